@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+/**
+ * Traits declared beside each field. Everything derived from a kind (sandbox
+ * validation, engine diff, JSON Schema, Terraform and Pulumi schemas, docs)
+ * reads them from here, never from a second hand-written list.
+ */
+export interface FieldTraits {
+  /** Set by the service; never sent. */
+  readOnly?: boolean;
+  /** A credential: sent in full, read back masked as `{set: true, updatedAt}` to most callers. */
+  writeOnly?: boolean;
+  /** Accepted on create only; not part of an update and not read back. */
+  createOnly?: boolean;
+  /** Accepted on writes but never read back (for example `assertsSource`, `onOverlimit`). */
+  inputOnly?: boolean;
+  /** Accepted on update only (for example `addTags`, webhook `enabled`). */
+  updateOnly?: boolean;
+  /** A change cannot be applied in place: the resource must be replaced. */
+  immutable?: boolean;
+  /** The value the service stores when the member is absent on create. */
+  default?: unknown;
+  /** Arrays only: `set` when order carries no meaning, `list` otherwise. */
+  collection?: "set" | "list";
+  /** When absent, the service uses the value of this other member (monitor `name` defaults to the address). */
+  defaultFrom?: string;
+  /** The service stores at most this value (a larger one is silently lowered). */
+  storedCap?: number;
+  description?: string;
+}
+
+export const fieldTraits = z.registry<FieldTraits>();
+
+/** Declares a field's traits next to its zod schema and returns the same schema. */
+export function field<T extends z.ZodType>(schema: T, traits: FieldTraits): T {
+  fieldTraits.add(schema, traits);
+  return schema;
+}
+
+/** An array whose order carries no meaning (tags, alertTypes, events). */
+export function set<T extends z.ZodType>(item: T, traits: Omit<FieldTraits, "collection"> = {}) {
+  return field(z.array(item), { ...traits, collection: "set" });
+}
+
+/** An array whose order is meaningful (steps, headers). */
+export function list<T extends z.ZodType>(item: T, traits: Omit<FieldTraits, "collection"> = {}) {
+  return field(z.array(item), { ...traits, collection: "list" });
+}
+
+/** Peels optional/nullable/default wrappers off a schema. */
+export function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (;;) {
+    if (fieldTraits.has(current)) return current;
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
+      current = current.unwrap() as z.ZodType;
+    } else if (current instanceof z.ZodDefault) {
+      current = current.def.innerType as z.ZodType;
+    } else {
+      return current;
+    }
+  }
+}
+
+/** The traits declared on a field, looking through optional/nullable wrappers. */
+export function traitsOf(schema: z.ZodType): FieldTraits {
+  return fieldTraits.get(unwrap(schema)) ?? {};
+}
+
+/** The members of an object schema, each with its declared traits. */
+export function membersOf(schema: z.ZodObject): Array<{ name: string; schema: z.ZodType; traits: FieldTraits }> {
+  return Object.entries(schema.shape).map(([name, member]) => ({
+    name,
+    schema: member as z.ZodType,
+    traits: traitsOf(member as z.ZodType),
+  }));
+}
+
+/** The server defaults of an object schema's members. */
+export function defaultsOf(schema: z.ZodObject): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { name, traits } of membersOf(schema)) {
+    if (traits.default !== undefined) out[name] = structuredClone(traits.default);
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+export * from "./account.ts";
+export * from "./common.ts";
+export * from "./contact.ts";
+export * from "./contact-group.ts";
+export * from "./diagnostics.ts";
+export * from "./field.ts";
+export * from "./kind.ts";
+export * from "./maintenance.ts";
+export * from "./monitor/index.ts";
+export * from "./problems.ts";
+export * from "./scopes.ts";
+export * from "./status-page.ts";
+export * from "./subscription.ts";
+export * from "./webhook.ts";
+
+import { contactKind } from "./contact.ts";
+import { contactGroupKind } from "./contact-group.ts";
+import { maintenanceKind } from "./maintenance.ts";
+import { monitorKind } from "./monitor/index.ts";
+import { statusPageKind } from "./status-page.ts";
+import { alertSubscriptionKind, reportSubscriptionKind } from "./subscription.ts";
+import { webhookKind } from "./webhook.ts";
+
+/** Every resource kind vigil manages, in dependency order (targets before what references them). */
+export const kinds = [
+  contactKind,
+  contactGroupKind,
+  monitorKind,
+  alertSubscriptionKind,
+  reportSubscriptionKind,
+  maintenanceKind,
+  statusPageKind,
+  webhookKind,
+] as const;

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { createdAt, guid, updatedAt } from "./common.ts";
+import { field, set } from "./field.ts";
+import { defineKind } from "./kind.ts";
+import { alertTypes, reportFrequencies } from "./monitor/index.ts";
+
+const pair = {
+  monitorId: field(guid, { immutable: true }),
+  contactId: field(guid, { immutable: true }),
+};
+
+export const alertSubscriptionSchema = z.strictObject({
+  id: field(z.string(), { readOnly: true, description: "als_ id in the flat list." }),
+  ...pair,
+  alertTypes: set(z.enum(alertTypes)).min(1),
+  created: createdAt,
+  updated: updatedAt,
+}).partial();
+
+export const reportSubscriptionSchema = z.strictObject({
+  id: field(z.string(), { readOnly: true, description: "rsub_ id in the flat list." }),
+  ...pair,
+  frequencies: field(set(z.enum(reportFrequencies)).min(1), { description: "The plan may refuse some (403 package_limit)." }),
+  created: createdAt,
+  updated: updatedAt,
+}).partial();
+
+export const alertSubscriptionKind = defineKind({
+  name: "alertSubscription",
+  title: "Alert subscription",
+  schema: alertSubscriptionSchema,
+  naturalKey: ["monitorId", "contactId"],
+  paths: { collection: "/alert", item: "/monitor/{monitorId}/alert/{contactId}" },
+});
+
+export const reportSubscriptionKind = defineKind({
+  name: "reportSubscription",
+  title: "Report subscription",
+  schema: reportSubscriptionSchema,
+  naturalKey: ["monitorId", "contactId"],
+  paths: { collection: "/report", item: "/monitor/{monitorId}/report/{contactId}" },
+});
