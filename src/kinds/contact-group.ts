@@ -11,13 +11,18 @@ export const contactGroupMember = z.strictObject({
   events: set(z.enum(groupEvents)).min(1),
 });
 
-export const contactGroupSchema = z.strictObject({
-  id: readOnlyId,
-  name: field(z.string().min(1).max(100), { description: "Unique within the account." }),
-  members: field(set(contactGroupMember), { default: [], description: "A PATCH replaces the whole member set." }),
-  created: createdAt,
-  updated: updatedAt,
-}).partial();
+export const contactGroupSchema = z
+  .strictObject({
+    id: readOnlyId,
+    name: field(z.string().min(1).max(100), { description: "Unique within the account." }),
+    members: field(set(contactGroupMember), {
+      default: [],
+      description: "A PATCH replaces the whole member set.",
+    }),
+    created: createdAt,
+    updated: updatedAt,
+  })
+  .partial();
 
 export const contactGroupKind = defineKind({
   name: "contactGroup",

@@ -28,31 +28,58 @@ const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "HH:MM, 24-hour");
 /** Alert delay bounds in minutes; outside them answers 422 `invalid_alert_delay`. */
 export const alertDelayRange = { min: 0, max: 1440 } as const;
 
-export const contactSchema = z.strictObject({
-  id: readOnlyId,
-  type: field(z.enum(contactTypes), { immutable: true, description: "Channel; email, sms, voiceCall, http and webPush are creatable." }),
-  address: field(z.string().min(1).max(1024), { description: "Email address, phone number (E.164) or URL." }),
-  name: field(z.string().max(255), { defaultFrom: "address" }),
-  language: field(z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "a language tag such as en or pt-BR"), { default: "en" }),
-  alertDelay: field(z.number().int(), { default: 0, description: "Minutes a failure must last before this contact is notified (0-1440)." }),
-  activePeriod: field(
-    z.strictObject({ days: set(z.enum(weekdays)).min(1), from: clock, to: clock }).nullable(),
-    { description: "Active hours (account time zone); null = always." },
-  ),
-  gateway: field(z.string().nullable(), { readOnly: true, description: "Recognised gateway of an http contact, or null." }),
-  httpHeaders: field(list(z.strictObject({ header: z.string().min(1).max(100), value: z.string().max(1000) })).max(20), {
-    description: "http contacts only.",
-  }),
-  mimeType: field(z.enum(contactMimeTypes), { default: "application/json", description: "http contacts only." }),
-  groupedAlerts: field(z.boolean(), { default: false, description: "Combine simultaneous alerts into one request." }),
-  templates: field(list(z.strictObject({ event: z.enum(templateEvents), content: z.string().min(1).max(10000) })), {
-    description: "Per-event bodies with [[token]] placeholders (http contacts).",
-  }),
-  confirmed: field(z.boolean(), { readOnly: true }),
-  confirmedAt: field(unixTime.nullable(), { readOnly: true }),
-  created: createdAt,
-  updated: updatedAt,
-}).partial();
+export const contactSchema = z
+  .strictObject({
+    id: readOnlyId,
+    type: field(z.enum(contactTypes), {
+      immutable: true,
+      description: "Channel; email, sms, voiceCall, http and webPush are creatable.",
+    }),
+    address: field(z.string().min(1).max(1024), {
+      description: "Email address, phone number (E.164) or URL.",
+    }),
+    name: field(z.string().max(255), { defaultFrom: "address" }),
+    language: field(z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "a language tag such as en or pt-BR"), {
+      default: "en",
+    }),
+    alertDelay: field(z.number().int(), {
+      default: 0,
+      description: "Minutes a failure must last before this contact is notified (0-1440).",
+    }),
+    activePeriod: field(
+      z.strictObject({ days: set(z.enum(weekdays)).min(1), from: clock, to: clock }).nullable(),
+      { description: "Active hours (account time zone); null = always." },
+    ),
+    gateway: field(z.string().nullable(), {
+      readOnly: true,
+      description: "Recognised gateway of an http contact, or null.",
+    }),
+    httpHeaders: field(
+      list(z.strictObject({ header: z.string().min(1).max(100), value: z.string().max(1000) })).max(20),
+      {
+        description: "http contacts only.",
+      },
+    ),
+    mimeType: field(z.enum(contactMimeTypes), {
+      default: "application/json",
+      description: "http contacts only.",
+    }),
+    groupedAlerts: field(z.boolean(), {
+      default: false,
+      description: "Combine simultaneous alerts into one request.",
+    }),
+    templates: field(
+      list(z.strictObject({ event: z.enum(templateEvents), content: z.string().min(1).max(10000) })),
+      {
+        description: "Per-event bodies with [[token]] placeholders (http contacts).",
+      },
+    ),
+    confirmed: field(z.boolean(), { readOnly: true }),
+    confirmedAt: field(unixTime.nullable(), { readOnly: true }),
+    created: createdAt,
+    updated: updatedAt,
+  })
+  .partial();
 
 export type ContactBody = z.infer<typeof contactSchema>;
 
@@ -62,5 +89,10 @@ export const contactKind = defineKind({
   schema: contactSchema,
   naturalKey: ["type", "address"],
   paths: { collection: "/contact", item: "/contact/{id}" },
-  list: { sort: ["created", "name", "address"], defaultSort: "created", filters: ["q", "type", "confirmed", "id"], deltaSync: "creation only" },
+  list: {
+    sort: ["created", "name", "address"],
+    defaultSort: "created",
+    filters: ["q", "type", "confirmed", "id"],
+    deltaSync: "creation only",
+  },
 });

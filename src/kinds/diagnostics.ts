@@ -53,7 +53,8 @@ function objectAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): z.ZodObj
       current instanceof z.ZodDefault ||
       current instanceof z.ZodPipe
     ) {
-      current = current instanceof z.ZodPipe ? (current.def.in as z.ZodType) : (current.def.innerType as z.ZodType);
+      current =
+        current instanceof z.ZodPipe ? (current.def.in as z.ZodType) : (current.def.innerType as z.ZodType);
     }
     if (key === null) return current instanceof z.ZodObject ? current : undefined;
     if (current instanceof z.ZodObject) current = current.shape[String(key)] as z.ZodType | undefined;
@@ -127,10 +128,13 @@ export function issuesToEntries(
       case "too_small":
       case "too_big": {
         const small = issue.code === "too_small";
-        const bound = small ? (issue as z.core.$ZodIssueTooSmall).minimum : (issue as z.core.$ZodIssueTooBig).maximum;
+        const bound = small
+          ? (issue as z.core.$ZodIssueTooSmall).minimum
+          : (issue as z.core.$ZodIssueTooBig).maximum;
         entry.value = value;
         if (issue.origin === "string") entry.reason = small ? "too_short" : "too_long";
-        else if (issue.origin === "array" || issue.origin === "set") entry.reason = small ? "too_few" : "too_many";
+        else if (issue.origin === "array" || issue.origin === "set")
+          entry.reason = small ? "too_few" : "too_many";
         else entry.reason = "out_of_range";
         entry[small ? "minimum" : "maximum"] = Number(bound);
         entry.message = issue.message;

@@ -68,7 +68,9 @@ export function traitsOf(schema: z.ZodType): FieldTraits {
 }
 
 /** The members of an object schema, each with its declared traits. */
-export function membersOf(schema: z.ZodObject): Array<{ name: string; schema: z.ZodType; traits: FieldTraits }> {
+export function membersOf(
+  schema: z.ZodObject,
+): Array<{ name: string; schema: z.ZodType; traits: FieldTraits }> {
   return Object.entries(schema.shape).map(([name, member]) => ({
     name,
     schema: member as z.ZodType,

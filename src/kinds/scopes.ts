@@ -1,6 +1,14 @@
 /** Token scopes of API v2: leaves, families, and the retired names the mint refuses. */
 
-export const scopeFamilies = ["monitor", "contact", "subs", "webhook", "statuspage", "account", "check"] as const;
+export const scopeFamilies = [
+  "monitor",
+  "contact",
+  "subs",
+  "webhook",
+  "statuspage",
+  "account",
+  "check",
+] as const;
 export type ScopeFamily = (typeof scopeFamilies)[number];
 
 export const leafScopes = [
@@ -54,5 +62,7 @@ export function scopeSatisfies(granted: readonly string[], required: LeafScope):
 }
 
 export function isMintableScope(scope: string): scope is Scope {
-  return (scopeFamilies as readonly string[]).includes(scope) || (leafScopes as readonly string[]).includes(scope);
+  return (
+    (scopeFamilies as readonly string[]).includes(scope) || (leafScopes as readonly string[]).includes(scope)
+  );
 }

@@ -9,21 +9,27 @@ const pair = {
   contactId: field(guid, { immutable: true }),
 };
 
-export const alertSubscriptionSchema = z.strictObject({
-  id: field(z.string(), { readOnly: true, description: "als_ id in the flat list." }),
-  ...pair,
-  alertTypes: set(z.enum(alertTypes)).min(1),
-  created: createdAt,
-  updated: updatedAt,
-}).partial();
+export const alertSubscriptionSchema = z
+  .strictObject({
+    id: field(z.string(), { readOnly: true, description: "als_ id in the flat list." }),
+    ...pair,
+    alertTypes: set(z.enum(alertTypes)).min(1),
+    created: createdAt,
+    updated: updatedAt,
+  })
+  .partial();
 
-export const reportSubscriptionSchema = z.strictObject({
-  id: field(z.string(), { readOnly: true, description: "rsub_ id in the flat list." }),
-  ...pair,
-  frequencies: field(set(z.enum(reportFrequencies)).min(1), { description: "The plan may refuse some (403 package_limit)." }),
-  created: createdAt,
-  updated: updatedAt,
-}).partial();
+export const reportSubscriptionSchema = z
+  .strictObject({
+    id: field(z.string(), { readOnly: true, description: "rsub_ id in the flat list." }),
+    ...pair,
+    frequencies: field(set(z.enum(reportFrequencies)).min(1), {
+      description: "The plan may refuse some (403 package_limit).",
+    }),
+    created: createdAt,
+    updated: updatedAt,
+  })
+  .partial();
 
 export const alertSubscriptionKind = defineKind({
   name: "alertSubscription",

@@ -27,27 +27,29 @@ export const webhookScope = z.union([
   z.strictObject({ tags: set(z.string().min(1)).min(1) }),
 ]);
 
-export const webhookSchema = z.strictObject({
-  id: readOnlyId,
-  url: field(httpsUrl, { description: "https, publicly reachable; one webhook per URL." }),
-  events: field(set(z.enum(subscribableEvents)).min(1), { description: "At least one; no wildcard." }),
-  scope: field(webhookScope, { description: "Exactly one of {all: true}, {monitorIds}, {tags}." }),
-  name: field(z.string().max(100).nullable(), {}),
-  headers: field(
-    list(z.strictObject({ header: z.string().min(1).max(100), value: z.string().max(1000) })).max(20),
-    { description: "Names beginning SVC- or webhook- are refused." },
-  ),
-  secret: field(z.union([z.string().min(16).max(128), z.strictObject({ rotate: z.literal(true) })]), {
-    writeOnly: true,
-    description: "16-128 characters, or omit to generate a whsec_ secret; {rotate: true} on update.",
-  }),
-  enabled: field(z.boolean(), { default: true, updateOnly: true, description: "Update only." }),
-  consecutiveFailures: field(z.number().int(), { readOnly: true }),
-  disabledReason: field(z.enum(["deliveryFailure", "gone"]).nullable(), { readOnly: true }),
-  lastDeliveryAt: field(unixTime.nullable(), { readOnly: true }),
-  created: createdAt,
-  updated: updatedAt,
-}).partial();
+export const webhookSchema = z
+  .strictObject({
+    id: readOnlyId,
+    url: field(httpsUrl, { description: "https, publicly reachable; one webhook per URL." }),
+    events: field(set(z.enum(subscribableEvents)).min(1), { description: "At least one; no wildcard." }),
+    scope: field(webhookScope, { description: "Exactly one of {all: true}, {monitorIds}, {tags}." }),
+    name: field(z.string().max(100).nullable(), {}),
+    headers: field(
+      list(z.strictObject({ header: z.string().min(1).max(100), value: z.string().max(1000) })).max(20),
+      { description: "Names beginning SVC- or webhook- are refused." },
+    ),
+    secret: field(z.union([z.string().min(16).max(128), z.strictObject({ rotate: z.literal(true) })]), {
+      writeOnly: true,
+      description: "16-128 characters, or omit to generate a whsec_ secret; {rotate: true} on update.",
+    }),
+    enabled: field(z.boolean(), { default: true, updateOnly: true, description: "Update only." }),
+    consecutiveFailures: field(z.number().int(), { readOnly: true }),
+    disabledReason: field(z.enum(["deliveryFailure", "gone"]).nullable(), { readOnly: true }),
+    lastDeliveryAt: field(unixTime.nullable(), { readOnly: true }),
+    created: createdAt,
+    updated: updatedAt,
+  })
+  .partial();
 
 export const webhookKind = defineKind({
   name: "webhook",
@@ -55,5 +57,10 @@ export const webhookKind = defineKind({
   schema: webhookSchema,
   naturalKey: ["url"],
   paths: { collection: "/webhook", item: "/webhook/{id}" },
-  list: { sort: ["created", "updated", "name", "url"], defaultSort: "created", filters: [], deltaSync: "every edit" },
+  list: {
+    sort: ["created", "updated", "name", "url"],
+    defaultSort: "created",
+    filters: [],
+    deltaSync: "every edit",
+  },
 });

@@ -12,7 +12,18 @@ import type { AssertionRow } from "./settings-fields.ts";
  */
 
 const sources = ["status", "body", "header", "json", "responseTime"] as const;
-const comparisons = ["eq", "neq", "lt", "le", "gt", "ge", "contains", "notContains", "matches", "exists"] as const;
+const comparisons = [
+  "eq",
+  "neq",
+  "lt",
+  "le",
+  "gt",
+  "ge",
+  "contains",
+  "notContains",
+  "matches",
+  "exists",
+] as const;
 const needsProperty = new Set(["header", "json"]);
 
 export interface AssertionParseError {
@@ -34,13 +45,22 @@ export function parseAssertions(source: string): { rows: AssertionRow[]; errors:
       errors.push({ line, message: "expected `<source>[<property>] <comparison> [target]`" });
       return;
     }
-    const [, src, property, comparison, target] = m as unknown as [string, string, string | undefined, string, string | undefined];
+    const [, src, property, comparison, target] = m as unknown as [
+      string,
+      string,
+      string | undefined,
+      string,
+      string | undefined,
+    ];
     if (!(sources as readonly string[]).includes(src)) {
       errors.push({ line, message: `unknown source "${src}"; allowed: ${sources.join(", ")}` });
       return;
     }
     if (!(comparisons as readonly string[]).includes(comparison)) {
-      errors.push({ line, message: `unknown comparison "${comparison}"; allowed: ${comparisons.join(", ")}` });
+      errors.push({
+        line,
+        message: `unknown comparison "${comparison}"; allowed: ${comparisons.join(", ")}`,
+      });
       return;
     }
     if (needsProperty.has(src) && !property) {
@@ -78,7 +98,8 @@ export function formatAssertions(rows: readonly AssertionRow[]): string {
   return rows
     .map((r) => {
       const subject = r.property ? `${r.source}[${r.property}]` : r.source;
-      const target = r.target === undefined ? "" : ` ${/^[^\s"]+$/.test(r.target) ? r.target : JSON.stringify(r.target)}`;
+      const target =
+        r.target === undefined ? "" : ` ${/^[^\s"]+$/.test(r.target) ? r.target : JSON.stringify(r.target)}`;
       return `${subject} ${r.comparison}${target}`;
     })
     .join("\n");

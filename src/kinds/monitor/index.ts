@@ -46,7 +46,9 @@ export const locations = z.strictObject({
     default: "starve",
     description: "When no chosen location is available: geo, world, or starve (wait and retry).",
   }).optional(),
-  excludedAgents: field(set(guid), { description: "Location ids kept out even inside a chosen pool." }).optional(),
+  excludedAgents: field(set(guid), {
+    description: "Location ids kept out even inside a chosen pool.",
+  }).optional(),
 });
 
 export const recheck = z.strictObject({
@@ -54,50 +56,84 @@ export const recheck = z.strictObject({
     default: "",
     description: "How a failure is confirmed; empty = majority vote.",
   }).optional(),
-  minNumDown: field(z.number().int().min(1).max(10), { description: "With minNumDown: how many locations must fail." }).optional(),
+  minNumDown: field(z.number().int().min(1).max(10), {
+    description: "With minNumDown: how many locations must fail.",
+  }).optional(),
 });
 
 /** The monitor as written and read. `settings` is checked per type (see `settingsByType`). */
-export const monitorSchema = z.strictObject({
-  id: readOnlyId,
-  type: field(monitorTypeInput, { immutable: true, description: "Monitor type; cannot change (422 type_immutable)." }),
-  url: field(z.string().min(1).max(2048), { description: "Target; its form depends on the type." }),
-  name: field(z.string().max(255), { defaultFrom: "url", description: "Label in alerts, reports and status pages." }),
-  interval: field(z.number().int(), { default: 180, description: "Seconds; one of the account's limits.intervals." }),
-  cronSchedule: field(z.string().max(255).nullable(), { description: "5-field cron expression (UTC) replacing interval." }),
-  enabled: field(z.boolean(), { default: true, description: "false pauses: no checks, no alerts." }),
-  tags: set(nonBlank.max(64), { default: [], description: "Replaces the whole set." }),
-  addTags: set(nonBlank.max(64), { updateOnly: true, description: "Adds to the tag set; never with tags." }),
-  removeTags: set(nonBlank.max(64), { updateOnly: true, description: "Removes from the tag set; never with tags." }),
-  locations: field(locations, { description: "Where checks run; location-based types only." }),
-  recheck: field(recheck, { description: "How a failure is confirmed." }),
-  attached: field(attached, { inputOnly: true, description: "Alias of settings.attached." }),
-  openStat: field(z.boolean(), { default: false, description: "Public statistics page and uptime badge." }),
-  fullLog: field(z.boolean(), { default: false, description: "Plan feature: finer grouping of identical results." }),
-  slaTarget: field(z.number().min(0).max(100).nullable(), { description: "Uptime percent summaries measure against." }),
-  onOverlimit: field(z.enum(["fail", "disable"]), {
-    inputOnly: true,
-    default: "fail",
-    description: "disable creates the monitor disabled when the plan has no room.",
-  }),
-  contacts: field(z.array(inlineContact), { createOnly: true, description: "Creates or binds contacts inline." }),
-  alertSubscriptions: field(
-    z.array(z.strictObject({ ...subscriptionTargets, alertTypes: set(z.enum(alertTypes)).min(1) })),
-    { createOnly: true, description: "Without this, an API-created monitor alerts nobody." },
-  ),
-  reportSubscriptions: field(
-    z.array(z.strictObject({ ...subscriptionTargets, frequency: z.enum(reportFrequencies) })),
-    { createOnly: true, description: "Report subscriptions of email contacts." },
-  ),
-  settings: field(z.record(z.string(), z.unknown()), { description: "Per type; on update, members merge into the stored settings." }),
-  state: field(z.enum(monitorStates), { readOnly: true }),
-  since: field(unixTime, { readOnly: true, description: "Start of the current state." }),
-  effectiveUrl: field(z.string(), { readOnly: true, description: "The normalised address checks use, when it differs from url." }),
-  expirationDate: field(unixTime.nullable(), { readOnly: true, description: "sslExp and domainExp." }),
-  certNotBefore: field(unixTime.nullable(), { readOnly: true, description: "sslExp." }),
-  created: createdAt,
-  updated: updatedAt,
-}).partial();
+export const monitorSchema = z
+  .strictObject({
+    id: readOnlyId,
+    type: field(monitorTypeInput, {
+      immutable: true,
+      description: "Monitor type; cannot change (422 type_immutable).",
+    }),
+    url: field(z.string().min(1).max(2048), { description: "Target; its form depends on the type." }),
+    name: field(z.string().max(255), {
+      defaultFrom: "url",
+      description: "Label in alerts, reports and status pages.",
+    }),
+    interval: field(z.number().int(), {
+      default: 180,
+      description: "Seconds; one of the account's limits.intervals.",
+    }),
+    cronSchedule: field(z.string().max(255).nullable(), {
+      description: "5-field cron expression (UTC) replacing interval.",
+    }),
+    enabled: field(z.boolean(), { default: true, description: "false pauses: no checks, no alerts." }),
+    tags: set(nonBlank.max(64), { default: [], description: "Replaces the whole set." }),
+    addTags: set(nonBlank.max(64), {
+      updateOnly: true,
+      description: "Adds to the tag set; never with tags.",
+    }),
+    removeTags: set(nonBlank.max(64), {
+      updateOnly: true,
+      description: "Removes from the tag set; never with tags.",
+    }),
+    locations: field(locations, { description: "Where checks run; location-based types only." }),
+    recheck: field(recheck, { description: "How a failure is confirmed." }),
+    attached: field(attached, { inputOnly: true, description: "Alias of settings.attached." }),
+    openStat: field(z.boolean(), { default: false, description: "Public statistics page and uptime badge." }),
+    fullLog: field(z.boolean(), {
+      default: false,
+      description: "Plan feature: finer grouping of identical results.",
+    }),
+    slaTarget: field(z.number().min(0).max(100).nullable(), {
+      description: "Uptime percent summaries measure against.",
+    }),
+    onOverlimit: field(z.enum(["fail", "disable"]), {
+      inputOnly: true,
+      default: "fail",
+      description: "disable creates the monitor disabled when the plan has no room.",
+    }),
+    contacts: field(z.array(inlineContact), {
+      createOnly: true,
+      description: "Creates or binds contacts inline.",
+    }),
+    alertSubscriptions: field(
+      z.array(z.strictObject({ ...subscriptionTargets, alertTypes: set(z.enum(alertTypes)).min(1) })),
+      { createOnly: true, description: "Without this, an API-created monitor alerts nobody." },
+    ),
+    reportSubscriptions: field(
+      z.array(z.strictObject({ ...subscriptionTargets, frequency: z.enum(reportFrequencies) })),
+      { createOnly: true, description: "Report subscriptions of email contacts." },
+    ),
+    settings: field(z.record(z.string(), z.unknown()), {
+      description: "Per type; on update, members merge into the stored settings.",
+    }),
+    state: field(z.enum(monitorStates), { readOnly: true }),
+    since: field(unixTime, { readOnly: true, description: "Start of the current state." }),
+    effectiveUrl: field(z.string(), {
+      readOnly: true,
+      description: "The normalised address checks use, when it differs from url.",
+    }),
+    expirationDate: field(unixTime.nullable(), { readOnly: true, description: "sslExp and domainExp." }),
+    certNotBefore: field(unixTime.nullable(), { readOnly: true, description: "sslExp." }),
+    created: createdAt,
+    updated: updatedAt,
+  })
+  .partial();
 
 export type MonitorBody = z.infer<typeof monitorSchema>;
 

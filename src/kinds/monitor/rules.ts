@@ -23,7 +23,15 @@ type Settings = Record<string, unknown>;
 
 const refusedInAssertMode: Record<string, readonly string[]> = {
   http: ["keywords", "keywordMode", "ignoredStatuses", "errorStatuses", "errorOnRedirect", "preset"],
-  api: ["contentType", "valueSelector", "expectation", "ignoredStatuses", "errorStatuses", "errorOnRedirect", "preset"],
+  api: [
+    "contentType",
+    "valueSelector",
+    "expectation",
+    "ignoredStatuses",
+    "errorStatuses",
+    "errorOnRedirect",
+    "preset",
+  ],
 };
 
 export function checkSettingsRules(type: MonitorType, merged: Settings, sent: Settings): SettingsIssue[] {
@@ -40,23 +48,40 @@ export function checkSettingsRules(type: MonitorType, merged: Settings, sent: Se
 
 function checkHttpFamily(type: "http" | "api", merged: Settings, sent: Settings, issues: SettingsIssue[]) {
   if (sent.preset !== undefined && Object.keys(sent).length > 1) {
-    issues.push({ path: ["preset"], reason: "must_be_alone", message: "preset builds the whole settings object and must be sent alone" });
+    issues.push({
+      path: ["preset"],
+      reason: "must_be_alone",
+      message: "preset builds the whole settings object and must be sent alone",
+    });
   }
   if (merged.assertMode === true) {
     for (const member of refusedInAssertMode[type]!) {
       if (merged[member] !== undefined) {
-        issues.push({ path: [member], reason: "excluded_by_assert_mode", message: `${member} is refused while assertMode is on`, value: merged[member] });
+        issues.push({
+          path: [member],
+          reason: "excluded_by_assert_mode",
+          message: `${member} is refused while assertMode is on`,
+          value: merged[member],
+        });
       }
     }
   }
   if (sent.asserts !== undefined && sent.assertsSource !== undefined) {
-    issues.push({ path: ["assertsSource"], reason: "mutually_exclusive", message: "send asserts or assertsSource, not both" });
+    issues.push({
+      path: ["assertsSource"],
+      reason: "mutually_exclusive",
+      message: "send asserts or assertsSource, not both",
+    });
   }
   const headers = merged.headers as Array<{ name: string; value: string }> | undefined;
   if (headers) {
     const total = headers.reduce((n, h) => n + h.name.length + h.value.length, 0);
     if (total > 1023) {
-      issues.push({ path: ["headers"], reason: "too_long", message: `header names and values total ${total} characters; at most 1023` });
+      issues.push({
+        path: ["headers"],
+        reason: "too_long",
+        message: `header names and values total ${total} characters; at most 1023`,
+      });
     }
   }
 }
@@ -64,15 +89,25 @@ function checkHttpFamily(type: "http" | "api", merged: Settings, sent: Settings,
 function checkApi(merged: Settings, issues: SettingsIssue[]) {
   if (merged.assertMode === true) return;
   if (merged.contentType === undefined) {
-    issues.push({ path: ["contentType"], reason: "required", message: "api monitors need a contentType unless assertMode is on" });
+    issues.push({
+      path: ["contentType"],
+      reason: "required",
+      message: "api monitors need a contentType unless assertMode is on",
+    });
   }
   if (merged.method === "H") {
-    issues.push({ path: ["method"], reason: "no_body", message: "HEAD returns no body; use G, P, U or A", allowed: ["G", "P", "U", "A"] });
+    issues.push({
+      path: ["method"],
+      reason: "no_body",
+      message: "HEAD returns no body; use G, P, U or A",
+      allowed: ["G", "P", "U", "A"],
+    });
   }
   const selector = merged.valueSelector;
   if (typeof selector === "string" && selector !== "" && typeof merged.contentType === "string") {
     const problem = selectorProblem(merged.contentType, selector);
-    if (problem) issues.push({ path: ["valueSelector"], reason: "does_not_compile", message: problem, value: selector });
+    if (problem)
+      issues.push({ path: ["valueSelector"], reason: "does_not_compile", message: problem, value: selector });
   }
   if (merged.expectation !== undefined) checkExpectation(merged.expectation as Expectation, issues);
 }
@@ -89,7 +124,8 @@ export function selectorProblem(contentType: string, selector: string): string |
   }
   if (!balanced(selector)) return "unbalanced brackets or quotes";
   if (contentType === "application/json") {
-    return /^\$(\.\.?[\w*-]+|\[[^\]]+\])*$/.test(selector) || /^[A-Za-z_][\w-]*(\.[\w-]+|\[\d+\])*$/.test(selector)
+    return /^\$(\.\.?[\w*-]+|\[[^\]]+\])*$/.test(selector) ||
+      /^[A-Za-z_][\w-]*(\.[\w-]+|\[\d+\])*$/.test(selector)
       ? undefined
       : "a JSON selector is a JSONPath starting with $ or a property path such as data.items[0].status";
   }
@@ -111,8 +147,18 @@ function balanced(text: string): boolean {
 }
 
 const argCounts: Record<string, [number, number]> = {
-  eq: [1, 1], neq: [1, 1], ls: [1, 1], le: [1, 1], gt: [1, 1], ge: [1, 1],
-  in: [1, Infinity], out: [1, Infinity], inr: [2, 2], outr: [2, 2], null: [0, 0], no: [0, 0],
+  eq: [1, 1],
+  neq: [1, 1],
+  ls: [1, 1],
+  le: [1, 1],
+  gt: [1, 1],
+  ge: [1, 1],
+  in: [1, Infinity],
+  out: [1, Infinity],
+  inr: [2, 2],
+  outr: [2, 2],
+  null: [0, 0],
+  no: [0, 0],
 };
 
 function checkExpectation(e: Expectation, issues: SettingsIssue[]) {
@@ -120,17 +166,36 @@ function checkExpectation(e: Expectation, issues: SettingsIssue[]) {
   const [min, max] = argCounts[e.func]!;
   if (args.length < min || args.length > max) {
     const wanted = min === max ? `${min}` : `at least ${min}`;
-    issues.push({ path: ["expectation", "args"], reason: "wrong_count", message: `${e.func} takes ${wanted} argument(s), got ${args.length}`, value: args });
+    issues.push({
+      path: ["expectation", "args"],
+      reason: "wrong_count",
+      message: `${e.func} takes ${wanted} argument(s), got ${args.length}`,
+      value: args,
+    });
   }
   const numeric = !["eq", "neq", "in", "out", "null", "no"].includes(e.func) || (e.change ?? 0) !== 0;
   if (numeric && args.some((a) => a.trim() === "" || !Number.isFinite(Number(a)))) {
-    issues.push({ path: ["expectation", "args"], reason: "not_numeric", message: `${e.func}${e.change ? " with change" : ""} compares numbers`, value: args });
+    issues.push({
+      path: ["expectation", "args"],
+      reason: "not_numeric",
+      message: `${e.func}${e.change ? " with change" : ""} compares numbers`,
+      value: args,
+    });
   }
   if ((e.func === "inr" || e.func === "outr") && args.length === 2 && Number(args[0]) > Number(args[1])) {
-    issues.push({ path: ["expectation", "args"], reason: "not_ascending", message: "range bounds must be ascending", value: args });
+    issues.push({
+      path: ["expectation", "args"],
+      reason: "not_ascending",
+      message: "range bounds must be ascending",
+      value: args,
+    });
   }
   if (JSON.stringify(e).length > 1024) {
-    issues.push({ path: ["expectation"], reason: "too_long", message: "expectation is limited to 1024 characters serialised" });
+    issues.push({
+      path: ["expectation"],
+      reason: "too_long",
+      message: "expectation is limited to 1024 characters serialised",
+    });
   }
 }
 
@@ -140,12 +205,22 @@ function checkTran(merged: Settings, issues: SettingsIssue[]) {
     issues.push({ path: ["steps"], reason: "required", message: "tran monitors need 1 to 10 steps" });
     return;
   }
-  if (steps.length > 10) issues.push({ path: ["steps"], reason: "too_many", message: `at most 10 steps, got ${steps.length}`, value: steps.length });
+  if (steps.length > 10)
+    issues.push({
+      path: ["steps"],
+      reason: "too_many",
+      message: `at most 10 steps, got ${steps.length}`,
+      value: steps.length,
+    });
   steps.forEach((step, i) => {
     const need = stepNeeds[step.action];
     for (const member of need) {
       if (step[member] === undefined) {
-        issues.push({ path: ["steps", i, member], reason: "required", message: `${step.action} needs ${member}` });
+        issues.push({
+          path: ["steps", i, member],
+          reason: "required",
+          message: `${step.action} needs ${member}`,
+        });
       }
     }
   });
@@ -163,11 +238,22 @@ const stepNeeds: Record<TranStep["action"], Array<keyof TranStep>> = {
 function checkWaterfall(merged: Settings, issues: SettingsIssue[]) {
   const cpu = merged.onCpu as number | undefined;
   if (cpu !== undefined && cpu !== 0 && cpu < 80) {
-    issues.push({ path: ["onCpu"], reason: "out_of_range", message: "onCpu is 0 (off) or 80-100 percent", value: cpu });
+    issues.push({
+      path: ["onCpu"],
+      reason: "out_of_range",
+      message: "onCpu is 0 (off) or 80-100 percent",
+      value: cpu,
+    });
   }
   const device = merged.deviceEmulation as string | undefined;
   if (device !== undefined && !(devices as readonly string[]).includes(device)) {
-    issues.push({ path: ["deviceEmulation"], reason: "not_allowed", message: "unknown device", value: device, allowed: [...devices] });
+    issues.push({
+      path: ["deviceEmulation"],
+      reason: "not_allowed",
+      message: "unknown device",
+      value: device,
+      allowed: [...devices],
+    });
   }
 }
 
@@ -180,7 +266,8 @@ export function normalizeSettings(type: MonitorType, settings: Settings): Settin
   const out: Settings = { ...settings };
   for (const { name, traits } of membersOf(settingsByType[type])) {
     const value = out[name];
-    if (traits.storedCap !== undefined && typeof value === "number" && value > traits.storedCap) out[name] = traits.storedCap;
+    if (traits.storedCap !== undefined && typeof value === "number" && value > traits.storedCap)
+      out[name] = traits.storedCap;
   }
   if (Array.isArray(out.headers)) {
     out.headers = (out.headers as Array<{ name: string }>).filter(

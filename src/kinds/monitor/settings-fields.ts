@@ -11,16 +11,31 @@ export const droppedHeaderNames = ["connection", "content-length", "date"] as co
 
 export const dnsFields = {
   dns: field(set(ipAddress).max(4), { description: "Own resolvers. Plan feature `dnsManual`." }),
-  publicDns: field(z.number().int().min(0), { default: 0, description: "Public resolver, 0 = off. Plan feature `dnsPublic`." }),
+  publicDns: field(z.number().int().min(0), {
+    default: 0,
+    description: "Public resolver, 0 = off. Plan feature `dnsPublic`.",
+  }),
   expectedDns: field(set(ipAddress).max(10), { description: "Public DNS servers to skip." }),
   expectedIps: field(set(ipAddress).max(10), { description: "The host must resolve to one of these." }),
 };
 
 export const tlsPolicyFields = {
-  requireValidChain: field(z.boolean(), { default: false, description: "Fail on a bad certificate chain. Plan feature `sslPolicy`." }),
-  checkRevocation: field(z.boolean(), { default: false, description: "Fail on a revoked certificate. Plan feature `certRevocation`." }),
-  requireStrongTls: field(z.boolean(), { default: false, description: "Fail below TLS 1.2. Plan feature `sslPolicy`." }),
-  blockWeakCiphers: field(z.boolean(), { default: false, description: "Fail on 128-bit or weaker ciphers. Plan feature `sslPolicy`." }),
+  requireValidChain: field(z.boolean(), {
+    default: false,
+    description: "Fail on a bad certificate chain. Plan feature `sslPolicy`.",
+  }),
+  checkRevocation: field(z.boolean(), {
+    default: false,
+    description: "Fail on a revoked certificate. Plan feature `certRevocation`.",
+  }),
+  requireStrongTls: field(z.boolean(), {
+    default: false,
+    description: "Fail below TLS 1.2. Plan feature `sslPolicy`.",
+  }),
+  blockWeakCiphers: field(z.boolean(), {
+    default: false,
+    description: "Fail on 128-bit or weaker ciphers. Plan feature `sslPolicy`.",
+  }),
 };
 
 export const certWatchDays = field(set(z.number().int().min(1).max(3650)).max(8), {
@@ -60,12 +75,17 @@ export const httpRequestFields = {
   password: field(z.string().max(255), { writeOnly: true, description: "Credential." }),
   authSchema: field(z.enum(["Basic"]), { description: "Send Basic credentials on the first request." }),
   headers: field(list(header), {
-    description: "Request headers; names and values together up to 1023 characters. connection, content-length and date are dropped.",
+    description:
+      "Request headers; names and values together up to 1023 characters. connection, content-length and date are dropped.",
   }),
   body: field(z.string().max(2047), { description: "Sent with POST, PUT, PATCH." }),
   postParameters: field(z.string().max(2047), { description: "Form-encoded body (older form field)." }),
-  ignoredStatuses: field(set(z.number().int().min(100).max(599)).max(20), { description: "Statuses counted as success." }),
-  errorStatuses: field(set(z.number().int().min(100).max(599)).max(20), { description: "Statuses counted as failure." }),
+  ignoredStatuses: field(set(z.number().int().min(100).max(599)).max(20), {
+    description: "Statuses counted as success.",
+  }),
+  errorStatuses: field(set(z.number().int().min(100).max(599)).max(20), {
+    description: "Statuses counted as failure.",
+  }),
   followRedirect: field(z.boolean(), { default: true }),
   maxRedirects: field(z.number().int().min(1).max(20), { default: 20 }),
   errorOnRedirect: field(z.boolean(), { default: false, description: "Any 3xx fails." }),
@@ -81,8 +101,13 @@ export const httpRequestFields = {
   dnsNoCache: field(z.boolean(), { default: false }),
   ...tlsPolicyFields,
   certWatchDays,
-  assertMode: field(z.boolean(), { default: false, description: "Judge by assertion rules instead of keywords or expectation." }),
-  asserts: field(list(assertionRow).max(20), { description: "Assertion rules; at most 20, or the plan's lower cap." }),
+  assertMode: field(z.boolean(), {
+    default: false,
+    description: "Judge by assertion rules instead of keywords or expectation.",
+  }),
+  asserts: field(list(assertionRow).max(20), {
+    description: "Assertion rules; at most 20, or the plan's lower cap.",
+  }),
   assertsSource: field(z.string().max(20000), {
     inputOnly: true,
     description: "Write only: one rule per line, parsed into `asserts`.",

@@ -1,0 +1,107 @@
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { newRequestId } from "./ids.ts";
+import type { HttpMethod, Operation } from "./operation.ts";
+import { admit, execute, type RequestState } from "./pipeline.ts";
+import { ApiProblem } from "./problem.ts";
+import type { SandboxState } from "./state.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    vigil: RequestState;
+  }
+}
+
+const methods: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+const shapeOf = (path: string) => path.replace(/\{\w+\}/g, "{}");
+
+/** Builds the HTTP app for an operation table; one error renderer serves every failure. */
+export function createApp(state: SandboxState, operations: Operation[]): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  });
+  app.decorateRequest("vigil", null as unknown as RequestState);
+
+  app.addHook("onRequest", async (req, reply) => {
+    req.vigil = { requestId: newRequestId() };
+    reply.header("x-request-id", req.vigil.requestId);
+  });
+  app.addHook("onResponse", async (req, reply) => {
+    if (req.vigil.inFlight) state.inFlight.delete(req.vigil.inFlight);
+    const route = req.routeOptions.url ?? "(unmatched)";
+    if (!route.startsWith("/_sandbox"))
+      state.stats.count(`${req.method} ${route.replace(/:(\w+)/g, "{$1}")}`, reply.statusCode);
+  });
+
+  const byShape = new Map<string, { path: string; methods: Set<HttpMethod> }>();
+  for (const op of operations) {
+    const shape = shapeOf(op.path);
+    const entry = byShape.get(shape) ?? { path: op.path, methods: new Set() };
+    entry.methods.add(op.method);
+    byShape.set(shape, entry);
+    app.route({
+      method: op.method,
+      url: toFastifyPath(op.path),
+      onRequest: async (req) => admit(state, op, req, req.vigil),
+      handler: async (req, reply) => execute(state, op, req, reply, req.vigil),
+    });
+  }
+  // The path exists but not with this method: 405 with the methods it does take.
+  for (const { path, methods: allowed } of byShape.values()) {
+    for (const method of methods.filter((m) => !allowed.has(m))) {
+      app.route({
+        method,
+        url: toFastifyPath(path),
+        handler: async () => {
+          throw new ApiProblem("method_not_allowed", `${method} is not allowed on ${path}.`, {
+            headers: { Allow: [...allowed].join(", ") },
+            extra: { allowed: [...allowed] },
+          });
+        },
+      });
+    }
+  }
+
+  app.setNotFoundHandler(async (req) => {
+    throw new ApiProblem("not_found", `No route ${req.method} ${req.url.split("?")[0]}.`);
+  });
+
+  app.setErrorHandler(async (error: FastifyError | ApiProblem, req, reply) => {
+    const problem =
+      error instanceof ApiProblem ? error : fromFrameworkError(error, req.vigil?.requestId ?? "");
+    const rs = req.vigil;
+    const headers: Record<string, string> = { ...rs?.rateHeaders, ...problem.headers };
+    if (rs?.charge && rs.account)
+      Object.assign(
+        headers,
+        state.meter.headers(rs.account.id, rs.account.plan, rs.charge, state.clock.now()),
+        problem.headers,
+      );
+    reply
+      .code(problem.status)
+      .headers(headers)
+      .type("application/problem+json")
+      .send(JSON.stringify(problem.toDocument(state.baseUrl, req.url)));
+  });
+  return app;
+}
+
+/** Maps Fastify's own failures (body parsing, limits) to the API's codes. */
+function fromFrameworkError(error: FastifyError, requestId: string): ApiProblem {
+  switch (error.statusCode) {
+    case 413:
+      return new ApiProblem("payload_too_large", "The body is larger than 1 MiB.");
+    case 415:
+      return new ApiProblem("unsupported_media_type", "Send bodies as application/json.", {
+        errors: [{ pointer: "/headers/Content-Type", allowed: ["application/json"] }],
+      });
+    case 400:
+      return new ApiProblem("malformed_request", `The request cannot be parsed: ${error.message}`);
+    default:
+      if (process.env.VIGIL_SANDBOX_DEBUG) console.error(error);
+      return new ApiProblem("internal_error", "An unexpected failure.", { errors: [{ traceId: requestId }] });
+  }
+}

@@ -1,0 +1,307 @@
+import type { LeafScope, ProblemCodeName } from "../../kinds/index.ts";
+import { queryDigest } from "./cursor.ts";
+import type { Ctx, Operation, OpRequest } from "./operation.ts";
+import { ApiProblem } from "./problem.ts";
+import type { QueryParam } from "./query.ts";
+
+/** A sortable column: its key and whether unsuffixed `sort=col` means newest first (time) or A to Z. */
+export interface SortColumn<Row> {
+  key: (row: Row) => string | number | null | undefined;
+  time?: boolean;
+}
+
+export interface Filter<Row> {
+  param: QueryParam;
+  /** Keeps a row; `value` is the parsed parameter (an array for list filters: any-of). */
+  match: (row: Row, value: never, ctx: Ctx) => boolean;
+}
+
+/** One paged list, described once; `listOperations` turns it into the GET and its `POST /q` twin. */
+export interface ListSpec<Row> {
+  id: string;
+  path: string;
+  summary: string;
+  scope: LeafScope | null;
+  rows: (ctx: Ctx, req: OpRequest) => Row[];
+  rowId: (row: Row) => string;
+  filters?: Record<string, Filter<Row>>;
+  sort?: { columns: Record<string, SortColumn<Row>>; default: string };
+  /** Allowed `expand` tokens (`count` adds `count {total, matched}`). */
+  expand?: readonly string[];
+  /** Top-level members `fields` may keep. */
+  fields?: readonly string[];
+  /** Delta sync: a row's change sequence, or undefined when the list has no `updatedSince`. */
+  syncSeq?: (row: Row) => number;
+  /** `from`/`to` window with its widest span in seconds; `filter` keeps rows inside it. */
+  window?: { maxSpan: number; defaultSpan: number; filter?: (row: Row, from: number, to: number) => boolean };
+  render: (ctx: Ctx, row: Row, expand: ReadonlySet<string>, req: OpRequest) => Record<string, unknown>;
+  /** Extra members of the page (for example the webhook `summary`). */
+  pageExtras?: (ctx: Ctx) => Record<string, unknown>;
+  errors?: ProblemCodeName[];
+}
+
+interface CursorPayload {
+  /** Sort key and id of the last row sent. */
+  k: [string | number | null, string];
+  s: string;
+  q: string;
+}
+
+interface SyncPayload {
+  a: string;
+  seq: number;
+}
+
+const thirtyDays = 30 * 86400;
+
+export function listOperations<Row>(spec: ListSpec<Row>): Operation[] {
+  const query: Record<string, QueryParam> = {
+    limit: { type: "int", min: 1, max: 500, description: "Page size, 1-500 (default 50)." },
+    cursor: { type: "string", description: "The previous page's nextCursor." },
+  };
+  if (spec.sort) {
+    const columns = Object.keys(spec.sort.columns);
+    query.sort = {
+      type: "enum",
+      values: columns.flatMap((c) => [c, `${c}:asc`, `${c}:desc`]),
+      description: "column or column:asc|desc",
+    };
+  }
+  if (spec.expand)
+    query.expand = { type: "string", list: true, description: `Blocks: ${spec.expand.join(", ")}.` };
+  if (spec.fields)
+    query.fields = { type: "string", list: true, description: "Top-level members to keep (id always)." };
+  if (spec.syncSeq)
+    query.updatedSince = { type: "string", description: "A syncCursor from an earlier page." };
+  if (spec.window) {
+    query.from = { type: "time", description: "Window start, Unix seconds." };
+    query.to = { type: "time", description: "Window end, Unix seconds (default now)." };
+  }
+  for (const [name, filter] of Object.entries(spec.filters ?? {})) query[name] = filter.param;
+
+  const errors: ProblemCodeName[] = [
+    "unknown_parameter",
+    "unknown_enum_value",
+    "invalid_limit",
+    "invalid_cursor",
+    "validation_failed",
+    ...(spec.expand ? (["unknown_expand"] as const) : []),
+    ...(spec.fields ? (["unknown_field"] as const) : []),
+    ...(spec.window ? (["invalid_range"] as const) : []),
+    ...(spec.errors ?? []),
+  ];
+  const handle = (ctx: Ctx, req: OpRequest) => ({ status: 200, body: runList(spec, ctx, req) });
+  return [
+    {
+      id: spec.id,
+      method: "GET",
+      path: spec.path,
+      summary: spec.summary,
+      scope: spec.scope,
+      query,
+      errors,
+      handle,
+    },
+    {
+      id: `${spec.id}.query`,
+      method: "POST",
+      path: `${spec.path}/q`,
+      summary: `${spec.summary} (parameters as a JSON body)`,
+      scope: spec.scope,
+      quotaClass: "read",
+      query,
+      errors,
+      handle,
+    },
+  ];
+}
+
+function runList<Row>(spec: ListSpec<Row>, ctx: Ctx, req: OpRequest) {
+  const q = req.query;
+  const accountId = ctx.account?.id ?? "anonymous";
+  const expand = parseTokens(q.expand as string[] | undefined, spec.expand ?? [], "expand", "unknown_expand");
+  const fields = q.fields
+    ? parseTokens(q.fields as string[], spec.fields ?? [], "fields", "unknown_field")
+    : undefined;
+
+  let rows = spec.rows(ctx, req);
+  const total = rows.length;
+  for (const [name, filter] of Object.entries(spec.filters ?? {})) {
+    if (q[name] !== undefined) rows = rows.filter((row) => filter.match(row, q[name] as never, ctx));
+  }
+  if (spec.window) {
+    const { from, to } = resolveWindow(q, ctx.now, spec.window.maxSpan, spec.window.defaultSpan);
+    const keep = spec.window.filter;
+    if (keep) rows = rows.filter((row) => keep(row, from, to));
+  }
+  if (spec.syncSeq && q.updatedSince !== undefined) {
+    const since = decodeSince(ctx, String(q.updatedSince), accountId);
+    rows = rows.filter((row) => spec.syncSeq!(row) > since);
+  }
+  const matched = rows.length;
+
+  const sortText = (q.sort as string | undefined) ?? spec.sort?.default;
+  let compare: ((a: Row, b: Row) => number) | undefined;
+  let sortKey: (row: Row) => string | number | null = () => null;
+  if (spec.sort && sortText) {
+    const [column, direction] = sortText.split(":") as [string, string | undefined];
+    const col = spec.sort.columns[column]!;
+    const descending = direction ? direction === "desc" : col.time === true;
+    sortKey = (row) => col.key(row) ?? null;
+    compare = (a, b) => compareKeys(sortKey(a), spec.rowId(a), sortKey(b), spec.rowId(b), descending);
+    rows.sort(compare);
+  }
+
+  const digest = queryDigest(q, accountId);
+  let start = 0;
+  if (q.cursor !== undefined) {
+    const cursor = ctx.services.cursors.decode<CursorPayload>(String(q.cursor), "cursor");
+    if (cursor.q !== digest || cursor.s !== (sortText ?? "")) {
+      throw new ApiProblem("invalid_cursor", "The cursor belongs to another sort or query.", {
+        errors: [{ pointer: "/cursor", parameter: "cursor", reason: "foreign" }],
+      });
+    }
+    const [key, id] = cursor.k;
+    start = compare
+      ? firstAfter(
+          rows,
+          (row) => compareKeys(sortKey(row), spec.rowId(row), key, id, isDescending(spec, sortText)) > 0,
+        )
+      : rows.findIndex((r) => spec.rowId(r) === id) + 1;
+  }
+  const limit = (q.limit as number | undefined) ?? 50;
+  const page = rows.slice(start, start + limit);
+  const hasMore = start + limit < rows.length;
+  const last = page.at(-1);
+  const nextCursor =
+    hasMore && last !== undefined
+      ? ctx.services.cursors.encode({
+          k: [sortKey(last), spec.rowId(last)],
+          s: sortText ?? "",
+          q: digest,
+        } satisfies CursorPayload)
+      : null;
+
+  const data = page.map((row) => {
+    const rendered = spec.render(ctx, row, expand, req);
+    if (!fields) return rendered;
+    const kept: Record<string, unknown> = { id: rendered.id };
+    for (const f of fields) if (f in rendered) kept[f] = rendered[f];
+    return kept;
+  });
+  const body: Record<string, unknown> = { data, nextCursor, hasMore };
+  if (expand.has("count")) body.count = { total, matched };
+  if (spec.syncSeq) {
+    const seq = (ctx.account?.syncSeq as number | undefined) ?? 0;
+    body.syncCursor = ctx.services.cursors.encode({ a: accountId, seq } satisfies SyncPayload);
+  }
+  if (spec.pageExtras) Object.assign(body, spec.pageExtras(ctx));
+  return body;
+}
+
+function isDescending<Row>(spec: ListSpec<Row>, sortText: string | undefined): boolean {
+  if (!spec.sort || !sortText) return false;
+  const [column, direction] = sortText.split(":") as [string, string | undefined];
+  return direction ? direction === "desc" : spec.sort.columns[column]?.time === true;
+}
+
+function compareKeys(
+  ak: string | number | null,
+  aid: string,
+  bk: string | number | null,
+  bid: string,
+  descending: boolean,
+): number {
+  // Rows without a value sort last in either direction; ids break ties so paging is stable.
+  if (ak === null && bk !== null) return 1;
+  if (bk === null && ak !== null) return -1;
+  let c = 0;
+  if (ak !== null && bk !== null && ak !== bk) {
+    c = typeof ak === "string" && typeof bk === "string" ? ak.localeCompare(bk) : ak < bk ? -1 : 1;
+    if (descending) c = -c;
+  }
+  return c !== 0 ? c : aid < bid ? -1 : aid > bid ? 1 : 0;
+}
+
+function firstAfter<Row>(rows: Row[], after: (row: Row) => boolean): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (after(rows[mid]!)) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+function parseTokens(
+  values: string[] | undefined,
+  allowed: readonly string[],
+  parameter: string,
+  code: "unknown_expand" | "unknown_field",
+): Set<string> {
+  const set = new Set<string>();
+  for (const v of values ?? []) {
+    if (!allowed.includes(v)) {
+      throw new ApiProblem(code, `"${v}" is not a ${parameter} token here.`, {
+        errors: [{ pointer: `/${parameter}`, parameter, value: v, allowed: [...allowed] }],
+      });
+    }
+    set.add(v);
+  }
+  return set;
+}
+
+/** Parses `expand` for single reads, with the same rules as lists. */
+export function parseExpand(
+  req: OpRequest,
+  allowed: readonly string[],
+  defaults: readonly string[],
+): Set<string> {
+  const given = req.query.expand as string[] | undefined;
+  return given ? parseTokens(given, allowed, "expand", "unknown_expand") : new Set(defaults);
+}
+
+/** Applies `fields` to a single rendered object. */
+export function pickFields(req: OpRequest, rendered: Record<string, unknown>, allowed: readonly string[]) {
+  const fields = req.query.fields as string[] | undefined;
+  if (!fields) return rendered;
+  const kept: Record<string, unknown> = { id: rendered.id };
+  for (const f of parseTokens(fields, allowed, "fields", "unknown_field"))
+    if (f in rendered) kept[f] = rendered[f];
+  return kept;
+}
+
+/** The spec's window rules: omitted `to` is now, omitted `from` is `defaultSpan` before `to`. */
+export function resolveWindow(
+  q: Record<string, unknown>,
+  now: number,
+  maxSpan: number,
+  defaultSpan = thirtyDays,
+): { from: number; to: number } {
+  const to = (q.to as number | undefined) ?? now;
+  const from = (q.from as number | undefined) ?? to - defaultSpan;
+  if (from > to) {
+    throw new ApiProblem("invalid_range", "from is after to.", {
+      errors: [{ pointer: "/from", parameter: "from", value: from, reason: "after_to" }],
+      extra: { maxSpan },
+    });
+  }
+  if (to - from > maxSpan) {
+    throw new ApiProblem("invalid_range", `The window is wider than ${maxSpan} seconds.`, {
+      errors: [{ pointer: "/from", parameter: "from", value: from, reason: "too_wide", maxSpan }],
+      extra: { maxSpan },
+    });
+  }
+  return { from, to };
+}
+
+function decodeSince(ctx: Ctx, value: string, accountId: string): number {
+  const payload = ctx.services.cursors.decode<SyncPayload>(value, "updatedSince");
+  if (payload.a !== accountId) {
+    throw new ApiProblem("invalid_cursor", "The syncCursor belongs to another account.", {
+      errors: [{ pointer: "/updatedSince", parameter: "updatedSince", reason: "foreign" }],
+    });
+  }
+  return payload.seq;
+}

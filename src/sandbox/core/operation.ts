@@ -1,0 +1,102 @@
+import type { z } from "zod";
+import type { LeafScope, ProblemCodeName } from "../../kinds/index.ts";
+import type { Clock } from "./clock.ts";
+import type { CursorCodec } from "./cursor.ts";
+import type { QueryParam } from "./query.ts";
+import type { Meter } from "./quota.ts";
+import type { Store } from "./store.ts";
+import type { TokenAuthority, TokenClaims } from "./tokens.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Which rate bucket an operation spends from. */
+export type Metering =
+  /** The account quota windows of the scope's pool (account or check). */
+  | "quota"
+  /** Free: `GET /account/quota`. */
+  | "free"
+  /** Anonymous catalogue: per client address, or per account with a token. */
+  | "catalogue"
+  /** `GET /agent/ip`: its own per-address bucket. */
+  | "agentIp"
+  /** `/_sandbox/` control routes: admin token, never metered. */
+  | "admin";
+
+export interface Account {
+  id: string;
+  accountId: string;
+  login: string;
+  plan: "trial" | "business" | "enterprise";
+  [member: string]: unknown;
+}
+
+/** What a handler sees. Everything it needs is passed in; nothing is global. */
+export interface Ctx {
+  store: Store;
+  clock: Clock;
+  tokens: TokenAuthority;
+  now: number;
+  baseUrl: string;
+  requestId: string;
+  clientIp: string;
+  /** The authenticated account; absent on anonymous calls. */
+  account?: Account;
+  claims?: TokenClaims;
+  /** Sandbox-wide services (outbox, stats, settings) later issues extend. */
+  services: SandboxServices;
+}
+
+export interface SandboxServices {
+  cursors: CursorCodec;
+  meter: Meter;
+  adminToken: string;
+  /** Request counts of the public API, for `/_sandbox/stats`. */
+  stats: { reset(): void; toJSON(): unknown };
+  /** The id of the account the sandbox created at first start. */
+  defaultAccountId: () => string;
+}
+
+export interface OpRequest {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Operation {
+  /** operationId, e.g. `monitor.get`. */
+  id: string;
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/monitor/{id}`. */
+  path: string;
+  summary: string;
+  /** The leaf scope required; null for anonymous operations. */
+  scope: LeafScope | null;
+  /** Further scopes a particular body needs (compound writes). */
+  extraScopes?: (body: unknown) => LeafScope[];
+  /** Quota class; by default GET reads and every other method writes. */
+  quotaClass?: "read" | "write";
+  metering?: Metering;
+  query?: Record<string, QueryParam>;
+  /** Validated before the scope check, as the spec requires. */
+  body?: z.ZodType;
+  /** `required`, or a predicate for operations that need a key only for some bodies. */
+  idempotency?: "required" | ((req: OpRequest) => boolean);
+  /** Codes this operation can answer, for the OpenAPI document. */
+  errors: ProblemCodeName[];
+  /** Description of the success answer for the OpenAPI document. */
+  response?: { status: number; description: string; schema?: z.ZodType };
+  /** Hidden from the OpenAPI document (sandbox-only routes). */
+  internal?: boolean;
+  handle(ctx: Ctx, req: OpRequest): Reply | Promise<Reply>;
+}
+
+export function defineOperations(...operations: Operation[]): Operation[] {
+  return operations;
+}

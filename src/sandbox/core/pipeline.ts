@@ -1,0 +1,301 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { issuesToEntries, type LeafScope, retiredScopes, scopeSatisfies } from "../../kinds/index.ts";
+import { findRecord, fingerprint, idempotencyTtl, recordId, saveRecord } from "./idempotency.ts";
+import { ipAllowed, normalizeIp } from "./ip.ts";
+import type { Account, Ctx, Operation, OpRequest, Reply } from "./operation.ts";
+import { ApiProblem, invalid } from "./problem.ts";
+import { parseQuery, rawFromBody, rawFromSearch } from "./query.ts";
+import type { Charge } from "./quota.ts";
+import type { SandboxState } from "./state.ts";
+import type { TokenClaims } from "./tokens.ts";
+
+/** What the pipeline learns about a request before its handler runs. */
+export interface RequestState {
+  requestId: string;
+  account?: Account;
+  claims?: TokenClaims;
+  charge?: Charge;
+  /** `accountId:key` of an idempotency key this request holds in flight. */
+  inFlight?: string;
+  /** Headers a per-address throttle asks to send. */
+  rateHeaders?: Record<string, string>;
+}
+
+const catalogueLimit = { limit: 120, windowSec: 300 };
+const agentIpLimit = { limit: 60, windowSec: 300 };
+
+/** Member rights that back each scope for shared-access members (absent: any member may). */
+const rightForScope: Partial<Record<LeafScope, string>> = {
+  "monitor:read": "monitor:read",
+  "monitor:write": "monitor:write",
+  "contact:read": "contact:read",
+  "contact:write": "contact:write",
+  "subs:read": "monitor:read",
+  "webhook:read": "monitor:read",
+  "webhook:write": "monitor:write",
+  "statuspage:read": "statusPage:read",
+  "statuspage:write": "statusPage:write",
+  "account:write": "profile:write",
+  "check:read": "monitor:read",
+  "check:write": "monitor:write",
+};
+
+function bearer(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m ? m[1] : "";
+}
+
+const missingToken = () =>
+  new ApiProblem("invalid_token", "This operation needs a bearer token.", {
+    errors: [{ reason: "missing" }],
+    headers: { "www-authenticate": "Bearer" },
+  });
+
+const badToken = () =>
+  new ApiProblem("invalid_token", "The token is invalid or expired.", {
+    errors: [{ reason: "invalid" }],
+    headers: { "www-authenticate": "Bearer error=invalid_token" },
+  });
+
+/**
+ * Runs before the body is read: authentication, the IP allow-list, metering
+ * (per-minute windows count refused calls too), and claiming the
+ * idempotency key, so a second request with the same key while this one is
+ * still arriving answers `in_flight`.
+ */
+export function admit(state: SandboxState, op: Operation, req: FastifyRequest, rs: RequestState): void {
+  const now = state.clock.now();
+  const clientIp = normalizeIp(req.socket.remoteAddress);
+  const metering = op.metering ?? (op.scope ? "quota" : "catalogue");
+
+  if (metering === "admin") {
+    if (bearer(req) !== state.services.adminToken) throw badToken();
+    return;
+  }
+
+  const token = bearer(req);
+  if (token === undefined && op.scope !== null) throw missingToken();
+  if (token !== undefined) {
+    const claims = token ? state.tokens.verify(token) : undefined;
+    const account = claims ? state.store.get<Account>("account", claims.acc) : undefined;
+    if (!claims || !account || claims.exp <= now) throw badToken();
+    if (claims.ips && !ipAllowed(clientIp, claims.ips)) {
+      throw new ApiProblem("ip_not_allowed", "The caller's address is not in this token's allow-list.", {
+        errors: [{ clientIp }],
+      });
+    }
+    const flags = account.flags as { apiEnabled: boolean };
+    if (!flags.apiEnabled && metering === "quota") throw badToken();
+    rs.account = account;
+    rs.claims = claims;
+  }
+
+  if (metering === "catalogue" || metering === "agentIp") {
+    const bucket = metering === "catalogue" ? catalogueLimit : agentIpLimit;
+    const who = rs.account ? `account:${rs.account.id}` : `ip:${clientIp}`;
+    const headers = state.meter.throttle(`${metering}|${who}`, bucket.limit, bucket.windowSec, now);
+    if (metering === "agentIp") rs.rateHeaders = headers;
+    return;
+  }
+
+  if (metering === "quota" && rs.account && rs.account.metered !== false) {
+    const leaf = op.scope!;
+    const family = leaf.slice(0, leaf.indexOf(":"));
+    rs.charge = {
+      pool: family === "check" ? "check" : "account",
+      cls: op.quotaClass ?? (op.method === "GET" ? "read" : "write"),
+      scopes: [family, leaf],
+    };
+    state.meter.admit(rs.account.id, rs.account.plan, rs.charge, now, rs.claims);
+  }
+
+  const key = req.headers["idempotency-key"];
+  if (typeof key === "string" && op.method !== "GET" && rs.account) {
+    if (key.length === 0 || key.length > 255) {
+      throw new ApiProblem("malformed_request", "Idempotency-Key is 1 to 255 characters.", {
+        errors: [{ pointer: "/headers/Idempotency-Key", reason: "out_of_range", maximum: 255 }],
+      });
+    }
+    const id = recordId(rs.account.id, key);
+    if (state.inFlight.has(id)) {
+      throw new ApiProblem("idempotency_key_conflict", "A request with this key is still in flight.", {
+        errors: [{ reason: "in_flight" }],
+        headers: { "Retry-After": "1" },
+      });
+    }
+    state.inFlight.add(id);
+    rs.inFlight = id;
+  }
+}
+
+/** Runs the operation once the body is read, and writes the answer. */
+export function execute(
+  state: SandboxState,
+  op: Operation,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  rs: RequestState,
+) {
+  const now = state.clock.now();
+  const url = req.url;
+  const search = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
+  const isQueryTwin = op.id.endsWith(".query");
+  const opReq: OpRequest = {
+    params: req.params as Record<string, string>,
+    query: {},
+    body: isQueryTwin ? undefined : req.body,
+    headers: req.headers,
+  };
+  if (op.query) {
+    opReq.query = parseQuery(
+      isQueryTwin ? rawFromBody(req.body) : rawFromSearch(search),
+      op.query,
+      isQueryTwin,
+    );
+  } else if (search !== "") {
+    opReq.query = parseQuery(rawFromSearch(search), {}, false);
+  }
+
+  if (op.body) {
+    const input = req.body ?? {};
+    const parsed = op.body.safeParse(input);
+    if (!parsed.success) throw bodyProblem(parsed.error.issues, input, op);
+    opReq.body = input;
+  }
+
+  if (op.scope && rs.claims) {
+    const granted = rs.claims.scp.filter((s) => !(retiredScopes as readonly string[]).includes(s));
+    for (const required of [op.scope, ...(op.extraScopes?.(opReq.body) ?? [])]) {
+      if (!scopeSatisfies(granted, required)) {
+        throw new ApiProblem("missing_scope", `This operation needs ${required}.`, {
+          errors: [{ required, granted }],
+        });
+      }
+      const right = rightForScope[required];
+      const member = rs.claims.mem ? memberOf(rs.account!, rs.claims.mem) : undefined;
+      if (rs.claims.mem && (!member || (right && !member.rights.includes(right)))) {
+        throw new ApiProblem("insufficient_rights", `The member behind this token lacks ${right}.`, {
+          errors: [{ required: right, granted: member?.rights ?? [] }],
+        });
+      }
+    }
+  }
+
+  const key = req.headers["idempotency-key"] as string | undefined;
+  const needsKey =
+    op.idempotency === "required" || (typeof op.idempotency === "function" && op.idempotency(opReq));
+  if (needsKey && key === undefined) {
+    throw new ApiProblem(
+      "idempotency_key_required",
+      `${op.method} ${op.path} must carry an Idempotency-Key header.`,
+    );
+  }
+
+  const fp = key !== undefined && rs.account ? fingerprint(op.method, url, req.body) : undefined;
+  if (fp && rs.account && key !== undefined) {
+    const previous = findRecord(state.store, rs.account.id, key, now);
+    if (previous && previous.fingerprint !== fp) {
+      throw new ApiProblem("idempotency_key_conflict", "This key was used with a different request.", {
+        errors: [{ reason: "different_body" }],
+      });
+    }
+    if (previous) {
+      send(
+        reply,
+        previous.status,
+        { ...previous.headers, "Idempotency-Replayed": "true" },
+        previous.body,
+        rs,
+        state,
+      );
+      return;
+    }
+  }
+
+  const ctx: Ctx = {
+    store: state.store,
+    clock: state.clock,
+    tokens: state.tokens,
+    now,
+    baseUrl: state.baseUrl,
+    requestId: rs.requestId,
+    clientIp: normalizeIp(req.socket.remoteAddress),
+    account: rs.account,
+    claims: rs.claims,
+    services: state.services,
+  };
+  const remember = (status: number, headers: Record<string, string>, body: string) => {
+    if (fp && rs.account && key !== undefined) {
+      saveRecord(state.store, {
+        id: recordId(rs.account.id, key),
+        accountId: rs.account.id,
+        fingerprint: fp,
+        status,
+        headers,
+        body,
+        expiresAt: now + idempotencyTtl,
+      });
+    }
+  };
+
+  let result: { reply: Reply; text: string; headers: Record<string, string> };
+  try {
+    result = state.store.transaction(() => {
+      const out = op.handle(ctx, opReq);
+      if (out instanceof Promise) throw new Error(`${op.id} must answer synchronously`);
+      const headers = { "content-type": "application/json; charset=utf-8", ...out.headers };
+      const text = out.body === undefined ? "" : JSON.stringify(out.body);
+      remember(out.status, headers, text);
+      return { reply: out, text, headers };
+    });
+  } catch (error) {
+    // A refusal decided by the handler is the key's answer too; retrying the same body gets it again.
+    if (error instanceof ApiProblem && error.status < 500) {
+      const doc = JSON.stringify(error.toDocument(state.baseUrl, url));
+      state.store.transaction(() =>
+        remember(error.status, { "content-type": "application/problem+json", ...error.headers }, doc),
+      );
+    }
+    throw error;
+  }
+  send(reply, result.reply.status, result.headers, result.text, rs, state);
+}
+
+function send(
+  reply: FastifyReply,
+  status: number,
+  headers: Record<string, string>,
+  text: string,
+  rs: RequestState,
+  state: SandboxState,
+) {
+  const now = state.clock.now();
+  const out = { ...headers, ...rs.rateHeaders };
+  if (rs.charge && rs.account) {
+    if (status < 400) state.meter.settle(rs.account.id, rs.account.plan, rs.charge, now);
+    Object.assign(out, state.meter.headers(rs.account.id, rs.account.plan, rs.charge, now));
+  }
+  reply
+    .code(status)
+    .headers(out)
+    .send(text === "" ? undefined : text);
+}
+
+function memberOf(account: Account, memberId: string): { id: string; rights: string[] } | undefined {
+  return (account.members as Array<{ id: string; rights: string[] }>).find((m) => m.id === memberId);
+}
+
+/** A body's zod issues as one problem; rules that carry their own code (e.g. `invalid_alert_delay`) keep it. */
+function bodyProblem(
+  issues: Parameters<typeof issuesToEntries>[0],
+  input: unknown,
+  op: Operation,
+): ApiProblem {
+  const entries = issuesToEntries(issues, input, op.body!);
+  const codes = new Set(entries.map((e) => e.code as string | undefined));
+  for (const e of entries) delete e.code;
+  const [only] = codes;
+  return invalid(entries, codes.size === 1 && only ? (only as "validation_failed") : "validation_failed");
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from "node:crypto";
+import { Clock } from "./clock.ts";
+import { CursorCodec } from "./cursor.ts";
+import type { SandboxServices } from "./operation.ts";
+import { Meter } from "./quota.ts";
+import { Store } from "./store.ts";
+import { TokenAuthority } from "./tokens.ts";
+
+/** Request counts for `GET /_sandbox/stats`: how many API calls a client really made. */
+export class Stats {
+  byRoute = new Map<string, number>();
+  byStatus = new Map<string, number>();
+  total = 0;
+
+  count(route: string, status: number) {
+    this.total++;
+    this.byRoute.set(route, (this.byRoute.get(route) ?? 0) + 1);
+    this.byStatus.set(String(status), (this.byStatus.get(String(status)) ?? 0) + 1);
+  }
+
+  reset() {
+    this.byRoute.clear();
+    this.byStatus.clear();
+    this.total = 0;
+  }
+
+  toJSON() {
+    return {
+      total: this.total,
+      byRoute: Object.fromEntries(this.byRoute),
+      byStatus: Object.fromEntries(this.byStatus),
+    };
+  }
+}
+
+/** Everything one sandbox instance holds. Created per instance, so tests can run many in parallel. */
+export class SandboxState {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly tokens: TokenAuthority;
+  readonly meter = new Meter();
+  readonly stats = new Stats();
+  /** Idempotency keys whose first request is still running. */
+  readonly inFlight = new Set<string>();
+  readonly services: SandboxServices;
+  baseUrl = "";
+
+  constructor(dataFile?: string) {
+    this.store = new Store(dataFile);
+    this.clock = new Clock(this.store);
+    const secret = this.#persistentSecret("signingKey");
+    this.tokens = new TokenAuthority(secret);
+    this.services = {
+      cursors: new CursorCodec(secret),
+      meter: this.meter,
+      stats: this.stats,
+      adminToken: `vgla_${this.#persistentSecret("adminSecret").toString("base64url")}`,
+      defaultAccountId: () => this.store.meta<string>("defaultAccountId") ?? "",
+    };
+  }
+
+  /** A secret kept in the data file, so tokens and cursors survive a restart. */
+  #persistentSecret(name: string): Buffer {
+    const stored = this.store.meta<string>(name);
+    if (stored) return Buffer.from(stored, "base64");
+    const fresh = randomBytes(32);
+    this.store.setMeta(name, fresh.toString("base64"));
+    return fresh;
+  }
+}

@@ -1,0 +1,182 @@
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+
+/** A stored document: every collection row carries its id and owning account. */
+export interface Doc {
+  id: string;
+  accountId: string;
+}
+
+type Undo = { collection: string; id: string; before: Doc | undefined };
+
+/**
+ * The sandbox's state: documents held in memory for speed, written through to
+ * SQLite when a data file is given. A request's writes form one transaction:
+ * they reach the file together before the response is sent (so an
+ * acknowledged write survives a kill), or are undone together when the
+ * request fails. Documents are treated as immutable: change one by `put`ting
+ * a new object, never by mutating the one `get` returned.
+ */
+export class Store {
+  readonly #byId = new Map<string, Map<string, Doc>>();
+  readonly #byAccount = new Map<string, Map<string, Map<string, Doc>>>();
+  readonly #db: DatabaseSync | undefined;
+  readonly #upsert: StatementSync | undefined;
+  readonly #delete: StatementSync | undefined;
+  readonly #setMeta: StatementSync | undefined;
+  #undo: Undo[] | null = null;
+  #dirty = new Map<string, { collection: string; id: string }>();
+  #dirtyMeta = new Map<string, unknown>();
+  readonly #meta = new Map<string, unknown>();
+
+  constructor(file?: string) {
+    if (!file) return;
+    this.#db = new DatabaseSync(file);
+    // WAL keeps readers fast; synchronous=FULL makes each commit durable before we answer.
+    this.#db.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;");
+    this.#db.exec(
+      "CREATE TABLE IF NOT EXISTS docs (collection TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID;" +
+        "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;",
+    );
+    this.#upsert = this.#db.prepare("INSERT OR REPLACE INTO docs (collection, id, body) VALUES (?, ?, ?)");
+    this.#delete = this.#db.prepare("DELETE FROM docs WHERE collection = ? AND id = ?");
+    this.#setMeta = this.#db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+    for (const row of this.#db.prepare("SELECT collection, body FROM docs").iterate()) {
+      this.#index(row.collection as string, JSON.parse(row.body as string) as Doc);
+    }
+    for (const row of this.#db.prepare("SELECT key, value FROM meta").iterate()) {
+      this.#meta.set(row.key as string, JSON.parse(row.value as string));
+    }
+  }
+
+  get persistent(): boolean {
+    return this.#db !== undefined;
+  }
+
+  get<T extends Doc>(collection: string, id: string): T | undefined {
+    return this.#byId.get(collection)?.get(id) as T | undefined;
+  }
+
+  /** The document if it belongs to `accountId`; another account's id reads as missing. */
+  owned<T extends Doc>(collection: string, accountId: string, id: string): T | undefined {
+    const doc = this.get<T>(collection, id);
+    return doc?.accountId === accountId ? doc : undefined;
+  }
+
+  all<T extends Doc>(collection: string, accountId: string): T[] {
+    const docs = this.#byAccount.get(collection)?.get(accountId);
+    return docs ? ([...docs.values()] as T[]) : [];
+  }
+
+  /** Every document of a collection, across accounts (sandbox control routes only). */
+  scan<T extends Doc>(collection: string): T[] {
+    return [...(this.#byId.get(collection)?.values() ?? [])] as T[];
+  }
+
+  count(collection: string, accountId: string): number {
+    return this.#byAccount.get(collection)?.get(accountId)?.size ?? 0;
+  }
+
+  put<T extends Doc>(collection: string, doc: T): T {
+    this.#record(collection, doc.id);
+    this.#index(collection, doc);
+    if (this.#undo === null) this.#flush();
+    return doc;
+  }
+
+  remove(collection: string, id: string): void {
+    const doc = this.get(collection, id);
+    if (!doc) return;
+    this.#record(collection, id);
+    this.#byId.get(collection)!.delete(id);
+    this.#byAccount.get(collection)?.get(doc.accountId)?.delete(id);
+    if (this.#undo === null) this.#flush();
+  }
+
+  meta<T>(key: string): T | undefined {
+    return this.#meta.get(key) as T | undefined;
+  }
+
+  setMeta(key: string, value: unknown): void {
+    this.#meta.set(key, value);
+    this.#dirtyMeta.set(key, value);
+    if (this.#undo === null) this.#flush();
+  }
+
+  /**
+   * Runs `work` as one unit: its writes are committed together, or undone
+   * together when it throws. Nested calls join the outer unit.
+   */
+  transaction<T>(work: () => T): T {
+    if (this.#undo !== null) return work();
+    this.#undo = [];
+    try {
+      const result = work();
+      this.#undo = null;
+      this.#flush();
+      return result;
+    } catch (error) {
+      const undo = this.#undo ?? [];
+      this.#undo = null;
+      for (const { collection, id, before } of undo.reverse()) {
+        if (before) this.#index(collection, before);
+        else {
+          const current = this.get(collection, id);
+          this.#byId.get(collection)?.delete(id);
+          if (current) this.#byAccount.get(collection)?.get(current.accountId)?.delete(id);
+        }
+      }
+      this.#dirty.clear();
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.#flush();
+    this.#db?.close();
+  }
+
+  #record(collection: string, id: string) {
+    const key = `${collection}\u0000${id}`;
+    if (this.#undo !== null) this.#undo.push({ collection, id, before: this.get(collection, id) });
+    this.#dirty.set(key, { collection, id });
+  }
+
+  #index(collection: string, doc: Doc) {
+    let byId = this.#byId.get(collection);
+    if (!byId) this.#byId.set(collection, (byId = new Map()));
+    const previous = byId.get(doc.id);
+    if (previous && previous.accountId !== doc.accountId) {
+      this.#byAccount.get(collection)?.get(previous.accountId)?.delete(doc.id);
+    }
+    byId.set(doc.id, doc);
+    let byAccount = this.#byAccount.get(collection);
+    if (!byAccount) this.#byAccount.set(collection, (byAccount = new Map()));
+    let docs = byAccount.get(doc.accountId);
+    if (!docs) byAccount.set(doc.accountId, (docs = new Map()));
+    docs.set(doc.id, doc);
+  }
+
+  #flush() {
+    if (!this.#db) {
+      this.#dirty.clear();
+      this.#dirtyMeta.clear();
+      return;
+    }
+    if (this.#dirty.size === 0 && this.#dirtyMeta.size === 0) return;
+    this.#db.exec("BEGIN");
+    try {
+      for (const { collection, id } of this.#dirty.values()) {
+        const doc = this.get(collection, id);
+        if (doc) this.#upsert!.run(collection, id, JSON.stringify(doc));
+        else this.#delete!.run(collection, id);
+      }
+      for (const [key, value] of this.#dirtyMeta) this.#setMeta!.run(key, JSON.stringify(value));
+      this.#db.exec("COMMIT");
+    } catch (error) {
+      this.#db.exec("ROLLBACK");
+      throw error;
+    }
+    this.#dirty.clear();
+    this.#dirtyMeta.clear();
+  }
+}

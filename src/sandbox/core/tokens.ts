@@ -1,0 +1,79 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+/**
+ * Bearer tokens carry their grant in signed claims; there is no token table
+ * (so, as in the real service, a single token cannot be revoked).
+ */
+export interface TokenClaims {
+  /** Account id. */
+  acc: string;
+  /** Scopes as minted. */
+  scp: string[];
+  /** Shared-access member id; absent for the owner. */
+  mem?: string;
+  /** IP allow-list: addresses or `from-to` ranges. */
+  ips?: string[];
+  /** Self-cap: most calls the token may spend. */
+  cap?: number;
+  /** Expiry, Unix seconds. */
+  exp: number;
+  iat: number;
+  /** Token id, for the cap's counter. */
+  jti: string;
+}
+
+const prefix = "vgl_";
+
+export class TokenAuthority {
+  readonly #key: Buffer;
+  // Verifying a signature is cheap, but hot read paths see the same token thousands of times.
+  readonly #verified = new Map<string, TokenClaims>();
+
+  constructor(key: Buffer) {
+    this.#key = key;
+  }
+
+  mint(claims: Omit<TokenClaims, "jti"> & { jti?: string }): string {
+    const full: TokenClaims = { ...claims, jti: claims.jti ?? randomBytes(8).toString("hex") };
+    const payload = Buffer.from(JSON.stringify(full)).toString("base64url");
+    return `${prefix}${payload}.${this.#sign(payload)}`;
+  }
+
+  /** The claims of a well-signed token, or undefined. Expiry is the caller's to check against its clock. */
+  verify(token: string): TokenClaims | undefined {
+    const cached = this.#verified.get(token);
+    if (cached) return cached;
+    if (!token.startsWith(prefix)) return undefined;
+    const [payload, signature] = token.slice(prefix.length).split(".");
+    if (!payload || !signature) return undefined;
+    const expected = Buffer.from(this.#sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    let claims: TokenClaims;
+    try {
+      claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as TokenClaims;
+    } catch {
+      return undefined;
+    }
+    if (this.#verified.size > 10_000) this.#verified.clear();
+    this.#verified.set(token, claims);
+    return claims;
+  }
+
+  #sign(payload: string): string {
+    return createHmac("sha256", this.#key).update(payload).digest("base64url");
+  }
+}
+
+const tenYears = 10 * 365 * 24 * 3600;
+
+/** Parses a `tokenDuration` in `days.hours:minutes:seconds` form (days optional) into seconds. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^(?:(\d+)\.)?(\d{1,2}):([0-5]\d):([0-5]\d)$/.exec(text);
+  if (!m) return undefined;
+  const [, days = "0", hours, minutes, seconds] = m;
+  if (Number(hours) > 23) return undefined;
+  return Number(days) * 86400 + Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
+}
+
+export const defaultTokenLifetime = tenYears;

@@ -1,0 +1,65 @@
+import { createApp } from "./core/app.ts";
+import type { PlanName } from "./core/plans.ts";
+import { SandboxState } from "./core/state.ts";
+import { defaultTokenLifetime } from "./core/tokens.ts";
+import { allOperations } from "./operations.ts";
+import { createAccount } from "./resources/accounts.ts";
+import { ownerScopes } from "./resources/admin.ts";
+
+export interface SandboxOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** SQLite file that keeps state across restarts; in memory when absent. */
+  dataFile?: string;
+  /** Plan of the default account (business when absent). */
+  plan?: PlanName;
+}
+
+export interface RunningSandbox {
+  url: string;
+  /** Owner token of the default account, with every scope. */
+  token: string;
+  /** Authorizes the `/_sandbox/` routes. */
+  adminToken: string;
+  accountId: string;
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox in this process. Each call is an independent instance with its own state. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const state = new SandboxState(options.dataFile);
+  const now = state.clock.now();
+  let accountId = state.store.meta<string>("defaultAccountId");
+  if (!accountId || !state.store.get("account", accountId)) {
+    accountId = createAccount(state.store, now, {
+      plan: options.plan ?? "business",
+      login: "owner@sandbox.test",
+    }).id;
+    state.store.setMeta("defaultAccountId", accountId);
+  }
+  const app = createApp(state, allOperations());
+  const host = options.host ?? "127.0.0.1";
+  await app.listen({ host, port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  state.baseUrl = url;
+  const token = state.tokens.mint({
+    acc: accountId,
+    scp: ownerScopes,
+    exp: now + defaultTokenLifetime,
+    iat: now,
+    jti: "owner",
+  });
+  return {
+    url,
+    token,
+    adminToken: state.services.adminToken,
+    accountId,
+    close: async () => {
+      await app.close();
+      state.store.close();
+    },
+  };
+}

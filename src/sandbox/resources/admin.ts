@@ -1,0 +1,198 @@
+import { z } from "zod";
+import { isMintableScope, memberRights, retiredScopes, scopeFamilies } from "../../kinds/index.ts";
+import { newGuid } from "../core/ids.ts";
+import { isAllowListEntry } from "../core/ip.ts";
+import { type Ctx, defineOperations, type Reply } from "../core/operation.ts";
+import { planNames } from "../core/plans.ts";
+import { notFound } from "../core/problem.ts";
+import { defaultTokenLifetime, parseDuration } from "../core/tokens.ts";
+import { type AccountDoc, createAccount } from "./accounts.ts";
+import type { OutboxMessage } from "./outbox.ts";
+
+/** Sandbox-only control routes under `/_sandbox/`, authorized by the admin token (docs/sandbox.md). */
+
+const accountBody = z.strictObject({
+  plan: z.enum(planNames as ["trial", "business", "enterprise"]).optional(),
+  login: z.string().min(1).max(255).optional(),
+  metered: z.boolean().optional(),
+  apiEnabled: z.boolean().optional(),
+  featureOverrides: z.record(z.string(), z.union([z.number(), z.boolean()])).optional(),
+});
+
+const tokenBody = z.strictObject({
+  accountId: z.string().optional(),
+  scopes: z.array(z.string()),
+  allowIps: z.array(z.string()).optional(),
+  cap: z.number().optional(),
+  expiresAt: z.number().optional(),
+  duration: z.string().optional(),
+  member: z.strictObject({ login: z.string().min(1), rights: z.array(z.enum(memberRights)) }).optional(),
+});
+
+/** The mint's own error shape (`{error, message}`, 400), which the spec keeps apart from problem documents. */
+const mintError = (message: string): Reply => ({ status: 400, body: { error: "ValidationError", message } });
+
+export const ownerScopes = [...scopeFamilies];
+
+/** Mints a token by the mint's rules, or answers its 400. */
+export function mintToken(ctx: Ctx, input: z.infer<typeof tokenBody>): Reply {
+  const accountId = input.accountId ?? ctx.services.defaultAccountId();
+  const account = ctx.store.get<AccountDoc>("account", accountId);
+  if (!account) return mintError(`No account ${accountId}.`);
+  if (!account.flags.apiEnabled) return mintError("API access is disabled for this account.");
+  if (input.scopes.length === 0) return mintError("A token needs at least one scope.");
+  for (const scope of input.scopes) {
+    if ((retiredScopes as readonly string[]).includes(scope))
+      return mintError(`The scope ${scope} is retired and cannot be minted.`);
+    if (!isMintableScope(scope)) return mintError(`Unknown scope ${scope}.`);
+  }
+  if (input.allowIps && (input.allowIps.length > 10 || !input.allowIps.every(isAllowListEntry))) {
+    return mintError("allowIps takes up to 10 addresses or from-to ranges.");
+  }
+  if (input.cap !== undefined && (!Number.isInteger(input.cap) || input.cap < 1))
+    return mintError("cap is a positive integer.");
+  let exp = ctx.now + defaultTokenLifetime;
+  if (input.expiresAt !== undefined) {
+    if (input.expiresAt <= ctx.now) return mintError("tokenExpiration is in the past.");
+    exp = input.expiresAt;
+  } else if (input.duration !== undefined) {
+    const seconds = parseDuration(input.duration);
+    if (seconds === undefined || seconds <= 0)
+      return mintError("tokenDuration is days.hours:minutes:seconds, e.g. 7.00:00:00.");
+    exp = ctx.now + seconds;
+  }
+  let mem: string | undefined;
+  if (input.member) {
+    const existing = account.members.find((m) => m.login === input.member!.login);
+    const member = existing
+      ? { ...existing, rights: input.member.rights }
+      : { id: newGuid(), login: input.member.login, rights: input.member.rights };
+    ctx.store.put<AccountDoc>("account", {
+      ...account,
+      members: [...account.members.filter((m) => m.id !== member.id), member],
+    });
+    mem = member.id;
+  }
+  const token = ctx.tokens.mint({
+    acc: account.id,
+    scp: input.scopes,
+    ...(mem && { mem }),
+    ...(input.allowIps && { ips: input.allowIps }),
+    ...(input.cap !== undefined && { cap: input.cap }),
+    exp,
+    iat: ctx.now,
+  });
+  return { status: 201, body: { token, accountId: account.id, expiresAt: exp } };
+}
+
+const admin = { scope: null, metering: "admin" as const, internal: true, errors: [] };
+
+export const adminOperations = defineOperations(
+  {
+    ...admin,
+    id: "sandbox.accounts.create",
+    method: "POST",
+    path: "/_sandbox/accounts",
+    summary: "Create an isolated account and its owner token.",
+    body: accountBody,
+    handle: (ctx, req) => {
+      const body = req.body as z.infer<typeof accountBody>;
+      const account = createAccount(ctx.store, ctx.now, body);
+      if (body.apiEnabled === false)
+        ctx.store.put<AccountDoc>("account", { ...account, flags: { ...account.flags, apiEnabled: false } });
+      const token = ctx.tokens.mint({
+        acc: account.id,
+        scp: ownerScopes,
+        exp: ctx.now + defaultTokenLifetime,
+        iat: ctx.now,
+      });
+      return { status: 201, body: { accountId: account.id, token } };
+    },
+  },
+  {
+    ...admin,
+    id: "sandbox.tokens.create",
+    method: "POST",
+    path: "/_sandbox/tokens",
+    summary: "Mint a token with the mint's rules.",
+    handle: (ctx, req) => {
+      const parsed = tokenBody.safeParse(req.body ?? {});
+      if (!parsed.success)
+        return mintError(
+          parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; "),
+        );
+      return mintToken(ctx, parsed.data);
+    },
+  },
+  {
+    ...admin,
+    id: "sandbox.clock",
+    method: "POST",
+    path: "/_sandbox/clock",
+    summary: "Read, advance or set the sandbox clock.",
+    body: z.strictObject({
+      advanceSec: z.number().int().min(0).optional(),
+      now: z.number().int().min(0).optional(),
+    }),
+    handle: (ctx, req) => {
+      const body = req.body as { advanceSec?: number; now?: number };
+      if (body.now !== undefined) ctx.clock.set(body.now);
+      if (body.advanceSec !== undefined) ctx.clock.advance(body.advanceSec);
+      return { status: 200, body: { now: ctx.clock.now() } };
+    },
+  },
+  {
+    ...admin,
+    id: "sandbox.outbox",
+    method: "GET",
+    path: "/_sandbox/outbox",
+    summary: "Every message the service sent.",
+    handle: (ctx) => {
+      const data = ctx.store
+        .scan<OutboxMessage>("outbox")
+        .sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
+      return { status: 200, body: { data } };
+    },
+  },
+  {
+    ...admin,
+    id: "sandbox.stats.get",
+    method: "GET",
+    path: "/_sandbox/stats",
+    summary: "Public API request counts by route and status.",
+    handle: (ctx) => ({ status: 200, body: ctx.services.stats.toJSON() }),
+  },
+  {
+    ...admin,
+    id: "sandbox.stats.reset",
+    method: "DELETE",
+    path: "/_sandbox/stats",
+    summary: "Reset the request counts.",
+    handle: (ctx) => {
+      ctx.services.stats.reset();
+      return { status: 200, body: ctx.services.stats.toJSON() };
+    },
+  },
+  {
+    ...admin,
+    id: "sandbox.monitor.outcome",
+    method: "POST",
+    path: "/_sandbox/monitor/{id}/outcome",
+    summary: "Drive a monitor's state as if checks had confirmed it.",
+    body: z.strictObject({ state: z.enum(["up", "down"]), error: z.string().optional() }),
+    handle: (ctx, req) => {
+      const monitor = ctx.store.get<
+        { id: string; accountId: string; state: string } & Record<string, unknown>
+      >("monitor", req.params.id!);
+      if (!monitor) throw notFound("monitor", req.params.id!);
+      const { state } = req.body as { state: "up" | "down" };
+      const account = ctx.store.get<AccountDoc>("account", monitor.accountId)!;
+      if (monitor.state !== state) {
+        const seq = account.syncSeq + 1;
+        ctx.store.put("account", { ...account, syncSeq: seq });
+        ctx.store.put("monitor", { ...monitor, state, since: ctx.now, lastChange: ctx.now, syncSeq: seq });
+      }
+      return { status: 200, body: { id: monitor.id, state } };
+    },
+  },
+);
