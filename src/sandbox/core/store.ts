@@ -142,18 +142,13 @@ export class Store {
   }
 
   #index(collection: string, doc: Doc) {
-    let byId = this.#byId.get(collection);
-    if (!byId) this.#byId.set(collection, (byId = new Map()));
+    const byId = getOrCreate(this.#byId, collection);
     const previous = byId.get(doc.id);
     if (previous && previous.accountId !== doc.accountId) {
       this.#byAccount.get(collection)?.get(previous.accountId)?.delete(doc.id);
     }
     byId.set(doc.id, doc);
-    let byAccount = this.#byAccount.get(collection);
-    if (!byAccount) this.#byAccount.set(collection, (byAccount = new Map()));
-    let docs = byAccount.get(doc.accountId);
-    if (!docs) byAccount.set(doc.accountId, (docs = new Map()));
-    docs.set(doc.id, doc);
+    getOrCreate(getOrCreate(this.#byAccount, collection), doc.accountId).set(doc.id, doc);
   }
 
   #flush() {
@@ -179,4 +174,13 @@ export class Store {
     this.#dirty.clear();
     this.#dirtyMeta.clear();
   }
+}
+
+function getOrCreate<K, V extends Map<unknown, unknown>>(map: Map<K, V>, key: K): V {
+  let value = map.get(key);
+  if (!value) {
+    value = new Map() as V;
+    map.set(key, value);
+  }
+  return value;
 }
