@@ -5,5 +5,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "src/**/*.test.ts"],
     testTimeout: 20_000,
     pool: "forks",
+    // node:sqlite announces itself as experimental on every worker start.
+    execArgv: ["--disable-warning=ExperimentalWarning"],
   },
 });

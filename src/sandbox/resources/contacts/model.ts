@@ -1,0 +1,235 @@
+import { randomInt } from "node:crypto";
+import {
+  alertDelayRange,
+  type ContactType,
+  confirmableContactTypes,
+  creatableContactTypes,
+  type ProblemDetailEntry,
+  templateOnlyMimeTypes,
+} from "../../../kinds/index.ts";
+import { newGuid } from "../../core/ids.ts";
+import type { Ctx } from "../../core/operation.ts";
+import { ApiProblem, invalid } from "../../core/problem.ts";
+import type { Doc } from "../../core/store.ts";
+import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
+import { sendMessage } from "../outbox.ts";
+
+/** A stored contact. Members follow `contactSchema`; the rest is the service's own bookkeeping. */
+export interface ContactDoc extends Doc {
+  type: ContactType;
+  address: string;
+  name: string;
+  language: string;
+  alertDelay: number;
+  activePeriod: { days: string[]; from: string; to: string } | null;
+  gateway: string | null;
+  httpHeaders: Array<{ header: string; value: string }>;
+  mimeType: string;
+  groupedAlerts: boolean;
+  templates: Array<{ event: string; content: string }>;
+  confirmed: boolean;
+  confirmedAt: number | null;
+  confirmedVia: "code" | "inherit" | null;
+  /** The pending confirmation code, if any (delivered through the outbox). */
+  confirmationCode: string | null;
+  groupIds: string[];
+  created: number;
+  updated: number;
+  syncSeq: number;
+}
+
+export type ContactInput = Partial<Omit<ContactDoc, "id" | "accountId">> & {
+  type: ContactType;
+  address: string;
+};
+
+const phone = /^\+[1-9]\d{6,14}$/;
+const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Gateways recognised from an http contact's URL; a plain webhook contact has none. */
+const gateways: Array<[RegExp, string]> = [
+  [/^https:\/\/hooks\.slack\.com\//, "slack"],
+  [/^https:\/\/discord(app)?\.com\/api\/webhooks\//, "discord"],
+  [/^https:\/\/[\w.-]+\.webhook\.office\.com\//, "teams"],
+  [/^https:\/\/events\.pagerduty\.com\//, "pagerduty"],
+  [/^https:\/\/api(\.eu)?\.opsgenie\.com\//, "opsgenie"],
+];
+
+export function gatewayOf(type: ContactType, address: string): string | null {
+  if (type !== "http") return null;
+  return gateways.find(([pattern]) => pattern.test(address))?.[1] ?? null;
+}
+
+/** The address as the service compares it: emails case-insensitively, others as given. */
+export function normalizeAddress(type: ContactType, address: string): string {
+  return type === "email" ? address.trim().toLowerCase() : address.trim();
+}
+
+export function findContactByAddress(ctx: Ctx, type: ContactType, address: string): ContactDoc | undefined {
+  const wanted = normalizeAddress(type, address);
+  return ctx.store
+    .all<ContactDoc>("contact", ctx.account!.id)
+    .find((c) => c.type === type && normalizeAddress(c.type, c.address) === wanted);
+}
+
+/**
+ * Checks a contact's type-dependent rules (the schema checked shapes already)
+ * and returns every problem found, with pointers under `prefix`.
+ */
+export function contactRuleProblems(
+  ctx: Ctx,
+  c: ContactInput,
+  prefix = "",
+): { entries: ProblemDetailEntry[]; code?: ApiProblem } {
+  const entries: ProblemDetailEntry[] = [];
+  if (!(creatableContactTypes as readonly string[]).includes(c.type)) {
+    return {
+      entries,
+      code: new ApiProblem(
+        "contact_type_not_creatable",
+        `${c.type} contacts are created by connecting them in the app.`,
+        {
+          errors: [{ pointer: `${prefix}/type`, value: c.type, allowed: [...creatableContactTypes] }],
+        },
+      ),
+    };
+  }
+  const features = entitlements(accountOf(ctx));
+  if ((c.type === "sms" && !features.smsContacts) || (c.type === "voiceCall" && !features.voiceContacts)) {
+    return {
+      entries,
+      code: new ApiProblem("package_limit", `The plan has no ${c.type} contacts.`, {
+        extra: { feature: c.type === "sms" ? "smsContacts" : "voiceContacts" },
+      }),
+    };
+  }
+  const address = c.address;
+  const badAddress = (expected: string) =>
+    entries.push({
+      pointer: `${prefix}/address`,
+      value: address,
+      reason: "invalid_format",
+      expected,
+      message: `must be ${expected}`,
+    });
+  if (c.type === "email" && !email.test(address)) badAddress("an email address");
+  if ((c.type === "sms" || c.type === "voiceCall") && !phone.test(address))
+    badAddress("an E.164 phone number such as +14155550100");
+  if ((c.type === "http" || c.type === "webPush") && !/^https?:\/\/[^\s/]+/.test(address))
+    badAddress("an http(s) URL");
+  if (c.type !== "http") {
+    for (const member of ["httpHeaders", "templates", "mimeType", "groupedAlerts"] as const) {
+      if (c[member] !== undefined) {
+        entries.push({
+          pointer: `${prefix}/${member}`,
+          reason: "not_allowed",
+          message: `only http contacts take ${member}`,
+        });
+      }
+    }
+  }
+  if (
+    c.mimeType &&
+    (templateOnlyMimeTypes as readonly string[]).includes(c.mimeType) &&
+    !(c.templates && c.templates.length > 0)
+  ) {
+    entries.push({
+      pointer: `${prefix}/mimeType`,
+      value: c.mimeType,
+      reason: "needs_template",
+      allowed: ["application/json", "application/x-www-form-urlencoded", "text/xml"],
+      message: `${c.mimeType} needs a custom template`,
+    });
+  }
+  if (
+    c.alertDelay !== undefined &&
+    (c.alertDelay < alertDelayRange.min || c.alertDelay > alertDelayRange.max)
+  ) {
+    return {
+      entries,
+      code: new ApiProblem(
+        "invalid_alert_delay",
+        `alertDelay is ${alertDelayRange.min} to ${alertDelayRange.max} minutes.`,
+        {
+          errors: [
+            {
+              pointer: `${prefix}/alertDelay`,
+              value: c.alertDelay,
+              reason: "out_of_range",
+              minimum: alertDelayRange.min,
+              maximum: alertDelayRange.max,
+            },
+          ],
+        },
+      ),
+    };
+  }
+  return { entries };
+}
+
+/** Throws the first rule problem of a contact, if any. */
+export function assertContactRules(ctx: Ctx, c: ContactInput, prefix = ""): void {
+  const { entries, code } = contactRuleProblems(ctx, c, prefix);
+  if (code) throw code;
+  if (entries.length > 0) throw invalid(entries);
+}
+
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+
+/** Sends a fresh confirmation code through the outbox and returns the contact holding it. */
+export function sendConfirmationCode(ctx: Ctx, contact: ContactDoc): ContactDoc {
+  const code = newCode();
+  const updated = ctx.store.put<ContactDoc>("contact", { ...contact, confirmationCode: code });
+  sendMessage(ctx, {
+    kind: "confirmation",
+    channel: contact.type,
+    to: contact.address,
+    code,
+    contactId: contact.id,
+  });
+  return updated;
+}
+
+/**
+ * Creates a contact (rules already checked). Email, sms and voice contacts
+ * start unconfirmed and get a code, unless the same address is already
+ * confirmed on the account, which they inherit.
+ */
+export function insertContact(ctx: Ctx, input: ContactInput): ContactDoc {
+  const confirmable = (confirmableContactTypes as readonly string[]).includes(input.type);
+  const inherited =
+    confirmable &&
+    ctx.store
+      .all<ContactDoc>("contact", ctx.account!.id)
+      .some(
+        (c) =>
+          c.confirmed &&
+          c.type === input.type &&
+          normalizeAddress(c.type, c.address) === normalizeAddress(input.type, input.address),
+      );
+  const contact: ContactDoc = {
+    id: newGuid(),
+    accountId: ctx.account!.id,
+    type: input.type,
+    address: input.address,
+    name: input.name ?? input.address,
+    language: input.language ?? "en",
+    alertDelay: input.alertDelay ?? 0,
+    activePeriod: input.activePeriod ?? null,
+    gateway: gatewayOf(input.type, input.address),
+    httpHeaders: input.httpHeaders ?? [],
+    mimeType: input.mimeType ?? "application/json",
+    groupedAlerts: input.groupedAlerts ?? false,
+    templates: input.templates ?? [],
+    confirmed: !confirmable || inherited,
+    confirmedAt: !confirmable || inherited ? ctx.now : null,
+    confirmedVia: inherited ? "inherit" : null,
+    confirmationCode: null,
+    groupIds: [],
+    created: ctx.now,
+    updated: ctx.now,
+    syncSeq: nextSyncSeq(ctx),
+  };
+  ctx.store.put("contact", contact);
+  return contact.confirmed ? contact : sendConfirmationCode(ctx, contact);
+}

@@ -1,0 +1,115 @@
+import { newPrefixedId } from "../../core/ids.ts";
+import type { Ctx } from "../../core/operation.ts";
+import { ApiProblem } from "../../core/problem.ts";
+import type { Doc } from "../../core/store.ts";
+import { accountOf, entitlements } from "../accounts.ts";
+import type { ContactDoc } from "../contacts/model.ts";
+
+/** Alert and report subscriptions: one monitor, one contact, and a set. */
+export interface AlertSubscriptionDoc extends Doc {
+  monitorId: string;
+  contactId: string;
+  alertTypes: string[];
+  created: number;
+  updated: number;
+}
+
+export interface ReportSubscriptionDoc extends Doc {
+  monitorId: string;
+  contactId: string;
+  frequencies: string[];
+  created: number;
+  updated: number;
+}
+
+export type SubscriptionKind = "alert" | "report";
+export const subscriptionCollection = { alert: "alertSubscription", report: "reportSubscription" } as const;
+
+export function findSubscription<T extends AlertSubscriptionDoc | ReportSubscriptionDoc>(
+  ctx: Ctx,
+  kind: SubscriptionKind,
+  monitorId: string,
+  contactId: string,
+): T | undefined {
+  return ctx.store
+    .all<T>(subscriptionCollection[kind], ctx.account!.id)
+    .find((s) => s.monitorId === monitorId && s.contactId === contactId);
+}
+
+/** Refuses report subscriptions of non-email contacts and frequencies the plan lacks. */
+export function assertReportable(
+  ctx: Ctx,
+  contact: ContactDoc,
+  frequencies: readonly string[],
+  pointer: string,
+) {
+  if (contact.type !== "email") {
+    throw new ApiProblem("unsupported_report_channel", "Reports are delivered to email contacts only.", {
+      errors: [{ pointer, value: contact.id, reason: "not_email", allowed: ["email"] }],
+    });
+  }
+  const allowed = entitlements(accountOf(ctx)).reportFrequencies;
+  const refused = frequencies.filter((f) => !allowed.includes(f));
+  if (refused.length > 0) {
+    throw new ApiProblem("package_limit", `The plan does not offer ${refused.join(", ")} reports.`, {
+      extra: { feature: "reportFrequencies" },
+      errors: [{ pointer, value: refused, allowed: [...allowed] }],
+    });
+  }
+}
+
+/** Writes a pair's alert set, replacing any previous set (PUT semantics). */
+export function putAlertSubscription(
+  ctx: Ctx,
+  monitorId: string,
+  contactId: string,
+  alertTypes: readonly string[],
+) {
+  const existing = findSubscription<AlertSubscriptionDoc>(ctx, "alert", monitorId, contactId);
+  return ctx.store.put<AlertSubscriptionDoc>("alertSubscription", {
+    id: existing?.id ?? newPrefixedId("als_"),
+    accountId: ctx.account!.id,
+    monitorId,
+    contactId,
+    alertTypes: [...new Set(alertTypes)],
+    created: existing?.created ?? ctx.now,
+    updated: ctx.now,
+  });
+}
+
+/** Writes a pair's report set, replacing any previous set. Callers check `assertReportable` first. */
+export function putReportSubscription(
+  ctx: Ctx,
+  monitorId: string,
+  contactId: string,
+  frequencies: readonly string[],
+) {
+  const existing = findSubscription<ReportSubscriptionDoc>(ctx, "report", monitorId, contactId);
+  return ctx.store.put<ReportSubscriptionDoc>("reportSubscription", {
+    id: existing?.id ?? newPrefixedId("rsub_"),
+    accountId: ctx.account!.id,
+    monitorId,
+    contactId,
+    frequencies: [...new Set(frequencies)],
+    created: existing?.created ?? ctx.now,
+    updated: ctx.now,
+  });
+}
+
+/** Deletes every subscription of a monitor or of a contact; answers the removed ids for delete receipts. */
+export function removeSubscriptionsOf(ctx: Ctx, of: { monitorId: string } | { contactId: string }) {
+  const matches = (s: AlertSubscriptionDoc | ReportSubscriptionDoc) =>
+    "monitorId" in of ? s.monitorId === of.monitorId : s.contactId === of.contactId;
+  const removed = { alertSubscriptions: [] as string[], reportSubscriptions: [] as string[] };
+  for (const kind of ["alert", "report"] as const) {
+    for (const s of ctx.store.all<AlertSubscriptionDoc | ReportSubscriptionDoc>(
+      subscriptionCollection[kind],
+      ctx.account!.id,
+    )) {
+      if (!matches(s)) continue;
+      ctx.store.remove(subscriptionCollection[kind], s.id);
+      removed[kind === "alert" ? "alertSubscriptions" : "reportSubscriptions"].push(s.id);
+    }
+  }
+  return removed;
+}
