@@ -31,10 +31,14 @@ export interface FieldTraits {
 
 export const fieldTraits = z.registry<FieldTraits>();
 
-/** Declares a field's traits next to its zod schema and returns the same schema. */
+/**
+ * Declares a field's traits next to its zod schema. Traits go on a clone, so a
+ * shared schema (say `unixTime`) never carries one field's traits into another.
+ */
 export function field<T extends z.ZodType>(schema: T, traits: FieldTraits): T {
-  fieldTraits.add(schema, traits);
-  return schema;
+  const own = schema.clone() as T;
+  fieldTraits.add(own, { ...fieldTraits.get(schema), ...traits });
+  return own;
 }
 
 /** An array whose order carries no meaning (tags, alertTypes, events). */
@@ -85,4 +89,24 @@ export function defaultsOf(schema: z.ZodObject): Record<string, unknown> {
     if (traits.default !== undefined) out[name] = structuredClone(traits.default);
   }
   return out;
+}
+
+/**
+ * The body an operation accepts, derived from a kind's schema: read-only
+ * members are never sent, create-only members are not part of an update, and
+ * update-only members are not part of a create.
+ */
+export function bodySchema<S extends z.ZodObject>(schema: S, operation: "create" | "update"): z.ZodObject {
+  const drop: Record<string, true> = {};
+  for (const { name, traits } of membersOf(schema)) {
+    if (traits.readOnly || (operation === "update" ? traits.createOnly : traits.updateOnly)) drop[name] = true;
+  }
+  return schema.omit(drop as never) as unknown as z.ZodObject;
+}
+
+/** Names of members declared as credentials. */
+export function writeOnlyMembers(schema: z.ZodObject): string[] {
+  return membersOf(schema)
+    .filter((m) => m.traits.writeOnly)
+    .map((m) => m.name);
 }
