@@ -1,4 +1,4 @@
-import { request } from "undici";
+import { Agent, request } from "undici";
 import { type RunningSandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/index.ts";
 
 export interface CallOptions {
@@ -16,6 +16,20 @@ export interface CallResult<T = any> {
   headers: Record<string, string>;
   text: string;
   body: T;
+}
+
+/**
+ * `request()` ignores a per-call `localAddress`: the source address is an
+ * option of the dispatcher's connections. One agent per address, shared.
+ */
+const agents = new Map<string, Agent>();
+function agentFor(localAddress: string): Agent {
+  let agent = agents.get(localAddress);
+  if (!agent) {
+    agent = new Agent({ localAddress });
+    agents.set(localAddress, agent);
+  }
+  return agent;
 }
 
 /** A minimal HTTP caller bound to one token: tests talk to the sandbox over real HTTP only. */
@@ -42,7 +56,7 @@ export class Client {
       method: method as "GET",
       headers,
       body,
-      ...(options.localAddress && { localAddress: options.localAddress }),
+      ...(options.localAddress && { dispatcher: agentFor(options.localAddress) }),
     });
     const text = await res.body.text();
     const flat: Record<string, string> = {};

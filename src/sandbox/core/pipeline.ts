@@ -53,8 +53,8 @@ const missingToken = () =>
     headers: { "www-authenticate": "Bearer" },
   });
 
-const badToken = () =>
-  new ApiProblem("invalid_token", "The token is invalid or expired.", {
+const badToken = (detail = "The token is invalid or expired.") =>
+  new ApiProblem("invalid_token", detail, {
     errors: [{ reason: "invalid" }],
     headers: { "www-authenticate": "Bearer error=invalid_token" },
   });
@@ -87,7 +87,7 @@ export function admit(state: SandboxState, op: Operation, req: FastifyRequest, r
       });
     }
     const flags = account.flags as { apiEnabled: boolean };
-    if (!flags.apiEnabled && metering === "quota") throw badToken();
+    if (!flags.apiEnabled && metering === "quota") throw badToken("API access is disabled for this account.");
     rs.account = account;
     rs.claims = claims;
   }
@@ -109,6 +109,9 @@ export function admit(state: SandboxState, op: Operation, req: FastifyRequest, r
       scopes: [family, leaf],
     };
     state.meter.admit(rs.account.id, rs.account.plan, rs.charge, now, rs.claims);
+  } else if (metering === "quota" && rs.claims?.cap !== undefined) {
+    // An unmetered account has no windows, but a token's self-cap is the token's own promise: keep it.
+    state.meter.spendTokenCap(rs.claims, now);
   }
 
   const key = req.headers["idempotency-key"];

@@ -89,18 +89,7 @@ export class Meter {
     const m = this.#counter(`${accountId}|${charge.pool}|${minute.quota}`, minute.windowSec, now);
     m.count++;
     for (const s of charge.scopes) m.byScope.set(s, (m.byScope.get(s) ?? 0) + 1);
-    if (token?.cap !== undefined) {
-      const spent = (this.#tokenSpend.get(token.jti) ?? 0) + 1;
-      this.#tokenSpend.set(token.jti, spent);
-      if (spent > token.cap) {
-        throw quotaExceeded(
-          { quota: "token_cap", limit: token.cap, windowSec: 0, successOnly: false },
-          0,
-          0,
-          now,
-        );
-      }
-    }
+    if (token) this.spendTokenCap(token, now);
     for (const w of [minute, monthly]) {
       const u = this.usage(accountId, charge.pool, w, now);
       const over = w === minute ? u.used > w.limit : u.used >= w.limit;
@@ -129,6 +118,21 @@ export class Meter {
     };
   }
 
+  /** Counts a call against the token's self-cap (if any); 429 `quota_exceeded` once the cap is spent. */
+  spendTokenCap(token: { jti: string; cap?: number }, now: number) {
+    if (token.cap === undefined) return;
+    const spent = (this.#tokenSpend.get(token.jti) ?? 0) + 1;
+    this.#tokenSpend.set(token.jti, spent);
+    if (spent > token.cap) {
+      throw quotaExceeded(
+        { quota: "token_cap", limit: token.cap, windowSec: 0, successOnly: false },
+        0,
+        0,
+        now,
+      );
+    }
+  }
+
   tokenSpent(jti: string): number {
     return this.#tokenSpend.get(jti) ?? 0;
   }
@@ -148,7 +152,9 @@ export class Meter {
     };
     if (c.count > limit) {
       throw new ApiProblem("rate_limited", `At most ${limit} calls per ${windowSec} seconds.`, {
+        // Per-code members, in errors[0] like every other code's and at the top level as before.
         extra: { limit, window: windowSec, retryAfter: reset },
+        errors: [{ limit, window: windowSec, retryAfter: reset }],
         headers: { ...headers, "Retry-After": String(reset) },
       });
     }
@@ -161,20 +167,27 @@ export class Meter {
   }
 }
 
+/**
+ * 429 `quota_exceeded`. `limit`, `remaining` and `resetAt` sit in `errors[0]`
+ * (where the spec keeps per-code members, as for `missing_scope`) and, as
+ * before, at the top level. A token's self-cap never resets: it has no
+ * `resetAt`, `Retry-After` or `RateLimit-Reset`, since waiting cannot help.
+ */
 function quotaExceeded(w: WindowSpec, remaining: number, resetAt: number, now: number): ApiProblem {
-  const retryAfter = w.quota === "token_cap" ? 0 : Math.max(1, resetAt - now);
+  const cap = w.quota === "token_cap";
+  const retryAfter = Math.max(1, resetAt - now);
   const headers: Record<string, string> = {
     "RateLimit-Limit": String(w.limit),
     "RateLimit-Remaining": String(remaining),
-    "RateLimit-Reset": String(retryAfter),
   };
-  if (w.quota !== "token_cap") headers["Retry-After"] = String(retryAfter);
+  if (!cap) {
+    headers["RateLimit-Reset"] = String(retryAfter);
+    headers["Retry-After"] = String(retryAfter);
+  }
+  const members = { quota: w.quota, limit: w.limit, remaining, ...(!cap && { resetAt }) };
   return new ApiProblem(
     "quota_exceeded",
-    w.quota === "token_cap" ? "This token has spent its self-cap." : `The ${w.quota} quota is spent.`,
-    {
-      extra: { quota: w.quota, limit: w.limit, remaining, resetAt: w.quota === "token_cap" ? null : resetAt },
-      headers,
-    },
+    cap ? "This token has spent its self-cap." : `The ${w.quota} quota is spent.`,
+    { extra: { ...members, resetAt: cap ? null : resetAt }, errors: [members], headers },
   );
 }

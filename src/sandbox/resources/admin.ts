@@ -26,6 +26,9 @@ const tokenBody = z.strictObject({
   cap: z.number().optional(),
   expiresAt: z.number().optional(),
   duration: z.string().optional(),
+  /** The spec's names for `expiresAt` and `duration`; either spelling is accepted. */
+  tokenExpiration: z.number().optional(),
+  tokenDuration: z.string().optional(),
   member: z.strictObject({ login: z.string().min(1), rights: z.array(z.enum(memberRights)) }).optional(),
 });
 
@@ -51,12 +54,18 @@ export function mintToken(ctx: Ctx, input: z.infer<typeof tokenBody>): Reply {
   }
   if (input.cap !== undefined && (!Number.isInteger(input.cap) || input.cap < 1))
     return mintError("cap is a positive integer.");
+  const expiresAt = input.expiresAt ?? input.tokenExpiration;
+  const duration = input.duration ?? input.tokenDuration;
+  // Two lifetimes that could disagree: refuse rather than silently pick one.
+  if (expiresAt !== undefined && duration !== undefined)
+    return mintError("Give tokenExpiration or tokenDuration, not both.");
   let exp = ctx.now + defaultTokenLifetime;
-  if (input.expiresAt !== undefined) {
-    if (input.expiresAt <= ctx.now) return mintError("tokenExpiration is in the past.");
-    exp = input.expiresAt;
-  } else if (input.duration !== undefined) {
-    const seconds = parseDuration(input.duration);
+  if (expiresAt !== undefined) {
+    if (!Number.isInteger(expiresAt)) return mintError("tokenExpiration is Unix seconds, an integer.");
+    if (expiresAt <= ctx.now) return mintError("tokenExpiration is in the past.");
+    exp = expiresAt;
+  } else if (duration !== undefined) {
+    const seconds = parseDuration(duration);
     if (seconds === undefined || seconds <= 0)
       return mintError("tokenDuration is days.hours:minutes:seconds, e.g. 7.00:00:00.");
     exp = ctx.now + seconds;
@@ -77,7 +86,8 @@ export function mintToken(ctx: Ctx, input: z.infer<typeof tokenBody>): Reply {
     acc: account.id,
     scp: input.scopes,
     ...(mem && { mem }),
-    ...(input.allowIps && { ips: input.allowIps }),
+    // An empty allow-list restricts nothing (as in the app's token form); embedding `[]` would refuse every caller.
+    ...(input.allowIps && input.allowIps.length > 0 && { ips: input.allowIps }),
     ...(input.cap !== undefined && { cap: input.cap }),
     exp,
     iat: ctx.now,
