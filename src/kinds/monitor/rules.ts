@@ -21,7 +21,8 @@ export interface SettingsIssue {
 
 type Settings = Record<string, unknown>;
 
-const refusedInAssertMode: Record<string, readonly string[]> = {
+/** Members refused (and not read back) while `assertMode` is on. */
+export const refusedInAssertMode: Record<string, readonly string[]> = {
   http: ["keywords", "keywordMode", "ignoredStatuses", "errorStatuses", "errorOnRedirect", "preset"],
   api: [
     "contentType",

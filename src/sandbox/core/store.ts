@@ -117,22 +117,41 @@ export class Store {
     } catch (error) {
       const undo = this.#undo ?? [];
       this.#undo = null;
-      for (const { collection, id, before } of undo.reverse()) {
-        if (before) this.#index(collection, before);
-        else {
-          const current = this.get(collection, id);
-          this.#byId.get(collection)?.delete(id);
-          if (current) this.#byAccount.get(collection)?.get(current.accountId)?.delete(id);
-        }
-      }
+      for (const { collection, id, before } of undo.reverse()) this.#restore(collection, id, before);
       this.#dirty.clear();
       throw error;
+    }
+  }
+
+  /**
+   * Runs `work` and undoes every write it made, even on success: a dry run
+   * goes through exactly the checks and effects of the real thing.
+   */
+  dryRun<T>(work: () => T): T {
+    const outer = this.#undo;
+    const inner: Undo[] = [];
+    this.#undo = inner;
+    try {
+      return work();
+    } finally {
+      this.#undo = outer;
+      for (const { collection, id, before } of inner.reverse()) this.#restore(collection, id, before);
     }
   }
 
   close(): void {
     this.#flush();
     this.#db?.close();
+  }
+
+  #restore(collection: string, id: string, before: Doc | undefined) {
+    if (before) {
+      this.#index(collection, before);
+      return;
+    }
+    const current = this.get(collection, id);
+    this.#byId.get(collection)?.delete(id);
+    if (current) this.#byAccount.get(collection)?.get(current.accountId)?.delete(id);
   }
 
   #record(collection: string, id: string) {

@@ -1,0 +1,132 @@
+import {
+  type AssertionRow,
+  formatAssertions,
+  membersOf,
+  monitorTypes,
+  refusedInAssertMode,
+  settingsByType,
+  writeOnlyMembers,
+} from "../../../kinds/index.ts";
+import type { Ctx } from "../../core/operation.ts";
+import type { AccountDoc } from "../accounts.ts";
+import type { AlertSubscriptionDoc, ReportSubscriptionDoc } from "../subscriptions/model.ts";
+import type { MonitorDoc } from "./model.ts";
+
+export const monitorExpandTokens = [
+  "settings",
+  "attached",
+  "subscription",
+  "lastIncident",
+  "lastResult",
+  "maintenance",
+  "uptime",
+  "spans",
+  "summary",
+] as const;
+
+/** Owners and members with edit rights see credentials in full; others see `{set: true, updatedAt}`. */
+export function seesCredentials(ctx: Ctx): boolean {
+  const memberId = ctx.claims?.mem;
+  if (!memberId) return true;
+  const account = ctx.store.get<AccountDoc>("account", ctx.account!.id)!;
+  return account.members.find((m) => m.id === memberId)?.rights.includes("monitor:write") ?? false;
+}
+
+/** Settings as read back: stored members, server defaults for the rest, credentials by the reader's rights. */
+export function renderSettings(ctx: Ctx, m: MonitorDoc): Record<string, unknown> {
+  const schema = settingsByType[m.type];
+  const out: Record<string, unknown> = {};
+  const excluded = m.settings.assertMode === true ? (refusedInAssertMode[m.type] ?? []) : [];
+  for (const { name, traits } of membersOf(schema)) {
+    if (traits.readOnly || traits.inputOnly || excluded.includes(name)) continue;
+    if (m.settings[name] === undefined && traits.default !== undefined)
+      out[name] = structuredClone(traits.default);
+  }
+  Object.assign(out, structuredClone(m.settings));
+  const full = seesCredentials(ctx);
+  for (const member of writeOnlyMembers(schema)) {
+    if (out[member] !== undefined && !full)
+      out[member] = { set: true, updatedAt: m.credentialsUpdatedAt[member] ?? m.updated };
+  }
+  const kinds = monitorTypes[m.type].attached;
+  if (kinds.length > 0) {
+    const stored = (m.settings.attached ?? {}) as Record<string, { enabled: boolean }>;
+    out.attached = Object.fromEntries(kinds.map((k) => [k, { enabled: stored[k]?.enabled ?? false }]));
+  }
+  if (m.type === "http" || m.type === "api") {
+    out.assertsText = formatAssertions((m.settings.asserts ?? []) as AssertionRow[]);
+    out.forceRecheck = false;
+  }
+  if (m.type === "tran") {
+    out.steps = [
+      { action: "navigate", url: m.url, synthesized: true },
+      ...((m.settings.steps as unknown[]) ?? []),
+    ];
+  }
+  return out;
+}
+
+function subscriptions(ctx: Ctx, m: MonitorDoc) {
+  const mine = <T extends { monitorId: string }>(collection: string) =>
+    ctx.store
+      .all<T & { id: string; accountId: string }>(collection, m.accountId)
+      .filter((s) => s.monitorId === m.id);
+  return {
+    alert: mine<AlertSubscriptionDoc>("alertSubscription").map(({ id, contactId, alertTypes }) => ({
+      id,
+      contactId,
+      alertTypes,
+    })),
+    report: mine<ReportSubscriptionDoc>("reportSubscription").map(({ id, contactId, frequencies }) => ({
+      id,
+      contactId,
+      frequencies,
+    })),
+  };
+}
+
+/** A monitor as the API answers it; `expand` adds blocks (a list row is bare by default). */
+export function renderMonitor(ctx: Ctx, m: MonitorDoc, expand: ReadonlySet<string>): Record<string, unknown> {
+  const info = monitorTypes[m.type];
+  const out: Record<string, unknown> = { id: m.id, type: m.type, url: m.url };
+  if (m.effectiveUrl !== null && m.effectiveUrl !== m.url) out.effectiveUrl = m.effectiveUrl;
+  Object.assign(out, {
+    name: m.name,
+    interval: m.interval,
+    cronSchedule: m.cronSchedule,
+    enabled: m.enabled,
+    tags: m.tags,
+  });
+  if (m.locations) out.locations = m.locations;
+  if (info.recheck) out.recheck = m.recheck ?? { strategy: "" };
+  Object.assign(out, {
+    openStat: m.openStat,
+    fullLog: m.fullLog,
+    slaTarget: m.slaTarget,
+    state: m.state,
+    since: m.since,
+    created: m.created,
+    updated: m.updated,
+  });
+  if (m.overlimited) out.overlimited = true;
+  if (m.type === "sslExp" || m.type === "domainExp") out.expirationDate = null;
+  if (m.type === "sslExp") out.certNotBefore = null;
+
+  if (expand.has("settings")) out.settings = renderSettings(ctx, m);
+  if (expand.has("attached")) {
+    const stored = (m.settings.attached ?? {}) as Record<string, { enabled: boolean }>;
+    out.attached = Object.fromEntries(
+      info.attached.map((k) => [k, { enabled: stored[k]?.enabled ?? false, state: null, checkedAt: null }]),
+    );
+  }
+  if (expand.has("subscription")) out.subscription = subscriptions(ctx, m);
+  // Results, incidents and maintenance come from simulated checks; until a check runs there are none.
+  if (expand.has("lastIncident")) out.lastIncident = null;
+  if (expand.has("lastResult")) out.lastResult = null;
+  if (expand.has("maintenance")) out.maintenance = [];
+  if (expand.has("uptime")) out.uptime = { uptimePercent: null, upSec: 0, downSec: 0, totalSec: 0 };
+  if (expand.has("spans")) out.spans = [];
+  if (expand.has("summary"))
+    out.summary = { uptimePercent: null, slaTarget: m.slaTarget, slaMet: null, incidents: 0 };
+  return out;
+}

@@ -1,0 +1,293 @@
+import {
+  bodySchema,
+  type MonitorBody,
+  type MonitorType,
+  monitorSchema,
+  monitorStates,
+  monitorTypeAliases,
+  monitorTypeNames,
+} from "../../../kinds/index.ts";
+import { newGuid } from "../../core/ids.ts";
+import { listOperations, parseExpand, pickFields } from "../../core/list.ts";
+import { type Ctx, defineOperations } from "../../core/operation.ts";
+import { ApiProblem } from "../../core/problem.ts";
+import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
+import { removeSubscriptionsOf } from "../subscriptions/model.ts";
+import { applyInline, planInline } from "./inline.ts";
+import { type MonitorDoc, monitorCollection, ownedMonitor } from "./model.ts";
+import { monitorExpandTokens, renderMonitor } from "./render.ts";
+import { prepareMonitor, resolveType } from "./validate.ts";
+
+const createBody = bodySchema(monitorSchema, "create");
+const updateBody = bodySchema(monitorSchema, "update");
+
+const rowFields = [
+  "type",
+  "url",
+  "effectiveUrl",
+  "name",
+  "interval",
+  "cronSchedule",
+  "enabled",
+  "tags",
+  "locations",
+  "recheck",
+  "openStat",
+  "fullLog",
+  "slaTarget",
+  "state",
+  "since",
+  "created",
+  "updated",
+  "overlimited",
+  "expirationDate",
+  "certNotBefore",
+  ...monitorExpandTokens,
+];
+const ninetyDays = 90 * 86400;
+const singleQuery = {
+  expand: { type: "string", list: true, description: `Blocks: ${monitorExpandTokens.join(", ")}.` },
+  fields: { type: "string", list: true, description: "Top-level members to keep (id always)." },
+} as const;
+
+function render(ctx: Ctx, m: MonitorDoc, warnings: unknown[] = []) {
+  const body = renderMonitor(ctx, m, new Set(["settings"]));
+  return warnings.length > 0 ? { ...body, warnings } : body;
+}
+
+/** Creates a monitor; with `dryRun` the same work runs and is undone. */
+function create(ctx: Ctx, body: MonitorBody) {
+  const type = resolveType(body.type);
+  const { fields, warnings } = prepareMonitor(ctx, type, body);
+  const inline = planInline(ctx, body);
+  const features = entitlements(accountOf(ctx));
+  const count = ctx.store.count(monitorCollection, ctx.account!.id);
+  let overlimited = false;
+  if (count >= features.monitors) {
+    if (body.onOverlimit !== "disable") {
+      throw new ApiProblem("package_limit", `The plan allows ${features.monitors} monitors.`, {
+        extra: { feature: "monitors", limit: features.monitors },
+      });
+    }
+    overlimited = true;
+  }
+  if (type === "tran") {
+    const flows = ctx.store
+      .all<MonitorDoc>(monitorCollection, ctx.account!.id)
+      .filter((m) => m.type === "tran").length;
+    if (flows >= features.tranCount) {
+      throw new ApiProblem("package_limit", `The plan allows ${features.tranCount} transaction monitors.`, {
+        extra: { feature: "tranCount", limit: features.tranCount },
+      });
+    }
+  }
+  const enabled = fields.enabled && !overlimited;
+  const monitor = ctx.store.put<MonitorDoc>(monitorCollection, {
+    id: newGuid(),
+    accountId: ctx.account!.id,
+    ...fields,
+    enabled,
+    state: enabled ? "up" : "paused",
+    since: ctx.now,
+    lastChange: ctx.now,
+    overlimited,
+    created: ctx.now,
+    updated: ctx.now,
+    // Delta sync catches creation (and plan-limit disabling, which this is when overlimited).
+    syncSeq: nextSyncSeq(ctx),
+  });
+  applyInline(ctx, monitor.id, inline);
+  return { monitor, warnings };
+}
+
+function update(ctx: Ctx, id: string, body: MonitorBody) {
+  const current = ownedMonitor(ctx, id);
+  if (body.type !== undefined && (monitorTypeAliases[body.type] ?? body.type) !== current.type) {
+    throw new ApiProblem("type_immutable", "A monitor's type cannot change; create a new monitor.", {
+      errors: [{ pointer: "/type", value: body.type, allowed: [current.type] }],
+    });
+  }
+  const { fields, warnings } = prepareMonitor(ctx, current.type, body, current);
+  const pausedNow = current.enabled && !fields.enabled;
+  const resumedNow = !current.enabled && fields.enabled;
+  const monitor = ctx.store.put<MonitorDoc>(monitorCollection, {
+    ...current,
+    ...fields,
+    state: pausedNow ? "paused" : resumedNow ? "up" : current.state,
+    since: pausedNow || resumedNow ? ctx.now : current.since,
+    lastChange: pausedNow || resumedNow ? ctx.now : current.lastChange,
+    overlimited: resumedNow ? false : current.overlimited,
+    updated: ctx.now,
+  });
+  return { monitor, warnings };
+}
+
+export const monitorOperations = defineOperations(
+  ...listOperations<MonitorDoc>({
+    id: "monitor.list",
+    path: "/monitor",
+    summary: "List monitors, with delta sync through syncCursor.",
+    scope: "monitor:read",
+    rows: (ctx) => ctx.store.all<MonitorDoc>(monitorCollection, ctx.account!.id),
+    rowId: (m) => m.id,
+    filters: {
+      q: {
+        param: { type: "string", description: "Substring of the name or address, case-insensitive." },
+        match: (m, q: string) => `${m.name}\n${m.url ?? ""}`.toLowerCase().includes(q.toLowerCase()),
+      },
+      type: {
+        param: { type: "enum", values: monitorTypeNames, list: true },
+        match: (m, types: MonitorType[]) => types.includes(m.type),
+      },
+      tag: {
+        param: { type: "string", list: true },
+        match: (m, tags: string[]) => m.tags.some((t) => tags.includes(t)),
+      },
+      state: {
+        param: { type: "enum", values: monitorStates, list: true },
+        match: (m, states: string[]) => states.includes(m.state),
+      },
+      enabled: { param: { type: "bool" }, match: (m, enabled: boolean) => m.enabled === enabled },
+      url: {
+        param: { type: "string", list: true, description: "Exact address (as sent or as normalised)." },
+        match: (m, urls: string[]) => urls.includes(m.url ?? "") || urls.includes(m.effectiveUrl ?? ""),
+      },
+    },
+    sort: {
+      default: "created",
+      columns: {
+        name: { key: (m) => m.name.toLowerCase() },
+        state: { key: (m) => m.state },
+        type: { key: (m) => m.type },
+        interval: { key: (m) => m.interval },
+        lastChange: { key: (m) => m.lastChange, time: true },
+        url: { key: (m) => m.url },
+        created: { key: (m) => m.created, time: true },
+        tags: { key: (m) => [...m.tags].sort()[0] ?? null },
+      },
+    },
+    expand: [...monitorExpandTokens, "count"],
+    fields: rowFields,
+    syncSeq: (m) => m.syncSeq,
+    window: { maxSpan: ninetyDays, defaultSpan: 30 * 86400 },
+    render: (ctx, m, expand) => renderMonitor(ctx, m, expand),
+  }),
+  {
+    id: "monitor.create",
+    method: "POST",
+    path: "/monitor",
+    summary: "Create a monitor; dryRun=true validates only.",
+    scope: "monitor:write",
+    // Inline contacts reach into the contact domain: both write scopes, and a key so a retry binds, not duplicates.
+    extraScopes: (body) => ((body as MonitorBody).contacts?.length ? ["contact:write"] : []),
+    idempotency: (req) => ((req.body as MonitorBody | undefined)?.contacts?.length ?? 0) > 0,
+    query: { dryRun: { type: "bool", description: "Validate only; nothing is created." } },
+    body: createBody,
+    errors: [
+      "validation_failed",
+      "invalid_url",
+      "url_blacklisted",
+      "duplicate_monitor",
+      "invalid_interval",
+      "interval_below_type_floor",
+      "package_interval_conflict",
+      "package_limit",
+      "invalid_settings",
+      "unknown_pool",
+      "insufficient_agents",
+      "monitor_type_discontinued",
+      "unknown_contact_ref",
+      "credential_write_only",
+      "too_many_items",
+      "unsupported_report_channel",
+      "contact_type_not_creatable",
+      "invalid_alert_delay",
+      "idempotency_key_required",
+    ],
+    response: { status: 201, description: "The monitor, with its settings." },
+    handle: (ctx, req) => {
+      const body = req.body as MonitorBody;
+      if (req.query.dryRun === true) {
+        const preview = ctx.store.dryRun(() => {
+          const { monitor, warnings } = create(ctx, body);
+          const { id: _id, ...rest } = render(ctx, monitor, warnings);
+          return rest;
+        });
+        ctx.account = ctx.store.get("account", ctx.account!.id);
+        return { status: 200, body: { dryRun: true, valid: true, monitor: preview } };
+      }
+      const { monitor, warnings } = create(ctx, body);
+      return {
+        status: 201,
+        body: render(ctx, monitor, warnings),
+        headers: { Location: `/monitor/${monitor.id}` },
+      };
+    },
+  },
+  {
+    id: "monitor.get",
+    method: "GET",
+    path: "/monitor/{id}",
+    summary: "Read a monitor (its settings by default).",
+    scope: "monitor:read",
+    query: singleQuery,
+    errors: ["not_found", "unknown_expand", "unknown_field"],
+    handle: (ctx, req) => {
+      const monitor = ownedMonitor(ctx, req.params.id!);
+      const expand = parseExpand(req, monitorExpandTokens, ["settings"]);
+      return { status: 200, body: pickFields(req, renderMonitor(ctx, monitor, expand), rowFields) };
+    },
+  },
+  {
+    id: "monitor.update",
+    method: "PATCH",
+    path: "/monitor/{id}",
+    summary: "Change sent members; settings merge, arrays are replaced whole, null clears.",
+    scope: "monitor:write",
+    body: updateBody,
+    errors: [
+      "not_found",
+      "validation_failed",
+      "type_immutable",
+      "invalid_url",
+      "url_blacklisted",
+      "duplicate_monitor",
+      "invalid_interval",
+      "interval_below_type_floor",
+      "package_interval_conflict",
+      "package_limit",
+      "invalid_settings",
+      "unknown_pool",
+      "insufficient_agents",
+      "credential_write_only",
+    ],
+    handle: (ctx, req) => {
+      const { monitor, warnings } = update(ctx, req.params.id!, req.body as MonitorBody);
+      return { status: 200, body: render(ctx, monitor, warnings) };
+    },
+  },
+  {
+    id: "monitor.delete",
+    method: "DELETE",
+    path: "/monitor/{id}",
+    summary: "Delete a monitor permanently; the receipt names cascaded subscriptions.",
+    scope: "monitor:write",
+    errors: ["not_found"],
+    handle: (ctx, req) => {
+      const monitor = ownedMonitor(ctx, req.params.id!);
+      const cascaded = removeSubscriptionsOf(ctx, { monitorId: monitor.id });
+      ctx.store.remove(monitorCollection, monitor.id);
+      return {
+        status: 200,
+        body: {
+          id: monitor.id,
+          deleted: true,
+          type: monitor.type,
+          name: monitor.name,
+          url: monitor.url,
+          cascaded,
+        },
+      };
+    },
+  },
+);

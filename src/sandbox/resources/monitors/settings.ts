@@ -1,0 +1,173 @@
+import {
+  type AttachedKind,
+  bodySchema,
+  checkSettingsRules,
+  issuesToEntries,
+  type MonitorType,
+  monitorTypes,
+  normalizeSettings,
+  type ProblemDetailEntry,
+  parseAssertions,
+  settingsByType,
+  writeOnlyMembers,
+} from "../../../kinds/index.ts";
+import type { Ctx } from "../../core/operation.ts";
+import { ApiProblem, invalid } from "../../core/problem.ts";
+import { accountOf, entitlements } from "../accounts.ts";
+
+type Settings = Record<string, unknown>;
+
+/** What a preset builds: the entire settings object and the pools it pins. */
+const presets: Record<string, { settings: Settings; pools: string[] }> = {
+  "bl:ru": {
+    settings: { method: "G", timeout: 30000, followRedirect: true, maxRedirects: 5 },
+    pools: ["easteurope"],
+  },
+};
+
+export interface SettingsOutcome {
+  settings: Settings;
+  credentialsUpdatedAt: Record<string, number>;
+  /** Pools a preset pins, if one was applied. */
+  pinnedPools?: string[];
+}
+
+/**
+ * Merges sent settings into stored ones (members replace members, arrays are
+ * replaced whole, null clears), folds in the top-level `attached` alias,
+ * then checks the result against the type's schema, its cross-field rules
+ * and the plan. Returns what to store.
+ */
+export function resolveSettings(
+  ctx: Ctx,
+  type: MonitorType,
+  stored: Settings,
+  storedCredentials: Record<string, number>,
+  sent: Settings | undefined,
+  attachedAlias: Settings | undefined,
+): SettingsOutcome {
+  // Read-only members (assertsText, forceRecheck) are never accepted on write.
+  const schema = bodySchema(settingsByType[type], "create");
+  const request = sent ?? {};
+  const credentials = { ...storedCredentials };
+  for (const member of writeOnlyMembers(schema)) {
+    const value = request[member];
+    if (value !== null && typeof value === "object") {
+      throw new ApiProblem(
+        "credential_write_only",
+        `${member} is write-only; send its value, or omit it to keep it.`,
+        {
+          errors: [{ pointer: `/settings/${member}`, reason: "masked_value_sent" }],
+        },
+      );
+    }
+    if (value === null) delete credentials[member];
+    else if (value !== undefined) credentials[member] = ctx.now;
+  }
+
+  let pinnedPools: string[] | undefined;
+  let merged: Settings;
+  if (request.preset !== undefined && Object.keys(request).length === 1 && presets[String(request.preset)]) {
+    const preset = presets[String(request.preset)]!;
+    merged = { ...preset.settings, preset: request.preset };
+    pinnedPools = preset.pools;
+  } else {
+    merged = { ...stored };
+    for (const [member, value] of Object.entries(request)) {
+      if (value === null) delete merged[member];
+      else merged[member] = value;
+    }
+  }
+  if (attachedAlias !== undefined || request.attached !== undefined) {
+    merged.attached = mergeAttached(stored.attached as Settings | undefined, {
+      ...attachedAlias,
+      ...(request.attached as Settings),
+    });
+  }
+  if (typeof merged.assertsSource === "string") {
+    const { rows, errors } = parseAssertions(merged.assertsSource);
+    if (errors.length > 0) {
+      throw invalid(
+        errors.map((e) => ({
+          pointer: "/settings/assertsSource",
+          reason: "syntax",
+          line: e.line,
+          message: `line ${e.line}: ${e.message}`,
+        })),
+        "invalid_settings",
+      );
+    }
+    if (request.asserts === undefined) merged.asserts = rows;
+  }
+
+  const parsed = schema.safeParse(merged);
+  if (!parsed.success) throw invalid(issuesToEntries(parsed.error.issues, merged, schema, ["settings"]));
+  const issues = checkSettingsRules(type, merged, request);
+  if (issues.length > 0) {
+    throw invalid(
+      issues.map(({ path, ...rest }) => ({ pointer: `/settings/${path.join("/")}`, ...rest })),
+      "invalid_settings",
+    );
+  }
+  // assertsSource is write-only input: it lives on as the `asserts` it was parsed into.
+  delete merged.assertsSource;
+  checkAttachedKinds(type, merged.attached as Settings | undefined, attachedAlias !== undefined);
+  checkSettingsFeatures(ctx, merged);
+  return {
+    settings: normalizeSettings(type, merged),
+    credentialsUpdatedAt: credentials,
+    ...(pinnedPools && { pinnedPools }),
+  };
+}
+
+function mergeAttached(stored: Settings | undefined, sent: Settings): Settings {
+  const out: Settings = { ...stored };
+  for (const [kind, toggle] of Object.entries(sent)) {
+    out[kind] = typeof toggle === "boolean" ? { enabled: toggle } : toggle;
+  }
+  return out;
+}
+
+function checkAttachedKinds(type: MonitorType, attached: Settings | undefined, fromAlias: boolean) {
+  if (!attached) return;
+  const allowed = monitorTypes[type].attached as readonly string[];
+  const entries: ProblemDetailEntry[] = Object.keys(attached)
+    .filter((kind) => !allowed.includes(kind))
+    .map((kind) => ({
+      pointer: fromAlias ? `/attached/${kind}` : `/settings/attached/${kind}`,
+      reason: "not_allowed",
+      allowed: [...allowed],
+      message: `${type} monitors do not carry an attached ${kind} check`,
+    }));
+  if (entries.length > 0) throw invalid(entries);
+}
+
+/** Plan features that settings members need (403 `package_limit` naming the feature). */
+function checkSettingsFeatures(ctx: Ctx, s: Settings) {
+  const features = entitlements(accountOf(ctx));
+  const refuse = (feature: string, pointer: string, detail: string, extra: Record<string, unknown> = {}) => {
+    throw new ApiProblem("package_limit", detail, { extra: { feature, ...extra }, errors: [{ pointer }] });
+  };
+  if (Array.isArray(s.dns) && s.dns.length > 0 && !features.dnsManual)
+    refuse("dnsManual", "/settings/dns", "The plan has no own DNS resolvers.");
+  if (typeof s.publicDns === "number" && s.publicDns !== 0 && !features.dnsPublic)
+    refuse("dnsPublic", "/settings/publicDns", "The plan has no public DNS option.");
+  for (const member of ["requireValidChain", "requireStrongTls", "blockWeakCiphers"]) {
+    if (s[member] === true && !features.sslPolicy)
+      refuse("sslPolicy", `/settings/${member}`, "The plan has no SSL policy options.");
+  }
+  if (s.checkRevocation === true && !features.certRevocation)
+    refuse("certRevocation", "/settings/checkRevocation", "The plan has no revocation checks.");
+  const asserts = Array.isArray(s.asserts) ? s.asserts.length : 0;
+  if ((s.assertMode === true || asserts > 0) && features.assertions === 0)
+    refuse("assertions", "/settings/assertMode", "The plan has no assertions.");
+  if (asserts > features.assertions) {
+    refuse("assertions", "/settings/asserts", `The plan allows ${features.assertions} assertion rules.`, {
+      limit: features.assertions,
+    });
+  }
+  const attached = (s.attached ?? {}) as Record<AttachedKind, { enabled?: boolean }>;
+  const anyOn = Object.values(attached).some((t) => t?.enabled === true);
+  if (anyOn && !features.attachedChecks)
+    refuse("attachedChecks", "/settings/attached", "The plan has no attached sub-checks.");
+}

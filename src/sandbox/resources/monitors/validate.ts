@@ -1,0 +1,294 @@
+import {
+  discontinuedMonitorTypes,
+  type MonitorBody,
+  type MonitorType,
+  monitorTypeAliases,
+  monitorTypes,
+  type ProblemDetailEntry,
+} from "../../../kinds/index.ts";
+import { cronProblem } from "../../../kinds/monitor/cron.ts";
+import { agents, agentsFor, minLiveAgents, poolIds, pools } from "../../core/fleet.ts";
+import type { Ctx } from "../../core/operation.ts";
+import { plans, serviceIntervals } from "../../core/plans.ts";
+import { ApiProblem, invalid } from "../../core/problem.ts";
+import { accountOf, entitlements } from "../accounts.ts";
+import { effectiveAddress } from "./address.ts";
+import { type MonitorDoc, monitorCollection } from "./model.ts";
+import { resolveSettings } from "./settings.ts";
+
+/** The members of a monitor as a write would leave them, and the warnings to answer with. */
+export interface PreparedMonitor {
+  fields: Omit<
+    MonitorDoc,
+    "id" | "accountId" | "state" | "since" | "lastChange" | "created" | "updated" | "syncSeq" | "overlimited"
+  >;
+  warnings: ProblemDetailEntry[];
+}
+
+const required = (pointer: string, message: string) => invalid([{ pointer, reason: "required", message }]);
+const notAllowed = (pointer: string, message: string) =>
+  invalid([{ pointer, reason: "not_allowed", message }]);
+
+/** Resolves `type` on create: aliases map to their type, discontinued types are refused. */
+export function resolveType(value: string | undefined): MonitorType {
+  if (value === undefined) throw required("/type", "type is required");
+  if ((discontinuedMonitorTypes as readonly string[]).includes(value)) {
+    throw new ApiProblem("monitor_type_discontinued", `${value} monitors can no longer be created.`, {
+      errors: [{ pointer: "/type", value, allowed: Object.keys(monitorTypes) }],
+    });
+  }
+  return monitorTypeAliases[value] ?? (value as MonitorType);
+}
+
+/**
+ * Checks a create (no `current`) or an update body against the type's rules,
+ * the fleet and the plan, and returns the members to store.
+ */
+export function prepareMonitor(
+  ctx: Ctx,
+  type: MonitorType,
+  body: MonitorBody,
+  current?: MonitorDoc,
+): PreparedMonitor {
+  const info = monitorTypes[type];
+  const features = entitlements(accountOf(ctx));
+  const warnings: ProblemDetailEntry[] = [];
+
+  if (info.feature && features[info.feature as keyof typeof features] === false) {
+    throw new ApiProblem("package_limit", `The plan has no ${type} monitors.`, {
+      extra: { feature: info.feature },
+    });
+  }
+
+  let url = current?.url ?? null;
+  let effectiveUrl = current?.effectiveUrl ?? null;
+  if (body.url !== undefined) {
+    effectiveUrl = effectiveAddress(info, body.url);
+    url = body.url;
+  } else if (!current && info.url !== "none") throw required("/url", `${type} monitors need a url`);
+
+  const settings = resolveSettings(
+    ctx,
+    type,
+    current?.settings ?? {},
+    current?.credentialsUpdatedAt ?? {},
+    body.settings as Record<string, unknown> | undefined,
+    body.attached as Record<string, unknown> | undefined,
+  );
+  if (type === "counter" && !current && settings.settings.probeUrl === undefined) {
+    throw required("/settings/probeUrl", "counter monitors need settings.probeUrl");
+  }
+  if (body.attached !== undefined && info.attached.length === 0) {
+    throw notAllowed("/attached", `${type} monitors carry no attached checks`);
+  }
+
+  const locations = resolveLocations(type, body, current, settings.pinnedPools);
+  const interval = resolveInterval(ctx, type, body, current, warnings);
+
+  let cronSchedule = current?.cronSchedule ?? null;
+  if (body.cronSchedule !== undefined) {
+    if (body.cronSchedule !== null) {
+      if (info.fixedInterval !== null)
+        throw notAllowed("/cronSchedule", `${type} monitors run on a fixed cadence`);
+      if (!features.cron)
+        throw new ApiProblem("package_limit", "The plan has no cron schedules.", {
+          extra: { feature: "cron" },
+        });
+      const problem = cronProblem(body.cronSchedule);
+      if (problem)
+        throw invalid([
+          { pointer: "/cronSchedule", value: body.cronSchedule, reason: "invalid_cron", message: problem },
+        ]);
+    }
+    cronSchedule = body.cronSchedule;
+  }
+
+  let recheck = current?.recheck ?? null;
+  if (body.recheck !== undefined) {
+    if (!info.recheck) throw notAllowed("/recheck", `${type} monitors take no recheck`);
+    const merged = { strategy: "", ...recheck, ...body.recheck } as { strategy: string; minNumDown?: number };
+    if (merged.strategy === "minNumDown" && merged.minNumDown === undefined) {
+      throw required("/recheck/minNumDown", "the minNumDown strategy needs minNumDown");
+    }
+    recheck = merged;
+  }
+
+  if (body.fullLog === true && !features.fullLog) {
+    throw new ApiProblem("package_limit", "The plan has no full log.", { extra: { feature: "fullLog" } });
+  }
+  if (body.tags !== undefined && (body.addTags !== undefined || body.removeTags !== undefined)) {
+    throw invalid([
+      {
+        pointer: "/tags",
+        reason: "mutually_exclusive",
+        message: "send tags, or addTags/removeTags, not both",
+      },
+    ]);
+  }
+  let tags = body.tags ?? current?.tags ?? [];
+  if (body.addTags) tags = [...tags, ...body.addTags];
+  if (body.removeTags) tags = tags.filter((t) => !body.removeTags!.includes(t));
+
+  if (effectiveUrl !== null) assertUnique(ctx, type, effectiveUrl, current?.id);
+
+  return {
+    fields: {
+      type,
+      url,
+      effectiveUrl,
+      name:
+        body.name ?? current?.name ?? url ?? (settings.settings.probeUrl as string | undefined) ?? info.label,
+      interval,
+      cronSchedule,
+      enabled: body.enabled ?? current?.enabled ?? true,
+      tags: [...new Set(tags)],
+      locations,
+      recheck,
+      openStat: body.openStat ?? current?.openStat ?? false,
+      fullLog: body.fullLog ?? current?.fullLog ?? false,
+      slaTarget: body.slaTarget !== undefined ? body.slaTarget : (current?.slaTarget ?? null),
+      settings: settings.settings,
+      credentialsUpdatedAt: settings.credentialsUpdatedAt,
+    },
+    warnings,
+  };
+}
+
+function resolveLocations(
+  type: MonitorType,
+  body: MonitorBody,
+  current: MonitorDoc | undefined,
+  pinned?: string[],
+) {
+  const info = monitorTypes[type];
+  if (info.locations !== "required") {
+    if (body.locations !== undefined) throw notAllowed("/locations", `${type} monitors take no locations`);
+    return null;
+  }
+  const merged = {
+    pools: [] as string[],
+    fallback: "starve" as string | null,
+    excludedAgents: [] as string[],
+    ...current?.locations,
+  };
+  if (body.locations) {
+    for (const [member, value] of Object.entries(body.locations)) {
+      if (value !== undefined) (merged as Record<string, unknown>)[member] = value;
+    }
+  }
+  if (pinned) merged.pools = pinned;
+  if (merged.pools.length === 0)
+    throw required("/locations/pools", `${type} monitors need at least one pool`);
+  const unknown: ProblemDetailEntry[] = [];
+  merged.pools = merged.pools.map((p, i) => {
+    const id = p.toLowerCase();
+    if (!poolIds.includes(id)) unknown.push({ pointer: `/locations/pools/${i}`, value: p, allowed: poolIds });
+    return id;
+  });
+  if (unknown.length > 0) throw new ApiProblem("unknown_pool", "Unknown location pool.", { errors: unknown });
+  const agentIds = new Set(agents.map((a) => a.id));
+  const strangers = merged.excludedAgents
+    .map((id, i) => ({ id, i }))
+    .filter(({ id }) => !agentIds.has(id))
+    .map(({ id, i }) => ({
+      pointer: `/locations/excludedAgents/${i}`,
+      value: id,
+      reason: "not_found",
+      message: "no such location",
+    }));
+  if (strangers.length > 0) throw invalid(strangers);
+  const fleet = type === "waterfall" || type === "tran" || type === "cntCheck" ? "waterfall" : "net";
+  const reached = agentsFor(merged.pools, fleet, merged.excludedAgents);
+  if (reached.length < minLiveAgents) {
+    throw new ApiProblem(
+      "insufficient_agents",
+      `The pools reach ${reached.length} live locations; ${minLiveAgents} are required.`,
+      {
+        extra: {
+          required: minLiveAgents,
+          matched: reached.length,
+          pools: merged.pools.map((id) => ({
+            id,
+            live: agentsFor([id], fleet, merged.excludedAgents).length,
+            children: pools.find((p) => p.id === id)?.children ?? [],
+          })),
+        },
+        errors: [
+          {
+            pointer: "/locations/pools",
+            value: merged.pools,
+            required: minLiveAgents,
+            matched: reached.length,
+          },
+        ],
+      },
+    );
+  }
+  return merged;
+}
+
+function resolveInterval(
+  ctx: Ctx,
+  type: MonitorType,
+  body: MonitorBody,
+  current: MonitorDoc | undefined,
+  warnings: ProblemDetailEntry[],
+) {
+  const info = monitorTypes[type];
+  if (info.fixedInterval !== null) {
+    if (body.interval !== undefined && body.interval !== info.fixedInterval) {
+      warnings.push({
+        pointer: "/interval",
+        value: body.interval,
+        reason: "ignored",
+        message: `${type} monitors run every ${info.fixedInterval} seconds; interval is ignored`,
+      });
+    }
+    return info.fixedInterval;
+  }
+  const allowed = plans[accountOf(ctx).plan].limits.intervals;
+  if (body.interval === undefined) {
+    if (current) return current.interval;
+    // The default is 180 seconds, or the plan's nearest interval the type can run at.
+    return allowed.find((i) => i >= Math.max(180, info.minInterval)) ?? allowed.at(-1)!;
+  }
+  const interval = body.interval;
+  if (!serviceIntervals.includes(interval)) {
+    throw new ApiProblem("invalid_interval", `${interval} is not an interval the service offers.`, {
+      errors: [{ pointer: "/interval", value: interval, allowed }],
+    });
+  }
+  if (interval < info.minInterval) {
+    throw new ApiProblem(
+      "interval_below_type_floor",
+      `${type} monitors run at most every ${info.minInterval} seconds.`,
+      {
+        errors: [{ pointer: "/interval", value: interval, minimum: info.minInterval }],
+        extra: { minInterval: info.minInterval },
+      },
+    );
+  }
+  if (!allowed.includes(interval)) {
+    throw new ApiProblem(
+      "package_interval_conflict",
+      `The plan does not offer ${interval}-second intervals.`,
+      {
+        errors: [{ pointer: "/interval", value: interval, allowed }],
+      },
+    );
+  }
+  return interval;
+}
+
+/** A monitor is unique per (address, type): a second one answers 409 naming the first. */
+function assertUnique(ctx: Ctx, type: MonitorType, effectiveUrl: string, selfId?: string) {
+  const existing = ctx.store
+    .all<MonitorDoc>(monitorCollection, ctx.account!.id)
+    .find((m) => m.type === type && m.effectiveUrl === effectiveUrl && m.id !== selfId);
+  if (existing) {
+    throw new ApiProblem("duplicate_monitor", `A ${type} monitor of ${effectiveUrl} exists.`, {
+      extra: { existingId: existing.id },
+      errors: [{ pointer: "/url", value: effectiveUrl, existingId: existing.id }],
+    });
+  }
+}
