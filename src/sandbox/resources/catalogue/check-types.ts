@@ -1,0 +1,51 @@
+import {
+  devices,
+  monitorTypeNames,
+  monitorTypes,
+  traitsOf,
+  waterfallSettings,
+} from "../../../kinds/index.ts";
+import { defineOperations } from "../../core/operation.ts";
+import { anonymous } from "./anonymous.ts";
+import { fleetOf } from "./monitor-type-rows.ts";
+
+/** Instant checks run once from the fleet, so only location-based types can be one. */
+const checkTypes = monitorTypeNames.filter((type) => monitorTypes[type].locations === "required");
+const defaultDevice = traitsOf(waterfallSettings.shape.deviceEmulation).default;
+
+export const checkTypeOperations = defineOperations(
+  {
+    ...anonymous,
+    id: "checkType.list",
+    method: "GET",
+    path: "/check/type",
+    summary: "Types an instant check can run: the location-based monitor types.",
+    errors: ["unknown_parameter", "invalid_token", "rate_limited"],
+    response: { status: 200, description: "{data: [{type, label, url, fleet, feature}]}." },
+    handle: () => ({
+      status: 200,
+      body: {
+        data: checkTypes.map((type) => ({
+          type,
+          label: monitorTypes[type].label,
+          url: monitorTypes[type].url,
+          fleet: fleetOf(type),
+          feature: monitorTypes[type].feature,
+        })),
+      },
+    }),
+  },
+  {
+    ...anonymous,
+    id: "checkDevice.list",
+    method: "GET",
+    path: "/check/device",
+    summary: "Devices browser checks can emulate (waterfall deviceEmulation).",
+    errors: ["unknown_parameter", "invalid_token", "rate_limited"],
+    response: { status: 200, description: "{data: [{name, default}]}." },
+    handle: () => ({
+      status: 200,
+      body: { data: devices.map((name) => ({ name, default: name === defaultDevice })) },
+    }),
+  },
+);
