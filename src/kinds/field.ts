@@ -71,15 +71,22 @@ export function traitsOf(schema: z.ZodType): FieldTraits {
   return fieldTraits.get(unwrap(schema)) ?? {};
 }
 
+export type Member = { name: string; schema: z.ZodType; traits: FieldTraits };
+// Schemas never change once built, and hot paths (rendering 500-row pages) ask for the same members again and again.
+const membersCache = new WeakMap<z.ZodObject, readonly Member[]>();
+
 /** The members of an object schema, each with its declared traits. */
-export function membersOf(
-  schema: z.ZodObject,
-): Array<{ name: string; schema: z.ZodType; traits: FieldTraits }> {
-  return Object.entries(schema.shape).map(([name, member]) => ({
-    name,
-    schema: member as z.ZodType,
-    traits: traitsOf(member as z.ZodType),
-  }));
+export function membersOf(schema: z.ZodObject): readonly Member[] {
+  let members = membersCache.get(schema);
+  if (!members) {
+    members = Object.entries(schema.shape).map(([name, member]) => ({
+      name,
+      schema: member as z.ZodType,
+      traits: traitsOf(member as z.ZodType),
+    }));
+    membersCache.set(schema, members);
+  }
+  return members;
 }
 
 /** The server defaults of an object schema's members. */
@@ -96,12 +103,22 @@ export function defaultsOf(schema: z.ZodObject): Record<string, unknown> {
  * members are never sent, create-only members are not part of an update, and
  * update-only members are not part of a create.
  */
+const bodyCache = new WeakMap<z.ZodObject, Record<"create" | "update", z.ZodObject>>();
+
 export function bodySchema<S extends z.ZodObject>(schema: S, operation: "create" | "update"): z.ZodObject {
-  const drop: Record<string, true> = {};
-  for (const { name, traits } of membersOf(schema)) {
-    if (traits.readOnly || (operation === "update" ? traits.createOnly : traits.updateOnly)) drop[name] = true;
+  let bodies = bodyCache.get(schema);
+  if (!bodies) {
+    const derive = (op: "create" | "update") => {
+      const drop: Record<string, true> = {};
+      for (const { name, traits } of membersOf(schema)) {
+        if (traits.readOnly || (op === "update" ? traits.createOnly : traits.updateOnly)) drop[name] = true;
+      }
+      return schema.omit(drop as never) as unknown as z.ZodObject;
+    };
+    bodies = { create: derive("create"), update: derive("update") };
+    bodyCache.set(schema, bodies);
   }
-  return schema.omit(drop as never) as unknown as z.ZodObject;
+  return bodies[operation];
 }
 
 /** Names of members declared as credentials. */
