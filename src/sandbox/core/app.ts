@@ -29,8 +29,15 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
     req.vigil = { requestId: newRequestId() };
     reply.header("x-request-id", req.vigil.requestId);
   });
+  // An idempotency key claimed in `admit` is released once, when the answer is sent or the client
+  // gives up mid-request (else an abandoned request would hold its key `in_flight` for ever).
+  const release = (rs: RequestState) => {
+    if (rs.inFlight) state.inFlight.delete(rs.inFlight);
+    rs.inFlight = undefined;
+  };
+  app.addHook("onRequestAbort", async (req) => release(req.vigil));
   app.addHook("onResponse", async (req, reply) => {
-    if (req.vigil.inFlight) state.inFlight.delete(req.vigil.inFlight);
+    release(req.vigil);
     const route = req.routeOptions.url ?? "(unmatched)";
     if (!route.startsWith("/_sandbox"))
       state.stats.count(`${req.method} ${route.replace(/:(\w+)/g, "{$1}")}`, reply.statusCode);

@@ -115,7 +115,7 @@ export function admit(state: SandboxState, op: Operation, req: FastifyRequest, r
   }
 
   const key = req.headers["idempotency-key"];
-  if (typeof key === "string" && op.method !== "GET" && rs.account) {
+  if (typeof key === "string" && takesIdempotencyKey(op) && rs.account) {
     if (key.length === 0 || key.length > 255) {
       throw new ApiProblem("malformed_request", "Idempotency-Key is 1 to 255 characters.", {
         errors: [{ pointer: "/headers/Idempotency-Key", reason: "out_of_range", maximum: 255 }],
@@ -186,7 +186,8 @@ export function execute(
     }
   }
 
-  const key = req.headers["idempotency-key"] as string | undefined;
+  // Reads ignore the key: replaying a stored read would answer stale data.
+  const key = takesIdempotencyKey(op) ? (req.headers["idempotency-key"] as string | undefined) : undefined;
   const needsKey =
     op.idempotency === "required" || (typeof op.idempotency === "function" && op.idempotency(opReq));
   if (needsKey && key === undefined) {
@@ -284,6 +285,11 @@ function send(
     .code(status)
     .headers(out)
     .send(text === "" ? undefined : text);
+}
+
+/** Keys apply to writes only: not to GET, nor to POST reads such as the `/q` list twins. */
+function takesIdempotencyKey(op: Operation): boolean {
+  return op.method !== "GET" && !op.id.endsWith(".query") && (op.quotaClass ?? "write") === "write";
 }
 
 function memberOf(account: Account, memberId: string): { id: string; rights: string[] } | undefined {

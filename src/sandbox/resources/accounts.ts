@@ -1,8 +1,10 @@
 import { accountPatchSchema, type Scope, scopeDescriptions } from "../../kinds/index.ts";
+import { poolIds } from "../core/fleet.ts";
 import { newGuid } from "../core/ids.ts";
 import type { Account, Ctx } from "../core/operation.ts";
 import { defineOperations } from "../core/operation.ts";
 import { type PlanName, plans } from "../core/plans.ts";
+import { ApiProblem } from "../core/problem.ts";
 import type { Pool } from "../core/quota.ts";
 import { windowsOf } from "../core/quota.ts";
 import type { Store } from "../core/store.ts";
@@ -153,6 +155,19 @@ export const accountOperations = defineOperations(
     handle: (ctx, req) => {
       const body = req.body as Record<string, unknown>;
       const current = ctx.store.get<AccountDoc>("account", ctx.account!.id)!;
+      if (Array.isArray(body.defaultAgentPools)) {
+        // Pools match case-insensitively and are stored lower case, as on monitors.
+        const given = body.defaultAgentPools as string[];
+        const pools = given.map((p) => p.toLowerCase());
+        const unknown = pools.flatMap((id, i) =>
+          poolIds.includes(id)
+            ? []
+            : [{ pointer: `/defaultAgentPools/${i}`, value: given[i], allowed: poolIds }],
+        );
+        if (unknown.length > 0)
+          throw new ApiProblem("unknown_pool", "Unknown location pool.", { errors: unknown });
+        body.defaultAgentPools = pools;
+      }
       ctx.store.put("account", { ...current, ...body });
       return { status: 200, body: renderAccount(ctx) };
     },
