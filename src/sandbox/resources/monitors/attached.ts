@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { monitorTypes } from "../../../kinds/index.ts";
+import { type Ctx, defineOperations } from "../../core/operation.ts";
+import { ApiProblem } from "../../core/problem.ts";
+import { type MonitorDoc, monitorCollection, ownedMonitor } from "./model.ts";
+
+/**
+ * Attached sub-checks: their current result per kind, and muting dnsbl
+ * listings. No sub-check has run in the sandbox until simulated checks
+ * report one, so results start empty (`state: null`).
+ */
+
+const muteBody = z.strictObject({
+  listings: z.array(z.string().min(1).max(255)).min(1).max(100),
+  muted: z.boolean(),
+});
+
+function renderAttached(m: MonitorDoc) {
+  const stored = (m.settings.attached ?? {}) as Record<string, { enabled: boolean }>;
+  return {
+    monitorId: m.id,
+    data: monitorTypes[m.type].attached.map((kind) => ({
+      kind,
+      enabled: stored[kind]?.enabled ?? false,
+      state: null,
+      checkedAt: null,
+      ...(kind === "dnsbl" && { listings: [], mutedListings: m.mutedListings ?? [] }),
+    })),
+  };
+}
+
+export const attachedOperations = defineOperations(
+  {
+    id: "monitor.attached.get",
+    method: "GET",
+    path: "/monitor/{id}/attached",
+    summary: "Current result of each attached sub-check the monitor's type can carry.",
+    scope: "monitor:read",
+    errors: ["not_found"],
+    handle: (ctx: Ctx, req) => ({ status: 200, body: renderAttached(ownedMonitor(ctx, req.params.id!)) }),
+  },
+  {
+    id: "monitor.attached.dnsbl.mute",
+    method: "POST",
+    path: "/monitor/{id}/attached/dnsbl/mute",
+    summary: "Mute or unmute blacklist listings of the attached dnsbl check.",
+    scope: "monitor:write",
+    body: muteBody,
+    errors: ["not_found", "validation_failed"],
+    handle: (ctx: Ctx, req) => {
+      const monitor = ownedMonitor(ctx, req.params.id!);
+      if (!monitorTypes[monitor.type].attached.includes("dnsbl")) {
+        throw new ApiProblem("validation_failed", `${monitor.type} monitors carry no attached dnsbl check.`, {
+          errors: [{ pointer: "", reason: "not_allowed", allowed: ["http", "api", "ping", "port"] }],
+        });
+      }
+      const { listings, muted } = req.body as z.infer<typeof muteBody>;
+      const current = new Set(monitor.mutedListings ?? []);
+      for (const listing of listings) {
+        if (muted) current.add(listing);
+        else current.delete(listing);
+      }
+      const updated = ctx.store.put<MonitorDoc>(monitorCollection, {
+        ...monitor,
+        mutedListings: [...current].sort(),
+        updated: ctx.now,
+      });
+      return { status: 200, body: renderAttached(updated) };
+    },
+  },
+);
