@@ -21,7 +21,8 @@ export function closest(word: string, candidates: readonly string[]): string | u
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
   for (const candidate of candidates) {
     const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
+    // A suggestion that replaces the whole word (say "H" for "X") is a guess, not a correction.
+    if (d < bestDistance && d < word.length) {
       best = candidate;
       bestDistance = d;
     }
@@ -117,6 +118,13 @@ export function issuesToEntries(
         }
         break;
       case "invalid_value": {
+        // zod reports a missing enum member as a wrong value; it is a missing one.
+        if (value === undefined) {
+          entry.reason = "required";
+          entry.allowed = [...issue.values];
+          entry.message = "is required";
+          break;
+        }
         entry.reason = "not_allowed";
         entry.value = value;
         entry.allowed = [...issue.values];

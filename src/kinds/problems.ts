@@ -76,7 +76,7 @@ const table = {
   type_immutable: [
     422,
     "Type is immutable",
-    "A monitor's `type` cannot change; create a new monitor instead.",
+    "A monitor's or contact's `type` cannot change; create a new one instead.",
   ],
   credential_write_only: [
     422,

@@ -4,6 +4,7 @@ import { accountOperations } from "./resources/accounts.ts";
 import { adminOperations } from "./resources/admin.ts";
 import { catalogueOperations } from "./resources/catalogue/index.ts";
 import { contactOperations } from "./resources/contacts/index.ts";
+import { attachedOperations } from "./resources/monitors/attached.ts";
 import { monitorOperations } from "./resources/monitors/routes.ts";
 import { problemOperations } from "./resources/problems.ts";
 import { subscriptionOperations } from "./resources/subscriptions/index.ts";
@@ -13,6 +14,7 @@ export function allOperations(): Operation[] {
   return [
     ...accountOperations,
     ...monitorOperations,
+    ...attachedOperations,
     ...problemOperations,
     ...adminOperations,
     ...catalogueOperations,

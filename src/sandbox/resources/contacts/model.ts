@@ -9,7 +9,7 @@ import {
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
-import { ApiProblem, invalid } from "../../core/problem.ts";
+import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { sendMessage } from "../outbox.ts";
@@ -32,7 +32,6 @@ export interface ContactDoc extends Doc {
   confirmedVia: "code" | "inherit" | null;
   /** The pending confirmation code, if any (delivered through the outbox). */
   confirmationCode: string | null;
-  groupIds: string[];
   created: number;
   updated: number;
   syncSeq: number;
@@ -64,6 +63,19 @@ export function gatewayOf(type: ContactType, address: string): string | null {
 export function normalizeAddress(type: ContactType, address: string): string {
   return type === "email" ? address.trim().toLowerCase() : address.trim();
 }
+
+/** The account's contact, or 404 (a missing id and another account's id answer alike). */
+export function requireContact(ctx: Ctx, id: string): ContactDoc {
+  const contact = ctx.store.owned<ContactDoc>("contact", ctx.account!.id, id);
+  if (!contact) throw notFound("contact", id);
+  return contact;
+}
+
+/** Members that only http contacts take (and only http contacts read back). */
+export const httpOnlyMembers = ["httpHeaders", "templates", "mimeType", "groupedAlerts"] as const;
+
+export const isConfirmable = (type: ContactType) =>
+  (confirmableContactTypes as readonly string[]).includes(type);
 
 export function findContactByAddress(ctx: Ctx, type: ContactType, address: string): ContactDoc | undefined {
   const wanted = normalizeAddress(type, address);
@@ -118,7 +130,7 @@ export function contactRuleProblems(
   if ((c.type === "http" || c.type === "webPush") && !/^https?:\/\/[^\s/]+/.test(address))
     badAddress("an http(s) URL");
   if (c.type !== "http") {
-    for (const member of ["httpHeaders", "templates", "mimeType", "groupedAlerts"] as const) {
+    for (const member of httpOnlyMembers) {
       if (c[member] !== undefined) {
         entries.push({
           pointer: `${prefix}/${member}`,
@@ -196,7 +208,7 @@ export function sendConfirmationCode(ctx: Ctx, contact: ContactDoc): ContactDoc 
  * confirmed on the account, which they inherit.
  */
 export function insertContact(ctx: Ctx, input: ContactInput): ContactDoc {
-  const confirmable = (confirmableContactTypes as readonly string[]).includes(input.type);
+  const confirmable = isConfirmable(input.type);
   const inherited =
     confirmable &&
     ctx.store
@@ -225,7 +237,6 @@ export function insertContact(ctx: Ctx, input: ContactInput): ContactDoc {
     confirmedAt: !confirmable || inherited ? ctx.now : null,
     confirmedVia: inherited ? "inherit" : null,
     confirmationCode: null,
-    groupIds: [],
     created: ctx.now,
     updated: ctx.now,
     syncSeq: nextSyncSeq(ctx),

@@ -1,6 +1,6 @@
 import { newPrefixedId } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
-import { ApiProblem } from "../../core/problem.ts";
+import { ApiProblem, notFound } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 import type { ContactDoc } from "../contacts/model.ts";
@@ -22,6 +22,18 @@ export interface ReportSubscriptionDoc extends Doc {
   updated: number;
 }
 
+/** What subscription routes need of a monitor (the monitor routes own the rest). */
+export interface MonitorRef extends Doc {
+  name?: string;
+}
+
+/** The account's monitor, or 404 like any missing or foreign id. */
+export function requireMonitor(ctx: Ctx, id: string): MonitorRef {
+  const monitor = ctx.store.owned<MonitorRef>("monitor", ctx.account!.id, id);
+  if (!monitor) throw notFound("monitor", id);
+  return monitor;
+}
+
 export type SubscriptionKind = "alert" | "report";
 export const subscriptionCollection = { alert: "alertSubscription", report: "reportSubscription" } as const;
 
@@ -36,16 +48,29 @@ export function findSubscription<T extends AlertSubscriptionDoc | ReportSubscrip
     .find((s) => s.monitorId === monitorId && s.contactId === contactId);
 }
 
-/** Refuses report subscriptions of non-email contacts and frequencies the plan lacks. */
+/**
+ * Refuses report subscriptions of non-email contacts and frequencies the plan
+ * lacks. `pointer` names the frequencies; `contactPointer` the contact, when the body names it.
+ */
 export function assertReportable(
   ctx: Ctx,
   contact: ContactDoc,
   frequencies: readonly string[],
   pointer: string,
+  contactPointer = pointer,
 ) {
   if (contact.type !== "email") {
     throw new ApiProblem("unsupported_report_channel", "Reports are delivered to email contacts only.", {
-      errors: [{ pointer, value: contact.id, reason: "not_email", allowed: ["email"] }],
+      errors: [
+        {
+          pointer: contactPointer,
+          value: contact.type,
+          ...(contact.id && { contactId: contact.id }),
+          reason: "not_email",
+          allowed: ["email"],
+          message: `a ${contact.type} contact; reports go to email contacts only`,
+        },
+      ],
     });
   }
   const allowed = entitlements(accountOf(ctx)).reportFrequencies;
@@ -53,10 +78,17 @@ export function assertReportable(
   if (refused.length > 0) {
     throw new ApiProblem("package_limit", `The plan does not offer ${refused.join(", ")} reports.`, {
       extra: { feature: "reportFrequencies" },
-      errors: [{ pointer, value: refused, allowed: [...allowed] }],
+      errors: [{ pointer, value: refused, reason: "not_in_plan", allowed: [...allowed] }],
     });
   }
 }
+
+/** Sets compare without order or repeats; writing an equal set changes nothing (not even `updated`). */
+const sameSet = (a: readonly string[], b: readonly string[]) => {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((v) => y.has(v));
+};
 
 /** Writes a pair's alert set, replacing any previous set (PUT semantics). */
 export function putAlertSubscription(
@@ -66,6 +98,7 @@ export function putAlertSubscription(
   alertTypes: readonly string[],
 ) {
   const existing = findSubscription<AlertSubscriptionDoc>(ctx, "alert", monitorId, contactId);
+  if (existing && sameSet(existing.alertTypes, alertTypes)) return existing;
   return ctx.store.put<AlertSubscriptionDoc>("alertSubscription", {
     id: existing?.id ?? newPrefixedId("als_"),
     accountId: ctx.account!.id,
@@ -85,6 +118,7 @@ export function putReportSubscription(
   frequencies: readonly string[],
 ) {
   const existing = findSubscription<ReportSubscriptionDoc>(ctx, "report", monitorId, contactId);
+  if (existing && sameSet(existing.frequencies, frequencies)) return existing;
   return ctx.store.put<ReportSubscriptionDoc>("reportSubscription", {
     id: existing?.id ?? newPrefixedId("rsub_"),
     accountId: ctx.account!.id,

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { contactGroupMember, contactGroupSchema, guid, set } from "../../../../kinds/index.ts";
+
+export const groupCreateBody = contactGroupSchema
+  .pick({ name: true, members: true })
+  .required({ name: true });
+export const groupPatchBody = contactGroupSchema.pick({ name: true, members: true });
+
+/** `PUT /contact/{id}/group`: the contact's whole membership; `events` keeps or defaults a member's set. */
+export const membershipBody = z.strictObject({
+  groups: z.array(z.strictObject({ id: guid, events: contactGroupMember.shape.events.optional() })),
+});
+
+export const applyBody = z.strictObject({ monitorIds: set(guid).min(1).max(500) });

@@ -1,0 +1,80 @@
+import { type ListSpec, listOperations } from "../../../core/list.ts";
+import { type Ctx, defineOperations, type OpRequest } from "../../../core/operation.ts";
+import { requireContact } from "../model.ts";
+import {
+  type NotificationDoc,
+  notificationCollection,
+  notificationKinds,
+  notificationOutcomes,
+  renderNotification,
+  requireNotification,
+} from "./model.ts";
+
+/** Notification log windows: 30 days unless `from` says otherwise, at most 90 days per request. */
+export const notificationWindow = { maxSpan: 90 * 86400, defaultSpan: 30 * 86400 };
+
+const filters: NonNullable<ListSpec<NotificationDoc>["filters"]> = {
+  kind: {
+    param: { type: "enum", values: notificationKinds, list: true, description: "Any of these kinds." },
+    match: (n, kinds: string[]) => kinds.includes(n.kind),
+  },
+  outcome: {
+    param: { type: "enum", values: notificationOutcomes, list: true, description: "Any of these outcomes." },
+    match: (n, outcomes: string[]) => outcomes.includes(n.outcome),
+  },
+};
+
+function notificationList(
+  spec: Pick<ListSpec<NotificationDoc>, "id" | "path" | "summary" | "rows" | "filters" | "errors">,
+) {
+  return listOperations<NotificationDoc>({
+    ...spec,
+    scope: "contact:read",
+    rowId: (n) => n.id,
+    sort: { columns: { time: { key: (n) => n.time, time: true } }, default: "time" },
+    expand: ["count"],
+    window: { ...notificationWindow, filter: (n, from, to) => n.time >= from && n.time <= to },
+    render: (_ctx, n) => renderNotification(n),
+  });
+}
+
+const all = (ctx: Ctx) => ctx.store.all<NotificationDoc>(notificationCollection, ctx.account!.id);
+
+export const notificationRoutes = defineOperations(
+  ...notificationList({
+    id: "contact.notification.list",
+    path: "/contact/notification",
+    summary: "Notifications sent or attempted to the account's contacts, newest first.",
+    rows: all,
+    filters: {
+      ...filters,
+      contact: {
+        param: { type: "string", list: true, description: "Any of these contact ids." },
+        match: (n, ids: string[]) => ids.includes(n.contactId),
+      },
+    },
+  }),
+  ...notificationList({
+    id: "contact.notification.listOfContact",
+    path: "/contact/{id}/notification",
+    summary: "Notifications of one contact, newest first.",
+    rows: (ctx: Ctx, req: OpRequest) => {
+      const contact = requireContact(ctx, req.params.id!);
+      return all(ctx).filter((n) => n.contactId === contact.id);
+    },
+    filters,
+    errors: ["not_found"],
+  }),
+  {
+    id: "contact.notification.get",
+    method: "GET",
+    path: "/contact/notification/{id}",
+    summary: "Read one notification.",
+    scope: "contact:read",
+    errors: ["not_found"],
+    handle: (ctx, req) => ({
+      status: 200,
+      body: renderNotification(requireNotification(ctx, req.params.id!)),
+    }),
+  },
+);

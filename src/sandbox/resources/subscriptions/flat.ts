@@ -1,0 +1,87 @@
+import { listOperations } from "../../core/list.ts";
+import { type Ctx, defineOperations, type Operation } from "../../core/operation.ts";
+import { notFound } from "../../core/problem.ts";
+import { renderSubscription } from "./render.ts";
+import {
+  idFilter,
+  type SubscriptionDoc,
+  setFilter,
+  subscriptionFields,
+  subscriptionSort,
+  type Variant,
+  variants,
+} from "./variants.ts";
+
+/** Subscriptions gathered under one monitor or one contact. */
+interface Grouped {
+  id: string;
+  subscriptions: SubscriptionDoc[];
+}
+
+function groupedList(v: Variant, by: "monitorId" | "contactId"): Operation[] {
+  const side = by.replace("Id", "");
+  return listOperations<Grouped>({
+    id: `${v.kind}.by${side[0]!.toUpperCase()}${side.slice(1)}`,
+    path: `/${v.kind}/by-${side}`,
+    summary: `Every ${v.noun} of the account, one row per ${side} (ordered by ${side} id).`,
+    scope: "subs:read",
+    rows: (ctx) => {
+      const groups = new Map<string, SubscriptionDoc[]>();
+      for (const s of all(ctx, v).sort((a, b) => a.created - b.created || a.id.localeCompare(b.id))) {
+        groups.set(s[by], [...(groups.get(s[by]) ?? []), s]);
+      }
+      return [...groups]
+        .map(([id, subscriptions]) => ({ id, subscriptions }))
+        .sort((a, b) => a.id.localeCompare(b.id));
+    },
+    rowId: (g) => g.id,
+    filters: { [side]: { ...idFilter(by), match: (g, ids: string[]) => ids.includes(g.id) } },
+    render: (_ctx, g) => ({
+      [by]: g.id,
+      count: g.subscriptions.length,
+      subscriptions: g.subscriptions.map(renderSubscription),
+    }),
+  });
+}
+
+const all = (ctx: Ctx, v: Variant) => ctx.store.all<SubscriptionDoc>(v.collection, ctx.account!.id);
+
+function flatOperations(v: Variant): Operation[] {
+  return [
+    ...listOperations<SubscriptionDoc>({
+      id: `${v.kind}.list`,
+      path: `/${v.kind}`,
+      summary: `Every ${v.noun} of the account.`,
+      scope: "subs:read",
+      rows: (ctx) => all(ctx, v),
+      rowId: (s) => s.id,
+      filters: {
+        monitor: idFilter("monitorId"),
+        contact: idFilter("contactId"),
+        [v.setFilter]: setFilter(v),
+      },
+      sort: subscriptionSort,
+      expand: ["count"],
+      fields: subscriptionFields(v),
+      render: (_ctx, s) => renderSubscription(s),
+    }),
+    ...groupedList(v, "monitorId"),
+    ...groupedList(v, "contactId"),
+    {
+      id: `${v.kind}.get`,
+      method: "GET",
+      path: `/${v.kind}/{id}`,
+      summary: `Read one ${v.noun} by its flat id.`,
+      scope: "subs:read",
+      errors: ["not_found"],
+      handle: (ctx, req) => {
+        const doc = ctx.store.owned<SubscriptionDoc>(v.collection, ctx.account!.id, req.params.id!);
+        if (!doc) throw notFound(v.noun, req.params.id!);
+        return { status: 200, body: renderSubscription(doc) };
+      },
+    },
+  ];
+}
+
+/** The account-wide flat lists under `/alert` and `/report` (scope `subs:read`). */
+export const flatRoutes = defineOperations(...variants.flatMap(flatOperations));
