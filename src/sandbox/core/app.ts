@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { newRequestId } from "./ids.ts";
 import type { HttpMethod, Operation } from "./operation.ts";
 import { admit, execute, type RequestState } from "./pipeline.ts";
@@ -22,7 +22,25 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: true,
+    // Failures found while routing, before any hook runs (a malformed %-escape in the path, an
+    // over-long path parameter), rendered as problem documents with a request id like any other.
+    frameworkErrors: (error, req, reply) => {
+      const requestId = newRequestId();
+      const problem =
+        error.code === "FST_ERR_MAX_PARAM_LENGTH"
+          ? new ApiProblem("not_found", "No resource with such an id.")
+          : error.code === "FST_ERR_BAD_URL"
+            ? new ApiProblem("malformed_request", "The path is not validly %-encoded.")
+            : fromFrameworkError(error, requestId);
+      (reply as unknown as FastifyReply)
+        .code(problem.status)
+        .header("x-request-id", requestId)
+        .type("application/problem+json")
+        .send(JSON.stringify(problem.toDocument(state.baseUrl, req.url)));
+    },
   });
+  // Bodies are JSON only: without this, Fastify's built-in text/plain parser would accept a string body.
+  app.removeContentTypeParser("text/plain");
   app.decorateRequest("vigil", null as unknown as RequestState);
 
   app.addHook("onRequest", async (req, reply) => {

@@ -162,7 +162,8 @@ export function execute(
   }
 
   if (op.body) {
-    const input = req.body ?? {};
+    // No body at all reads as `{}`; a JSON `null` is a body, and not an object.
+    const input = req.body === undefined ? {} : req.body;
     const parsed = op.body.safeParse(input);
     if (!parsed.success) throw bodyProblem(parsed.error.issues, input, op);
     opReq.body = input;
