@@ -30,7 +30,7 @@ export const agentOperations: Operation[] = listOperations<Agent>({
   path: "/agent",
   summary: "Check locations: country, region, city, pool, address and whether they are live.",
   scope: null,
-  rows: () => agents,
+  rows: () => [...agents],
   rowId: (a) => a.id,
   filters: {
     pool: poolFilter,
@@ -70,7 +70,7 @@ export const agentIpOperations: Operation[] = listOperations<Agent>({
   path: "/agent/ip",
   summary: "Addresses checks originate from. Own throttle: 60 per 5 minutes, with ratelimit-* headers.",
   scope: null,
-  rows: () => agents,
+  rows: () => [...agents],
   rowId: (a) => a.ip,
   filters: { pool: poolFilter },
   expand: ["count"],
