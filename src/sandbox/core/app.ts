@@ -17,6 +17,7 @@ const shapeOf = (path: string) => path.replace(/\{\w+\}/g, "{}");
 
 /** Builds the HTTP app for an operation table; one error renderer serves every failure. */
 export function createApp(state: SandboxState, operations: Operation[]): FastifyInstance {
+  state.services.operations = operations;
   const app = Fastify({
     logger: false,
     bodyLimit: 1024 * 1024,

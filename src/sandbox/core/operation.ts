@@ -54,6 +54,8 @@ export interface SandboxServices {
   stats: { reset(): void; toJSON(): unknown };
   /** The id of the account the sandbox created at first start. */
   defaultAccountId: () => string;
+  /** The operation table this app serves, for the OpenAPI document and the problem pages. */
+  operations: readonly Operation[];
 }
 
 export interface OpRequest {
@@ -66,6 +68,8 @@ export interface OpRequest {
 export interface Reply {
   status: number;
   body?: unknown;
+  /** A body sent as is instead of JSON (an HTML page); set its `content-type` in `headers`. */
+  text?: string;
   headers?: Record<string, string>;
 }
 

@@ -56,6 +56,7 @@ export class SandboxState {
       stats: this.stats,
       adminToken: `vgla_${this.#persistentSecret("adminSecret").toString("base64url")}`,
       defaultAccountId: () => this.store.meta<string>("defaultAccountId") ?? "",
+      operations: [],
     };
   }
 

@@ -1,0 +1,46 @@
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import formats from "ajv-formats";
+
+type Json = Record<string, unknown>;
+
+const base = "https://vigil.test/components/schemas/";
+
+/** Every `x-` keyword used anywhere below `node`. */
+function extensionKeywords(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) extensionKeywords(item, found);
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith("x-")) found.add(key);
+      extensionKeywords(value, found);
+    }
+  }
+  return found;
+}
+
+/** A copy whose `#/components/schemas/X` references point at schemas registered with Ajv. */
+function rebase(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rebase);
+  if (!node || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === "$ref" && typeof value === "string"
+        ? value.replace("#/components/schemas/", base)
+        : rebase(value),
+    ]),
+  );
+}
+
+/**
+ * Compiles schemas embedded in an OpenAPI 3.1 document as JSON Schema draft
+ * 2020-12, with strict keyword checking (the `x-` extensions declared) and
+ * component references resolved.
+ */
+export function schemaCompiler(doc: Json): (schema: unknown) => ValidateFunction {
+  const ajv = new Ajv2020({ allErrors: true, strictTypes: false, logger: false });
+  formats.default(ajv);
+  ajv.addVocabulary([...extensionKeywords(doc)]);
+  const components = (doc.components as Json).schemas as Json;
+  for (const [name, schema] of Object.entries(components)) ajv.addSchema(rebase(schema) as Json, base + name);
+  return (schema) => ajv.compile(rebase(schema) as Json);
+}
