@@ -32,7 +32,7 @@ const discontinued: Record<
  */
 export function accountLimits(type: MonitorType, account: AccountDoc) {
   const info = monitorTypes[type];
-  const features = entitlements(account) as unknown as Record<string, unknown>;
+  const features: Record<string, unknown> = entitlements(account);
   const planFloor = plans[account.plan].limits.intervals
     .filter((i) => i >= info.minInterval)
     .sort((a, b) => a - b)[0];
