@@ -71,7 +71,9 @@ export function admit(state: SandboxState, op: Operation, req: FastifyRequest, r
   const metering = op.metering ?? (op.scope ? "quota" : "catalogue");
 
   if (metering === "admin") {
-    if (bearer(req) !== state.services.adminToken) throw badToken();
+    const given = bearer(req);
+    if (given === undefined) throw missingToken();
+    if (given !== state.services.adminToken) throw badToken();
     return;
   }
 
@@ -251,7 +253,7 @@ export function execute(
       const out = op.handle(ctx, opReq);
       if (out instanceof Promise) throw new Error(`${op.id} must answer synchronously`);
       const headers = { "content-type": "application/json; charset=utf-8", ...out.headers };
-      const text = out.text ?? (out.body === undefined ? "" : JSON.stringify(out.body));
+      const text = out.body === undefined ? "" : JSON.stringify(out.body);
       remember(out.status, headers, text);
       return { reply: out, text, headers };
     });
