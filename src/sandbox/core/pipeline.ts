@@ -253,7 +253,7 @@ export function execute(
       const out = op.handle(ctx, opReq);
       if (out instanceof Promise) throw new Error(`${op.id} must answer synchronously`);
       const headers = { "content-type": "application/json; charset=utf-8", ...out.headers };
-      const text = out.body === undefined ? "" : JSON.stringify(out.body);
+      const text = out.text ?? (out.body === undefined ? "" : JSON.stringify(out.body));
       remember(out.status, headers, text);
       return { reply: out, text, headers };
     });
