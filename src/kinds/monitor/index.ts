@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createdAt, guid, nonBlank, readOnlyId, unixTime, updatedAt } from "../common.ts";
+import { createdAt, guid, readOnlyId, unixTime, updatedAt } from "../common.ts";
 import { field, set } from "../field.ts";
 import { defineKind } from "../kind.ts";
 import { attached } from "./settings-fields.ts";
@@ -37,6 +37,12 @@ const subscriptionTargets = {
   contactIds: z.array(guid).optional(),
   contactRefs: z.array(z.string().min(1)).optional(),
 };
+
+/** A tag: refused when blank with its own reason (a bare pattern check would report `invalid_format`). */
+const tag = z
+  .string()
+  .max(64)
+  .refine((v) => /\S/.test(v), { message: "must not be blank", params: { reason: "blank" } });
 
 export const locations = z.strictObject({
   pools: field(set(z.string().min(1)).min(1), {
@@ -82,12 +88,12 @@ export const monitorSchema = z
       description: "5-field cron expression (UTC) replacing interval.",
     }),
     enabled: field(z.boolean(), { default: true, description: "false pauses: no checks, no alerts." }),
-    tags: set(nonBlank.max(64), { default: [], description: "Replaces the whole set." }),
-    addTags: set(nonBlank.max(64), {
+    tags: set(tag, { default: [], description: "Replaces the whole set." }),
+    addTags: set(tag, {
       updateOnly: true,
       description: "Adds to the tag set; never with tags.",
     }),
-    removeTags: set(nonBlank.max(64), {
+    removeTags: set(tag, {
       updateOnly: true,
       description: "Removes from the tag set; never with tags.",
     }),

@@ -48,7 +48,8 @@ export function checkSettingsRules(type: MonitorType, merged: Settings, sent: Se
 }
 
 function checkHttpFamily(type: "http" | "api", merged: Settings, sent: Settings, issues: SettingsIssue[]) {
-  if (sent.preset !== undefined && Object.keys(sent).length > 1) {
+  // Clearing a preset (null) may come with other members; setting one may not.
+  if (sent.preset !== undefined && sent.preset !== null && Object.keys(sent).length > 1) {
     issues.push({
       path: ["preset"],
       reason: "must_be_alone",

@@ -25,6 +25,8 @@ export interface MonitorDoc extends Doc {
   state: "up" | "down" | "paused" | "maintenance";
   since: number;
   lastChange: number;
+  /** dnsbl listings the owner muted on the attached blacklist check. */
+  mutedListings?: string[];
   /** Disabled because the plan had no room. */
   overlimited: boolean;
   created: number;

@@ -22,6 +22,7 @@ const createBody = bodySchema(monitorSchema, "create");
 const updateBody = bodySchema(monitorSchema, "update");
 
 const rowFields = [
+  "id",
   "type",
   "url",
   "effectiveUrl",
@@ -55,20 +56,28 @@ function render(ctx: Ctx, m: MonitorDoc, warnings: unknown[] = []) {
   return warnings.length > 0 ? { ...body, warnings } : body;
 }
 
+/** Whether the plan has room for one more active monitor; over-limit (disabled) ones take none. */
+function hasRoom(ctx: Ctx): boolean {
+  const active = ctx.store
+    .all<MonitorDoc>(monitorCollection, ctx.account!.id)
+    .filter((m) => !m.overlimited).length;
+  return active < entitlements(accountOf(ctx)).monitors;
+}
+
+const noRoom = (limit: number) =>
+  new ApiProblem("package_limit", `The plan allows ${limit} monitors.`, {
+    extra: { feature: "monitors", limit },
+  });
+
 /** Creates a monitor; with `dryRun` the same work runs and is undone. */
 function create(ctx: Ctx, body: MonitorBody) {
   const type = resolveType(body.type);
   const { fields, warnings } = prepareMonitor(ctx, type, body);
   const inline = planInline(ctx, body);
   const features = entitlements(accountOf(ctx));
-  const count = ctx.store.count(monitorCollection, ctx.account!.id);
   let overlimited = false;
-  if (count >= features.monitors) {
-    if (body.onOverlimit !== "disable") {
-      throw new ApiProblem("package_limit", `The plan allows ${features.monitors} monitors.`, {
-        extra: { feature: "monitors", limit: features.monitors },
-      });
-    }
+  if (!hasRoom(ctx)) {
+    if (body.onOverlimit !== "disable") throw noRoom(features.monitors);
     overlimited = true;
   }
   if (type === "tran") {
@@ -110,6 +119,10 @@ function update(ctx: Ctx, id: string, body: MonitorBody) {
   const { fields, warnings } = prepareMonitor(ctx, current.type, body, current);
   const pausedNow = current.enabled && !fields.enabled;
   const resumedNow = !current.enabled && fields.enabled;
+  // A monitor disabled for want of room comes back only when the plan has room again.
+  if (resumedNow && current.overlimited && !hasRoom(ctx)) {
+    throw noRoom(entitlements(accountOf(ctx)).monitors);
+  }
   const monitor = ctx.store.put<MonitorDoc>(monitorCollection, {
     ...current,
     ...fields,

@@ -17,18 +17,21 @@ import { accountOf, entitlements } from "../accounts.ts";
 
 type Settings = Record<string, unknown>;
 
-/** What a preset builds: the entire settings object and the pools it pins. */
+/**
+ * What a preset builds: the entire settings object and the pools it pins.
+ * Pinned pools must reach the 7 live locations every monitor needs.
+ */
 const presets: Record<string, { settings: Settings; pools: string[] }> = {
   "bl:ru": {
     settings: { method: "G", timeout: 30000, followRedirect: true, maxRedirects: 5 },
-    pools: ["easteurope"],
+    pools: ["easteurope", "asia"],
   },
 };
 
 export interface SettingsOutcome {
   settings: Settings;
   credentialsUpdatedAt: Record<string, number>;
-  /** Pools a preset pins, if one was applied. */
+  /** Pools pinned by the preset the settings were built from, if any. */
   pinnedPools?: string[];
 }
 
@@ -48,8 +51,8 @@ export function resolveSettings(
 ): SettingsOutcome {
   // Read-only members (assertsText, forceRecheck) are never accepted on write.
   const schema = bodySchema(settingsByType[type], "create");
-  const request = sent ?? {};
-  const credentials = { ...storedCredentials };
+  const request = withoutSynthesizedSteps(sent ?? {});
+  let credentials = { ...storedCredentials };
   for (const member of writeOnlyMembers(schema)) {
     const value = request[member];
     if (value !== null && typeof value === "object") {
@@ -65,12 +68,11 @@ export function resolveSettings(
     else if (value !== undefined) credentials[member] = ctx.now;
   }
 
-  let pinnedPools: string[] | undefined;
   let merged: Settings;
   if (request.preset !== undefined && Object.keys(request).length === 1 && presets[String(request.preset)]) {
-    const preset = presets[String(request.preset)]!;
-    merged = { ...preset.settings, preset: request.preset };
-    pinnedPools = preset.pools;
+    // The preset replaces everything, stored credentials included.
+    merged = { ...presets[String(request.preset)]!.settings, preset: request.preset };
+    credentials = {};
   } else {
     merged = { ...stored };
     for (const [member, value] of Object.entries(request)) {
@@ -113,11 +115,19 @@ export function resolveSettings(
   delete merged.assertsSource;
   checkAttachedKinds(type, merged.attached as Settings | undefined, attachedAlias !== undefined);
   checkSettingsFeatures(ctx, merged);
+  const pinnedPools = typeof merged.preset === "string" ? presets[merged.preset]?.pools : undefined;
   return {
     settings: normalizeSettings(type, merged),
     credentialsUpdatedAt: credentials,
     ...(pinnedPools && { pinnedPools }),
   };
+}
+
+/** A flow's opening step is read back as `steps[0]` with `synthesized: true`; sent back, it is dropped. */
+function withoutSynthesizedSteps(request: Settings): Settings {
+  if (!Array.isArray(request.steps)) return request;
+  const steps = request.steps.filter((step) => (step as { synthesized?: unknown })?.synthesized !== true);
+  return { ...request, steps };
 }
 
 function mergeAttached(stored: Settings | undefined, sent: Settings): Settings {
@@ -159,8 +169,10 @@ function checkSettingsFeatures(ctx: Ctx, s: Settings) {
   if (s.checkRevocation === true && !features.certRevocation)
     refuse("certRevocation", "/settings/checkRevocation", "The plan has no revocation checks.");
   const asserts = Array.isArray(s.asserts) ? s.asserts.length : 0;
-  if ((s.assertMode === true || asserts > 0) && features.assertions === 0)
-    refuse("assertions", "/settings/assertMode", "The plan has no assertions.");
+  if ((s.assertMode === true || asserts > 0) && features.assertions === 0) {
+    const pointer = s.assertMode === true ? "/settings/assertMode" : "/settings/asserts";
+    refuse("assertions", pointer, "The plan has no assertions.");
+  }
   if (asserts > features.assertions) {
     refuse("assertions", "/settings/asserts", `The plan allows ${features.assertions} assertion rules.`, {
       limit: features.assertions,

@@ -1,4 +1,5 @@
 import {
+  closest,
   discontinuedMonitorTypes,
   type MonitorBody,
   type MonitorType,
@@ -67,6 +68,9 @@ export function prepareMonitor(
     url = body.url;
   } else if (!current && info.url !== "none") throw required("/url", `${type} monitors need a url`);
 
+  if (body.attached !== undefined && info.attached.length === 0) {
+    throw notAllowed("/attached", `${type} monitors carry no attached checks`);
+  }
   const settings = resolveSettings(
     ctx,
     type,
@@ -77,9 +81,6 @@ export function prepareMonitor(
   );
   if (type === "counter" && !current && settings.settings.probeUrl === undefined) {
     throw required("/settings/probeUrl", "counter monitors need settings.probeUrl");
-  }
-  if (body.attached !== undefined && info.attached.length === 0) {
-    throw notAllowed("/attached", `${type} monitors carry no attached checks`);
   }
 
   const locations = resolveLocations(type, body, current, settings.pinnedPools);
@@ -176,16 +177,39 @@ function resolveLocations(
       if (value !== undefined) (merged as Record<string, unknown>)[member] = value;
     }
   }
-  if (pinned) merged.pools = pinned;
+  if (pinned) {
+    const sent = body.locations?.pools?.map((p) => p.toLowerCase());
+    if (sent && (sent.length !== pinned.length || sent.some((p) => !pinned.includes(p)))) {
+      throw invalid([
+        {
+          pointer: "/locations/pools",
+          value: body.locations!.pools,
+          allowed: [pinned],
+          reason: "pinned_by_preset",
+          message: "settings.preset pins the pools; send them as pinned or clear the preset",
+        },
+      ]);
+    }
+    merged.pools = pinned;
+  }
   if (merged.pools.length === 0)
     throw required("/locations/pools", `${type} monitors need at least one pool`);
   const unknown: ProblemDetailEntry[] = [];
-  merged.pools = merged.pools.map((p, i) => {
-    const id = p.toLowerCase();
-    if (!poolIds.includes(id)) unknown.push({ pointer: `/locations/pools/${i}`, value: p, allowed: poolIds });
-    return id;
+  merged.pools.forEach((p, i) => {
+    if (poolIds.includes(p.toLowerCase())) return;
+    const entry: ProblemDetailEntry = {
+      pointer: `/locations/pools/${i}`,
+      value: p,
+      reason: "unknown",
+      allowed: poolIds,
+    };
+    const hint = closest(p, poolIds);
+    if (hint) entry.didYouMean = hint;
+    unknown.push(entry);
   });
   if (unknown.length > 0) throw new ApiProblem("unknown_pool", "Unknown location pool.", { errors: unknown });
+  // Matching is case-insensitive: stored lower case, once each.
+  merged.pools = [...new Set(merged.pools.map((p) => p.toLowerCase()))];
   const agentIds = new Set(agents.map((a) => a.id));
   const strangers = merged.excludedAgents
     .map((id, i) => ({ id, i }))
@@ -286,7 +310,7 @@ function assertUnique(ctx: Ctx, type: MonitorType, effectiveUrl: string, selfId?
     .all<MonitorDoc>(monitorCollection, ctx.account!.id)
     .find((m) => m.type === type && m.effectiveUrl === effectiveUrl && m.id !== selfId);
   if (existing) {
-    throw new ApiProblem("duplicate_monitor", `A ${type} monitor of ${effectiveUrl} exists.`, {
+    throw new ApiProblem("duplicate_monitor", `A monitor of type ${type} for ${effectiveUrl} exists.`, {
       extra: { existingId: existing.id },
       errors: [{ pointer: "/url", value: effectiveUrl, existingId: existing.id }],
     });

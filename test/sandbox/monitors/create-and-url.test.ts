@@ -1,0 +1,494 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
+import { create, everywhere, httpMonitor, refusal, uniqueUrl } from "./fixtures.ts";
+
+/** POST /monitor: the answer, `effectiveUrl`, url rules per type, uniqueness and type handling. */
+let sb: TestSandbox;
+let acct: Awaited<ReturnType<TestSandbox["account"]>>;
+let enterprise: Awaited<ReturnType<TestSandbox["account"]>>;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  acct = await sb.account();
+  enterprise = await sb.account({ plan: "enterprise" });
+});
+afterAll(() => sb.close());
+
+const createMembers = [
+  "type",
+  "url",
+  "name",
+  "interval",
+  "cronSchedule",
+  "enabled",
+  "tags",
+  "locations",
+  "recheck",
+  "attached",
+  "openStat",
+  "fullLog",
+  "slaTarget",
+  "onOverlimit",
+  "contacts",
+  "alertSubscriptions",
+  "reportSubscriptions",
+  "settings",
+];
+
+describe("create answer", () => {
+  it("answers 201 with the full monitor, a Location header, and the same monitor on GET", async () => {
+    const now = await sb.advance(0);
+    const url = uniqueUrl();
+    const res = await acct.post("/monitor", { type: "http", url, locations: everywhere });
+    expect(res.status, res.text).toBe(201);
+    expect(res.headers.location).toBe(`/monitor/${res.body.id}`);
+    expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    const { settings, ...top } = res.body;
+    expect(top).toEqual({
+      id: res.body.id,
+      type: "http",
+      url,
+      name: url,
+      interval: 180,
+      cronSchedule: null,
+      enabled: true,
+      tags: [],
+      locations: { pools: ["allworld"], fallback: "starve", excludedAgents: [] },
+      recheck: { strategy: "" },
+      openStat: false,
+      fullLog: false,
+      slaTarget: null,
+      state: "up",
+      since: now,
+      created: now,
+      updated: now,
+    });
+    expect(settings).toMatchObject({ method: "G", timeout: 40000 });
+    const read = await acct.get(res.headers.location!);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(res.body);
+  });
+
+  it("keeps the sent members: name, tags (a set), enabled, openStat, slaTarget, recheck", async () => {
+    const body = await create(acct, {
+      ...httpMonitor(),
+      name: "Shop front",
+      tags: ["prod", "shop", "prod"],
+      enabled: false,
+      openStat: true,
+      slaTarget: 99.9,
+      recheck: { strategy: "minNumDown", minNumDown: 3 },
+    });
+    expect(body).toMatchObject({
+      name: "Shop front",
+      tags: ["prod", "shop"],
+      enabled: false,
+      state: "paused",
+      openStat: true,
+      slaTarget: 99.9,
+      recheck: { strategy: "minNumDown", minNumDown: 3 },
+    });
+  });
+
+  it("refuses blank tags and minNumDown without its count", async () => {
+    const blank = await acct.post("/monitor", httpMonitor({ tags: ["ok", "  "] }));
+    expect(refusal(blank)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [{ pointer: "/tags/1", reason: "blank", value: "  " }],
+    });
+    const recheck = await acct.post("/monitor", httpMonitor({ recheck: { strategy: "minNumDown" } }));
+    expect(refusal(recheck)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [{ pointer: "/recheck/minNumDown", reason: "required" }],
+    });
+  });
+});
+
+describe("effectiveUrl", () => {
+  it("reads back the http URL checks use for a bare domain", async () => {
+    const body = await create(acct, { type: "http", url: "bare-domain.example.com", locations: everywhere });
+    expect(body.url).toBe("bare-domain.example.com");
+    expect(body.effectiveUrl).toBe("http://bare-domain.example.com/");
+    expect(body.name).toBe("bare-domain.example.com");
+  });
+
+  it("reads back the normalised form of a non-normalised URL", async () => {
+    const url = "HTTPS://Normalise.Example.COM:443/a/../b?q=1";
+    const body = await create(acct, { type: "http", url, locations: everywhere });
+    expect(body.url).toBe(url);
+    expect(body.effectiveUrl).toBe("https://normalise.example.com/b?q=1");
+  });
+
+  it("is absent when the URL is already normalised", async () => {
+    const body = await create(acct, httpMonitor({ url: "https://normal.example.com/path" }));
+    expect(body).not.toHaveProperty("effectiveUrl");
+    const read = await acct.get(`/monitor/${body.id}`);
+    expect(read.body).not.toHaveProperty("effectiveUrl");
+  });
+
+  it("lower-cases a ping host, and keeps a dnsbl host that needs no change", async () => {
+    const ping = await create(acct, { type: "ping", url: "Ping.Example.COM", locations: everywhere });
+    expect(ping.effectiveUrl).toBe("ping.example.com");
+    const dnsbl = await create(acct, { type: "dnsbl", url: "dnsbl.example.com" });
+    expect(dnsbl).not.toHaveProperty("effectiveUrl");
+  });
+});
+
+describe("url rules per type", () => {
+  it.each([
+    ["api", "api-bare.example.com"],
+    ["waterfall", "waterfall-bare.example.com"],
+    ["cntCheck", "cnt-bare.example.com"],
+    ["tran", "tran-bare.example.com"],
+  ])("%s needs an absolute http(s) URL, not a bare domain", async (type, url) => {
+    const res = await acct.post("/monitor", { type, url, locations: everywhere });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "invalid_url",
+      errors: [
+        { pointer: "/url", value: url, reason: "invalid_format", expected: "an absolute http(s) URL" },
+      ],
+    });
+  });
+
+  it("refuses a scheme other than http(s) with reason scheme_not_allowed", async () => {
+    const res = await acct.post("/monitor", httpMonitor({ url: "ftp://files.example.com/" }));
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "invalid_url",
+      errors: [
+        {
+          pointer: "/url",
+          value: "ftp://files.example.com/",
+          reason: "scheme_not_allowed",
+          expected: "an absolute http(s) URL or a bare domain",
+        },
+      ],
+    });
+  });
+
+  it("refuses credentials in a URL and a malformed host", async () => {
+    for (const url of ["https://user:pw@creds.example.com/", "https://bad_host!/"]) {
+      const res = await acct.post("/monitor", httpMonitor({ url }));
+      expect(refusal(res)).toEqual({
+        status: 422,
+        code: "invalid_url",
+        errors: [
+          {
+            pointer: "/url",
+            value: url,
+            reason: "invalid_format",
+            expected: "an absolute http(s) URL or a bare domain",
+          },
+        ],
+      });
+    }
+  });
+
+  it("ping takes a host name or an IP address, not a URL", async () => {
+    await create(acct, { type: "ping", url: "192.0.2.10", locations: everywhere });
+    await create(acct, { type: "ping", url: "2001:db8::1", locations: everywhere });
+    const res = await acct.post("/monitor", {
+      type: "ping",
+      url: "https://ping-url.example.com/",
+      locations: everywhere,
+    });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "invalid_url",
+      errors: [
+        {
+          pointer: "/url",
+          value: "https://ping-url.example.com/",
+          reason: "invalid_format",
+          expected: "a host name or IP address",
+        },
+      ],
+    });
+  });
+
+  it("port takes host:port with a port from 1 to 65535", async () => {
+    const ok = await create(acct, { type: "port", url: "mail.example.com:25", locations: everywhere });
+    expect(ok.url).toBe("mail.example.com:25");
+    await create(acct, { type: "port", url: "[2001:db8::2]:443", locations: everywhere });
+    for (const url of [
+      "mail.example.com",
+      "mail.example.com:0",
+      "mail.example.com:65536",
+      "https://mail.example.com:25",
+    ]) {
+      const res = await acct.post("/monitor", { type: "port", url, locations: everywhere });
+      expect(refusal(res)).toEqual({
+        status: 422,
+        code: "invalid_url",
+        errors: [
+          {
+            pointer: "/url",
+            value: url,
+            reason: "invalid_format",
+            expected: "host:port with a port from 1 to 65535",
+          },
+        ],
+      });
+    }
+  });
+
+  it("dnsbl and sslExp take a host or an http(s) URL", async () => {
+    await create(acct, { type: "dnsbl", url: "host-only.example.com" });
+    await create(acct, { type: "sslExp", url: "https://cert.example.com:8443/" });
+    await create(acct, { type: "sslExp", url: "cert-host.example.com" });
+    const res = await acct.post("/monitor", { type: "sslExp", url: "ftp://cert.example.com/" });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "invalid_url",
+      errors: [
+        {
+          pointer: "/url",
+          value: "ftp://cert.example.com/",
+          reason: "scheme_not_allowed",
+          expected: "an absolute http(s) URL",
+        },
+      ],
+    });
+  });
+
+  it.each(["database", "snmp", "counter"])("%s refuses a url", async (type) => {
+    const res = await enterprise.post("/monitor", { type, url: "https://private.example.com/" });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [{ pointer: "/url", value: "https://private.example.com/", reason: "not_allowed" }],
+    });
+  });
+
+  it("database and snmp need no url; their name defaults to the type's label", async () => {
+    const db = await create(enterprise, { type: "database" });
+    expect(db).toMatchObject({ type: "database", url: null, name: "Database (private probe)" });
+    expect(db).not.toHaveProperty("locations");
+    const snmp = await create(enterprise, { type: "snmp", name: "Core switch" });
+    expect(snmp).toMatchObject({ type: "snmp", url: null, name: "Core switch" });
+  });
+
+  it("counter needs settings.probeUrl, which names it by default", async () => {
+    const missing = await enterprise.post("/monitor", { type: "counter" });
+    expect(refusal(missing)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [{ pointer: "/settings/probeUrl", reason: "required" }],
+    });
+    const body = await create(enterprise, {
+      type: "counter",
+      settings: { probeUrl: "https://probe.internal/count" },
+    });
+    expect(body).toMatchObject({ url: null, name: "https://probe.internal/count" });
+    expect(body.settings).toEqual({ probeUrl: "https://probe.internal/count" });
+  });
+
+  it("the location-based and fixed-cadence types need a url", async () => {
+    for (const type of ["http", "ping", "dnsbl"]) {
+      const res = await acct.post("/monitor", { type, ...(type !== "dnsbl" && { locations: everywhere }) });
+      expect(refusal(res)).toEqual({
+        status: 422,
+        code: "validation_failed",
+        errors: [{ pointer: "/url", reason: "required" }],
+      });
+    }
+  });
+});
+
+describe("blacklist", () => {
+  it("refuses hosts on the block list with 403 url_blacklisted, whatever the case or type", async () => {
+    for (const [type, url] of [
+      ["http", "https://evil.blocked.test/login"],
+      ["ping", "Mirror.Blocked.Test"],
+      ["port", "smtp.blocked.test:25"],
+    ]) {
+      const res = await acct.post("/monitor", { type, url, locations: everywhere });
+      expect(refusal(res)).toEqual({
+        status: 403,
+        code: "url_blacklisted",
+        errors: [{ pointer: "/url", value: url }],
+      });
+    }
+  });
+});
+
+describe("duplicate_monitor", () => {
+  it("refuses a second monitor of the same (url, type) naming the first", async () => {
+    const url = uniqueUrl("dup");
+    const first = await create(acct, { type: "http", url, locations: everywhere });
+    const res = await acct.post("/monitor", { type: "http", url, locations: everywhere, name: "again" });
+    expect(refusal(res)).toEqual({
+      status: 409,
+      code: "duplicate_monitor",
+      existingId: first.id,
+      errors: [{ pointer: "/url", value: url, existingId: first.id }],
+    });
+  });
+
+  it("compares effective addresses: a bare domain equals its http URL", async () => {
+    const first = await create(acct, { type: "http", url: "same-target.example.com", locations: everywhere });
+    const res = await acct.post("/monitor", {
+      type: "http",
+      url: "HTTP://Same-Target.Example.com/",
+      locations: everywhere,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.existingId).toBe(first.id);
+  });
+
+  it("lets the same url be watched by another type, and by another account", async () => {
+    const url = uniqueUrl("shared");
+    await create(acct, { type: "http", url, locations: everywhere });
+    await create(acct, {
+      type: "api",
+      url,
+      locations: everywhere,
+      settings: { contentType: "application/json" },
+    });
+    const other = await sb.account();
+    await create(other, { type: "http", url, locations: everywhere });
+  });
+});
+
+describe("type", () => {
+  it("is required", async () => {
+    const res = await acct.post("/monitor", { url: uniqueUrl(), locations: everywhere });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [{ pointer: "/type", reason: "required" }],
+    });
+  });
+
+  it("refuses an unknown type with the accepted names and a suggestion", async () => {
+    const res = await acct.post("/monitor", { type: "htp", url: uniqueUrl(), locations: everywhere });
+    const out = refusal(res);
+    expect(out).toMatchObject({ status: 422, code: "validation_failed" });
+    expect(out.errors).toEqual([
+      {
+        pointer: "/type",
+        reason: "not_allowed",
+        value: "htp",
+        allowed: expect.arrayContaining(["http", "api", "waterfall", "pageSpeed", "snmp"]),
+        didYouMean: "http",
+      },
+    ]);
+  });
+
+  it.each(["keyword", "rum"])("refuses the discontinued type %s", async (type) => {
+    const res = await acct.post("/monitor", { type, url: uniqueUrl(), locations: everywhere });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "monitor_type_discontinued",
+      errors: [
+        {
+          pointer: "/type",
+          value: type,
+          allowed: [
+            "http",
+            "api",
+            "waterfall",
+            "cntCheck",
+            "tran",
+            "ping",
+            "port",
+            "dnsbl",
+            "domainExp",
+            "sslExp",
+            "webRisk",
+            "counter",
+            "database",
+            "snmp",
+          ],
+        },
+      ],
+    });
+  });
+
+  it("takes pageSpeed as an alias of waterfall and stores waterfall", async () => {
+    const body = await create(acct, { type: "pageSpeed", url: uniqueUrl(), locations: everywhere });
+    expect(body.type).toBe("waterfall");
+    expect((await acct.get(`/monitor?type=waterfall&fields=type`)).body.data).toContainEqual({
+      id: body.id,
+      type: "waterfall",
+    });
+  });
+
+  it.each([
+    ["api", "apiTask", { contentType: "application/json" }],
+    ["waterfall", "waterfall", undefined],
+    ["cntCheck", "contentCheck", { keyword: "Welcome" }],
+    ["webRisk", "webRisk", undefined],
+  ])("a trial plan refuses %s monitors with 403 package_limit naming %s", async (type, feature, settings) => {
+    const trial = await sb.account({ plan: "trial" });
+    const locations = type === "webRisk" ? {} : { locations: everywhere };
+    const res = await trial.post("/monitor", { type, url: uniqueUrl(), ...locations, settings });
+    expect(refusal(res)).toEqual({ status: 403, code: "package_limit", feature });
+  });
+
+  it("a trial plan has no room for tran monitors (feature tranCount)", async () => {
+    const trial = await sb.account({ plan: "trial" });
+    const res = await trial.post("/monitor", {
+      type: "tran",
+      url: uniqueUrl(),
+      locations: everywhere,
+      settings: { steps: [{ action: "click", selector: "#go" }] },
+    });
+    expect(refusal(res)).toEqual({ status: 403, code: "package_limit", feature: "tranCount", limit: 0 });
+  });
+
+  it.each(["counter", "database", "snmp"])(
+    "a business plan refuses %s monitors (feature privateChecks)",
+    async (type) => {
+      const res = await acct.post("/monitor", { type });
+      expect(refusal(res)).toEqual({ status: 403, code: "package_limit", feature: "privateChecks" });
+    },
+  );
+});
+
+describe("body members", () => {
+  it("refuses read-only members as unknown members, listing what a create accepts", async () => {
+    const res = await acct.post("/monitor", {
+      ...httpMonitor(),
+      id: "mine",
+      state: "down",
+      created: 1,
+      effectiveUrl: "https://x.example.com/",
+    });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: ["id", "state", "created", "effectiveUrl"].map((member) => ({
+        pointer: `/${member}`,
+        reason: "unknown_member",
+        allowed: createMembers,
+      })),
+    });
+  });
+
+  it("suggests the member a misspelling meant, and refuses update-only members", async () => {
+    const res = await acct.post("/monitor", { ...httpMonitor(), intervall: 300, addTags: ["x"] });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [
+        { pointer: "/intervall", reason: "unknown_member", allowed: createMembers, didYouMean: "interval" },
+        { pointer: "/addTags", reason: "unknown_member", allowed: createMembers },
+      ],
+    });
+  });
+
+  it("reports a wrong JSON type with the expected type", async () => {
+    const res = await acct.post("/monitor", { ...httpMonitor(), enabled: "yes", interval: 60.5 });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [
+        { pointer: "/interval", reason: "wrong_type", value: 60.5, expected: "integer" },
+        { pointer: "/enabled", reason: "wrong_type", value: "yes", expected: "boolean" },
+      ],
+    });
+  });
+});
