@@ -5,13 +5,14 @@ type Json = Record<string, unknown>;
 
 const base = "https://vigil.test/components/schemas/";
 
-/** Every `x-` keyword used anywhere below `node`. */
-function extensionKeywords(node: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) for (const item of node) extensionKeywords(item, found);
+/** Every `x-` keyword and every `format` value used anywhere below `node`. */
+function vocabulary(node: unknown, found = { keywords: new Set<string>(), formats: new Set<string>() }) {
+  if (Array.isArray(node)) for (const item of node) vocabulary(item, found);
   else if (node && typeof node === "object") {
     for (const [key, value] of Object.entries(node)) {
-      if (key.startsWith("x-")) found.add(key);
-      extensionKeywords(value, found);
+      if (key.startsWith("x-")) found.keywords.add(key);
+      if (key === "format" && typeof value === "string") found.formats.add(value);
+      vocabulary(value, found);
     }
   }
   return found;
@@ -39,7 +40,10 @@ function rebase(node: unknown): unknown {
 export function schemaCompiler(doc: Json): (schema: unknown) => ValidateFunction {
   const ajv = new Ajv2020({ allErrors: true, strictTypes: false, logger: false });
   formats.default(ajv);
-  ajv.addVocabulary([...extensionKeywords(doc)]);
+  const used = vocabulary(doc);
+  ajv.addVocabulary([...used.keywords]);
+  // Formats ajv-formats lacks (zod knows more) are annotations here, as JSON Schema allows.
+  for (const format of used.formats) if (!(format in ajv.formats)) ajv.addFormat(format, true);
   const components = (doc.components as Json).schemas as Json;
   for (const [name, schema] of Object.entries(components)) ajv.addSchema(rebase(schema) as Json, base + name);
   return (schema) => ajv.compile(rebase(schema) as Json);

@@ -43,6 +43,7 @@ describe("request bodies", () => {
     }
   });
 
+  // Samples that hinge on structure: zod refinements have no JSON Schema form, so there the document is looser.
   const cases: Array<[string, string, unknown[]]> = [
     [
       "POST",
@@ -55,7 +56,7 @@ describe("request bodies", () => {
         { type: "nope", url: "https://example.com" },
         { type: "http", url: "https://example.com", id: "readonly" },
         { type: "http", url: "https://example.com", interval: 1.5 },
-        { type: "http", url: "https://example.com", tags: [" "] },
+        { type: "http", url: "https://example.com", tags: "a" },
         { type: "http", url: "https://example.com", locations: { pools: [] } },
       ],
     ],

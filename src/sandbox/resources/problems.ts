@@ -47,7 +47,7 @@ function page(body: ReturnType<typeof describe>, operations: string[]): Reply {
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(body.code)}: ${escapeHtml(body.title)}</title></head>
 <body>
 <h1><code>${escapeHtml(body.code)}</code>: ${escapeHtml(body.title)}</h1>
-<p>HTTP ${body.status}. ${escapeHtml(body.familyTitle)}: ${escapeHtml(body.action)}</p>
+<p>HTTP ${body.status}. ${escapeHtml(body.familyTitle)}. ${escapeHtml(body.action)}</p>
 <p>${escapeHtml(body.description)}</p>
 <h2>Operations that can answer it</h2>
 <ul>${operations.map((o) => `<li><code>${escapeHtml(o)}</code></li>`).join("")}</ul>
