@@ -25,7 +25,7 @@ export const httpSettings = z
 export const expectation = z.strictObject({
   func: z.enum(["eq", "neq", "in", "out", "ls", "le", "gt", "ge", "inr", "outr", "null", "no"]),
   args: field(list(z.string()), { default: [] }).optional(),
-  change: field(z.union([z.literal(0), z.literal(1), z.literal(2)]), { default: 0 }).optional(),
+  change: field(z.literal([0, 1, 2]), { default: 0 }).optional(),
   cpt: field(z.enum(["", "ms", "s", "m", "h"]), { default: "" }).optional(),
 });
 export type Expectation = z.infer<typeof expectation>;

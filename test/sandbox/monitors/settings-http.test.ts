@@ -1,0 +1,507 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
+import { create, everywhere, httpMonitor, refusal, uniqueUrl } from "./fixtures.ts";
+
+/** http settings: bounds, enums, stored caps, headers, assertions, presets, plan features, attached checks. */
+let sb: TestSandbox;
+let business: Awaited<ReturnType<TestSandbox["account"]>>;
+let trial: Awaited<ReturnType<TestSandbox["account"]>>;
+let enterprise: Awaited<ReturnType<TestSandbox["account"]>>;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  business = await sb.account();
+  trial = await sb.account({ plan: "trial" });
+  enterprise = await sb.account({ plan: "enterprise" });
+});
+afterAll(() => sb.close());
+
+const withSettings = (settings: Record<string, unknown>) => httpMonitor({ settings });
+const post = (client: typeof business, settings: Record<string, unknown>) =>
+  client.post("/monitor", withSettings(settings));
+
+describe("bounds and enums", () => {
+  it.each([
+    ["timeout", 49, { minimum: 50 }],
+    ["timeout", 100001, { maximum: 100000 }],
+    ["maxRedirects", 0, { minimum: 1 }],
+    ["maxRedirects", 21, { maximum: 20 }],
+    ["maxSize", 1023, { minimum: 1024 }],
+    ["maxSize", 52428801, { maximum: 52428800 }],
+  ])("refuses %s = %i", async (member, value, bound) => {
+    const res = await post(business, { [member]: value });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [{ pointer: `/settings/${member}`, value, reason: "out_of_range", ...bound }],
+    });
+  });
+
+  it("keeps values on the bounds", async () => {
+    const body = await create(business, withSettings({ timeout: 50, maxRedirects: 20, maxSize: 1024 }));
+    expect(body.settings).toMatchObject({ timeout: 50, maxRedirects: 20, maxSize: 1024 });
+  });
+
+  it("refuses a method outside H G P U D A; OPTIONS cannot be set", async () => {
+    const res = await post(business, { method: "O" });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [
+        {
+          pointer: "/settings/method",
+          reason: "not_allowed",
+          value: "O",
+          allowed: ["H", "G", "P", "U", "D", "A"],
+        },
+      ],
+    });
+  });
+
+  it("suggests the enum value a near miss meant", async () => {
+    const res = await post(business, { keywordMode: "PresentAl", authSchema: "basic" });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [
+        {
+          pointer: "/settings/authSchema",
+          reason: "not_allowed",
+          value: "basic",
+          allowed: ["Basic"],
+          didYouMean: "Basic",
+        },
+        {
+          pointer: "/settings/keywordMode",
+          reason: "not_allowed",
+          value: "PresentAl",
+          allowed: ["PresentAny", "PresentAll", "ReverseAny", "ReverseAll", "ReverseWithResult"],
+          didYouMean: "PresentAll",
+        },
+      ],
+    });
+  });
+
+  it("refuses status codes outside 100-599 and more than 20 of them", async () => {
+    const res = await post(business, {
+      ignoredStatuses: [404, 600],
+      errorStatuses: Array.from({ length: 21 }, (_, i) => 500 + i),
+    });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [
+        { pointer: "/settings/ignoredStatuses/1", value: 600, reason: "out_of_range", maximum: 599 },
+        {
+          pointer: "/settings/errorStatuses",
+          value: Array.from({ length: 21 }, (_, i) => 500 + i),
+          reason: "too_many",
+          maximum: 20,
+        },
+      ],
+    });
+  });
+
+  it("refuses over-long strings: keywords 255, body 2047, referer 1023", async () => {
+    const res = await post(business, {
+      keywords: "k".repeat(256),
+      body: "b".repeat(2048),
+      referer: "r".repeat(1024),
+    });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [
+        { pointer: "/settings/body", value: "b".repeat(2048), reason: "too_long", maximum: 2047 },
+        { pointer: "/settings/referer", value: "r".repeat(1024), reason: "too_long", maximum: 1023 },
+        { pointer: "/settings/keywords", value: "k".repeat(256), reason: "too_long", maximum: 255 },
+      ],
+    });
+  });
+
+  it("refuses DNS lists that are too long or hold a non-address", async () => {
+    const res = await post(business, {
+      dns: ["1.1.1.1", "1.0.0.1", "8.8.8.8", "8.8.4.4", "9.9.9.9"],
+      expectedIps: ["10.0.0"],
+    });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [
+        {
+          pointer: "/settings/dns",
+          value: ["1.1.1.1", "1.0.0.1", "8.8.8.8", "8.8.4.4", "9.9.9.9"],
+          reason: "too_many",
+          maximum: 4,
+        },
+        { pointer: "/settings/expectedIps/0", value: "10.0.0", reason: "invalid_format", expected: "ip" },
+      ],
+    });
+  });
+
+  it("refuses certWatchDays outside 1-3650 and more than 8 thresholds", async () => {
+    const res = await post(business, { certWatchDays: [0, 3651] });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [
+        { pointer: "/settings/certWatchDays/0", value: 0, reason: "out_of_range", minimum: 1 },
+        { pointer: "/settings/certWatchDays/1", value: 3651, reason: "out_of_range", maximum: 3650 },
+      ],
+    });
+    const many = await post(business, { certWatchDays: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
+    expect(refusal(many).errors).toEqual([
+      {
+        pointer: "/settings/certWatchDays",
+        value: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+        reason: "too_many",
+        maximum: 8,
+      },
+    ]);
+  });
+
+  it("refuses an unknown settings member with a suggestion", async () => {
+    const res = await post(business, { timeuot: 1000 });
+    const [entry] = refusal(res).errors as Array<Record<string, unknown>>;
+    expect(entry).toMatchObject({
+      pointer: "/settings/timeuot",
+      reason: "unknown_member",
+      didYouMean: "timeout",
+    });
+    expect(entry!.allowed).toContain("keywordMode");
+    expect(entry!.allowed).not.toContain("assertsText");
+  });
+
+  it("refuses the read-only assertsText and forceRecheck", async () => {
+    const res = await post(business, { assertsText: "status eq 200", forceRecheck: true });
+    expect((refusal(res).errors as Array<Record<string, unknown>>).map((e) => [e.pointer, e.reason])).toEqual(
+      [
+        ["/settings/assertsText", "unknown_member"],
+        ["/settings/forceRecheck", "unknown_member"],
+      ],
+    );
+  });
+});
+
+describe("stored forms", () => {
+  it("stores maxSize above 10485760 as 10485760", async () => {
+    const body = await create(business, withSettings({ maxSize: 20 * 1024 * 1024 }));
+    expect(body.settings.maxSize).toBe(10485760);
+    expect((await business.get(`/monitor/${body.id}`)).body.settings.maxSize).toBe(10485760);
+  });
+
+  it("drops the connection, content-length and date headers, whatever their case", async () => {
+    const body = await create(
+      business,
+      withSettings({
+        headers: [
+          { name: "Connection", value: "close" },
+          { name: "X-Trace", value: "1" },
+          { name: "content-length", value: "10" },
+          { name: "DATE", value: "now" },
+          { name: "Accept-Language", value: "en" },
+        ],
+      }),
+    );
+    expect(body.settings.headers).toEqual([
+      { name: "X-Trace", value: "1" },
+      { name: "Accept-Language", value: "en" },
+    ]);
+  });
+
+  it("limits all header names and values together to 1023 characters", async () => {
+    const ok = await create(business, withSettings({ headers: [{ name: "X-A", value: "a".repeat(1020) }] }));
+    expect(ok.settings.headers[0].value).toHaveLength(1020);
+    const res = await post(business, {
+      headers: [
+        { name: "X-A", value: "a".repeat(1000) },
+        { name: "X-B", value: "b".repeat(18) },
+      ],
+    });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "invalid_settings",
+      errors: [{ pointer: "/settings/headers", reason: "too_long" }],
+    });
+  });
+});
+
+describe("assertMode and assertions", () => {
+  it("refuses keyword and status members while assertMode is on", async () => {
+    const res = await post(business, {
+      assertMode: true,
+      keywords: "ok",
+      keywordMode: "PresentAll",
+      ignoredStatuses: [404],
+      errorStatuses: [500],
+      errorOnRedirect: true,
+    });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "invalid_settings",
+      errors: [
+        { pointer: "/settings/keywords", reason: "excluded_by_assert_mode", value: "ok" },
+        { pointer: "/settings/keywordMode", reason: "excluded_by_assert_mode", value: "PresentAll" },
+        { pointer: "/settings/ignoredStatuses", reason: "excluded_by_assert_mode", value: [404] },
+        { pointer: "/settings/errorStatuses", reason: "excluded_by_assert_mode", value: [500] },
+        { pointer: "/settings/errorOnRedirect", reason: "excluded_by_assert_mode", value: true },
+      ],
+    });
+  });
+
+  it("reads back without the excluded members while assertMode is on", async () => {
+    const body = await create(business, withSettings({ assertMode: true, assertsSource: "status eq 200" }));
+    expect(body.settings.assertMode).toBe(true);
+    for (const member of ["keywordMode", "errorOnRedirect"]) expect(body.settings).not.toHaveProperty(member);
+  });
+
+  it("parses assertsSource into asserts and reads it back as assertsText", async () => {
+    const source = [
+      "status eq 200",
+      "",
+      "# the API answers JSON",
+      "header[Content-Type] contains json",
+      'json[$.status] eq "all good"',
+      "responseTime lt 800",
+    ].join("\n");
+    const body = await create(business, withSettings({ assertMode: true, assertsSource: source }));
+    expect(body.settings.asserts).toEqual([
+      { source: "status", comparison: "eq", target: "200" },
+      { source: "header", property: "Content-Type", comparison: "contains", target: "json" },
+      { source: "json", property: "$.status", comparison: "eq", target: "all good" },
+      { source: "responseTime", comparison: "lt", target: "800" },
+    ]);
+    expect(body.settings.assertsText).toBe(
+      'status eq 200\nheader[Content-Type] contains json\njson[$.status] eq "all good"\nresponseTime lt 800',
+    );
+    expect(body.settings).not.toHaveProperty("assertsSource");
+  });
+
+  it("takes asserts rows directly", async () => {
+    const asserts = [{ source: "header", property: "ETag", comparison: "exists" }];
+    const body = await create(business, withSettings({ asserts }));
+    expect(body.settings.asserts).toEqual(asserts);
+    expect(body.settings.assertsText).toBe("header[ETag] exists");
+  });
+
+  it("names the line of each syntax error", async () => {
+    const res = await post(business, {
+      assertsSource: "status eq 200\nbogus eq 1\nheader contains x\nstatus eq",
+    });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "invalid_settings",
+      errors: [
+        { pointer: "/settings/assertsSource", reason: "syntax", line: 2 },
+        { pointer: "/settings/assertsSource", reason: "syntax", line: 3 },
+        { pointer: "/settings/assertsSource", reason: "syntax", line: 4 },
+      ],
+    });
+  });
+
+  it("refuses asserts together with assertsSource", async () => {
+    const res = await post(business, {
+      asserts: [{ source: "status", comparison: "eq", target: "200" }],
+      assertsSource: "status eq 200",
+    });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "invalid_settings",
+      errors: [{ pointer: "/settings/assertsSource", reason: "mutually_exclusive" }],
+    });
+  });
+
+  it("is a plan feature: trial has none, business caps rules at 10, the service at 20", async () => {
+    const none = await post(trial, { assertsSource: "status eq 200" });
+    expect(refusal(none)).toEqual({
+      status: 403,
+      code: "package_limit",
+      feature: "assertions",
+      errors: [{ pointer: "/settings/asserts" }],
+    });
+    const mode = await post(trial, { assertMode: true });
+    expect(refusal(mode)).toEqual({
+      status: 403,
+      code: "package_limit",
+      feature: "assertions",
+      errors: [{ pointer: "/settings/assertMode" }],
+    });
+    const rules = (n: number) => Array.from({ length: n }, (_, i) => `status neq ${500 + i}`).join("\n");
+    await create(business, withSettings({ assertsSource: rules(10) }));
+    const eleven = await post(business, { assertsSource: rules(11) });
+    expect(refusal(eleven)).toEqual({
+      status: 403,
+      code: "package_limit",
+      feature: "assertions",
+      limit: 10,
+      errors: [{ pointer: "/settings/asserts" }],
+    });
+    await create(enterprise, withSettings({ assertsSource: rules(20) }));
+    const many = await post(enterprise, { assertsSource: rules(21) });
+    expect(refusal(many)).toMatchObject({ status: 422, code: "validation_failed" });
+    expect(refusal(many).errors).toEqual([
+      expect.objectContaining({ pointer: "/settings/asserts", reason: "too_many", maximum: 20 }),
+    ]);
+  });
+});
+
+describe("preset", () => {
+  it("builds the entire settings object and pins the pools", async () => {
+    const body = await create(business, { type: "http", url: uniqueUrl(), settings: { preset: "bl:ru" } });
+    expect(body.locations.pools).toEqual(["easteurope", "asia"]);
+    expect(body.settings).toMatchObject({ preset: "bl:ru", method: "G", timeout: 30000, maxRedirects: 5 });
+  });
+
+  it("must be sent alone", async () => {
+    const res = await post(business, { preset: "bl:ru", timeout: 1000 });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "invalid_settings",
+      errors: [{ pointer: "/settings/preset", reason: "must_be_alone" }],
+    });
+  });
+
+  it("refuses pools other than the pinned ones, and accepts them sent back", async () => {
+    const res = await business.post("/monitor", {
+      type: "http",
+      url: uniqueUrl(),
+      locations: { pools: ["westeurope"] },
+      settings: { preset: "bl:ru" },
+    });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [
+        {
+          pointer: "/locations/pools",
+          value: ["westeurope"],
+          allowed: [["easteurope", "asia"]],
+          reason: "pinned_by_preset",
+        },
+      ],
+    });
+    const same = await create(business, {
+      type: "http",
+      url: uniqueUrl(),
+      locations: { pools: ["Asia", "easteurope"] },
+      settings: { preset: "bl:ru" },
+    });
+    expect(same.locations.pools).toEqual(["easteurope", "asia"]);
+  });
+
+  it("refuses an unknown preset", async () => {
+    const res = await post(business, { preset: "bl:us" });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [
+        {
+          pointer: "/settings/preset",
+          reason: "not_allowed",
+          value: "bl:us",
+          allowed: ["bl:ru"],
+          didYouMean: "bl:ru",
+        },
+      ],
+    });
+  });
+
+  it("clearing the preset frees the pools", async () => {
+    const body = await create(business, { type: "http", url: uniqueUrl(), settings: { preset: "bl:ru" } });
+    const res = await business.patch(`/monitor/${body.id}`, {
+      settings: { preset: null, timeout: 5000 },
+      locations: { pools: ["westeurope"] },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.locations.pools).toEqual(["westeurope"]);
+    expect(res.body.settings).not.toHaveProperty("preset");
+    expect(res.body.settings.timeout).toBe(5000);
+  });
+});
+
+describe("plan features", () => {
+  it.each([
+    ["dnsManual", { dns: ["1.1.1.1"] }, "/settings/dns"],
+    ["dnsPublic", { publicDns: 1 }, "/settings/publicDns"],
+    ["sslPolicy", { requireValidChain: true }, "/settings/requireValidChain"],
+    ["sslPolicy", { requireStrongTls: true }, "/settings/requireStrongTls"],
+    ["sslPolicy", { blockWeakCiphers: true }, "/settings/blockWeakCiphers"],
+    ["attachedChecks", { attached: { dnsbl: true } }, "/settings/attached"],
+  ])("a trial plan refuses %s (%j)", async (feature, settings, pointer) => {
+    const res = await post(trial, settings);
+    expect(refusal(res)).toEqual({ status: 403, code: "package_limit", feature, errors: [{ pointer }] });
+  });
+
+  it("the off values of those members need no feature", async () => {
+    const body = await create(
+      trial,
+      withSettings({ dns: [], publicDns: 0, requireValidChain: false, attached: { dnsbl: false } }),
+    );
+    expect(body.settings.dns).toEqual([]);
+  });
+
+  it("revocation checks need their own feature, which business lacks", async () => {
+    await create(business, withSettings({ requireValidChain: true, dns: ["1.1.1.1"], publicDns: 2 }));
+    const res = await post(business, { checkRevocation: true });
+    expect(refusal(res)).toEqual({
+      status: 403,
+      code: "package_limit",
+      feature: "certRevocation",
+      errors: [{ pointer: "/settings/checkRevocation" }],
+    });
+    expect((await create(enterprise, withSettings({ checkRevocation: true }))).settings.checkRevocation).toBe(
+      true,
+    );
+  });
+});
+
+describe("attached sub-checks", () => {
+  it("takes the top-level alias, each kind as a boolean or {enabled}", async () => {
+    const body = await create(
+      business,
+      httpMonitor({ attached: { sslExp: true, dnsbl: { enabled: true } } }),
+    );
+    expect(body.settings.attached).toEqual({
+      dnsbl: { enabled: true },
+      sslExp: { enabled: true },
+      domainExp: { enabled: false },
+      webRisk: { enabled: false },
+    });
+    expect(body).not.toHaveProperty("attached");
+  });
+
+  it("takes settings.attached the same way", async () => {
+    const body = await create(
+      business,
+      withSettings({ attached: { webRisk: { enabled: true }, domainExp: false } }),
+    );
+    expect(body.settings.attached).toMatchObject({
+      webRisk: { enabled: true },
+      domainExp: { enabled: false },
+    });
+  });
+
+  it("refuses an unknown kind", async () => {
+    const res = await business.post("/monitor", httpMonitor({ attached: { malware: true } }));
+    expect(refusal(res)).toMatchObject({ status: 422, code: "validation_failed" });
+    expect(refusal(res).errors).toEqual([
+      expect.objectContaining({ pointer: "/attached/malware", reason: "unknown_member" }),
+    ]);
+  });
+
+  it("reads back on GET with expand=attached as per-kind blocks", async () => {
+    const body = await create(business, {
+      type: "http",
+      url: uniqueUrl(),
+      locations: everywhere,
+      attached: { dnsbl: true },
+    });
+    const res = await business.get(`/monitor/${body.id}?expand=attached`);
+    expect(res.body.attached).toEqual({
+      dnsbl: { enabled: true, state: null, checkedAt: null },
+      sslExp: { enabled: false, state: null, checkedAt: null },
+      domainExp: { enabled: false, state: null, checkedAt: null },
+      webRisk: { enabled: false, state: null, checkedAt: null },
+    });
+    expect(res.body).not.toHaveProperty("settings");
+  });
+});
