@@ -1,8 +1,8 @@
 import type { LeafScope } from "../../../kinds/index.ts";
 import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations, type Operation, type OpRequest } from "../../core/operation.ts";
-import { notFound } from "../../core/problem.ts";
-import { type ContactDoc, requireContact } from "../contacts/model.ts";
+import { ApiProblem } from "../../core/problem.ts";
+import { requireContact } from "../contacts/model.ts";
 import { findSubscription, requireMonitor } from "./model.ts";
 import { renderSubscription } from "./render.ts";
 import {
@@ -35,10 +35,11 @@ const parents: Parent[] = [
 function pairOf(parent: Parent, req: OpRequest, ctx: Ctx) {
   const parentId = req.params.id!;
   const otherId = req.params[parent.otherKey]!;
+  // The path starts from the parent, so its 404 comes first.
+  requireParent(parent, ctx, parentId);
   const [monitorId, contactId] = parent.name === "monitor" ? [parentId, otherId] : [otherId, parentId];
-  if (parent.name === "monitor") requireMonitor(ctx, monitorId);
   const contact = requireContact(ctx, contactId);
-  if (parent.name === "contact") requireMonitor(ctx, monitorId);
+  requireMonitor(ctx, monitorId);
   return { monitorId, contactId, contact };
 }
 
@@ -53,10 +54,11 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
   const opId = `${parent.name}.${v.kind}`;
   const other = parent.otherKey.replace("Id", "");
   const existing = (ctx: Ctx, req: OpRequest) => {
-    const { monitorId, contactId, contact } = pairOf(parent, req, ctx);
+    const { monitorId, contactId } = pairOf(parent, req, ctx);
     const doc = findSubscription<SubscriptionDoc>(ctx, v.kind, monitorId, contactId);
-    if (!doc) throw notFound(v.noun, `${monitorId}/${contactId}`);
-    return { doc, contact };
+    if (!doc)
+      throw new ApiProblem("not_found", `Contact ${contactId} has no ${v.noun} on monitor ${monitorId}.`);
+    return doc;
   };
   return [
     ...listOperations<SubscriptionDoc>({
@@ -107,7 +109,7 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
       summary: `Read the ${v.noun} of one monitor and one contact.`,
       scope: parent.read,
       errors: ["not_found"],
-      handle: (ctx, req) => ({ status: 200, body: renderSubscription(existing(ctx, req).doc) }),
+      handle: (ctx, req) => ({ status: 200, body: renderSubscription(existing(ctx, req)) }),
     },
     {
       id: `${opId}.put`,
@@ -120,7 +122,7 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
       handle: (ctx, req) => {
         const { monitorId, contactId, contact } = pairOf(parent, req, ctx);
         const set = (req.body as Record<string, string[]>)[v.setMember]!;
-        v.check(ctx, contact as ContactDoc, set, `/${v.setMember}`);
+        v.check(ctx, contact, set, `/${v.setMember}`);
         const had = findSubscription<SubscriptionDoc>(ctx, v.kind, monitorId, contactId);
         const doc = v.write(ctx, monitorId, contactId, set);
         return had
@@ -140,7 +142,7 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
       scope: parent.write,
       errors: ["not_found"],
       handle: (ctx, req) => {
-        const { doc } = existing(ctx, req);
+        const doc = existing(ctx, req);
         ctx.store.remove(v.collection, doc.id);
         return {
           status: 200,
