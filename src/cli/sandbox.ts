@@ -1,12 +1,23 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { planNames } from "../sandbox/core/plans.ts";
-import { startSandbox } from "../sandbox/index.ts";
+import { type RunningSandbox, startSandbox } from "../sandbox/index.ts";
 
 function port(value: string): number {
-  const n = Number(value);
+  // Digits only: Number("") is 0 and Number("1e3") is 1000, neither of which the user meant.
+  const n = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(n) || n < 0 || n > 65535)
     throw new InvalidArgumentError("a port from 0 to 65535 (0 picks a free one)");
   return n;
+}
+
+/** Start-up failures the user can act on, as one line instead of a stack trace. */
+function explain(error: unknown, opts: { host: string; port: number; data?: string }): string | undefined {
+  const code = (error as { code?: string }).code;
+  if (code === "EADDRINUSE") return `port ${opts.port} on ${opts.host} is in use.`;
+  if (code === "EADDRNOTAVAIL") return `${opts.host} is not an address of this machine.`;
+  if (code === "EACCES") return `no permission to listen on port ${opts.port}.`;
+  if (code === "VIGIL_DATA_FILE_LOCKED") return `the data file ${opts.data} is in use by another sandbox.`;
+  return undefined;
 }
 
 /** `vigil sandbox`: runs the reference backend; its first stdout line is `{url, token, adminToken}`. */
@@ -18,18 +29,29 @@ export function registerSandboxCommand(program: Command) {
     .option("--port <port>", "port to listen on (0 picks a free one)", port, 0)
     .option("--data <file>", "SQLite file that keeps state across restarts")
     .addOption(
-      new Option("--plan <plan>", "plan tier of the default account").choices(planNames).default("business"),
+      new Option("--plan <plan>", "plan tier of the default account (when the data file is new)")
+        .choices(planNames)
+        .default("business"),
     )
     .action(async (opts: { host: string; port: number; data?: string; plan: (typeof planNames)[number] }) => {
-      const sandbox = await startSandbox({
-        host: opts.host,
-        port: opts.port,
-        dataFile: opts.data,
-        plan: opts.plan,
-      });
+      let sandbox: RunningSandbox;
+      try {
+        sandbox = await startSandbox({
+          host: opts.host,
+          port: opts.port,
+          dataFile: opts.data,
+          plan: opts.plan,
+        });
+      } catch (error) {
+        const reason = explain(error, opts);
+        if (!reason) throw error;
+        process.stderr.write(`vigil sandbox: ${reason}\n`);
+        process.exit(1);
+      }
       process.stdout.write(
         `${JSON.stringify({ url: sandbox.url, token: sandbox.token, adminToken: sandbox.adminToken })}\n`,
       );
+      // Close the server and the data file, then exit 0: a clean stop on Ctrl-C or a service manager's TERM.
       const stop = async () => {
         await sandbox.close();
         process.exit(0);

@@ -40,7 +40,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   const app = createApp(state, allOperations());
   const host = options.host ?? "127.0.0.1";
-  await app.listen({ host, port: options.port ?? 0 });
+  try {
+    await app.listen({ host, port: options.port ?? 0 });
+  } catch (error) {
+    // Release the data file (and its lock) when the port cannot be had.
+    await app.close();
+    state.store.close();
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;

@@ -32,11 +32,26 @@ export class Store {
     if (!file) return;
     this.#db = new DatabaseSync(file);
     // WAL keeps readers fast; synchronous=FULL makes each commit durable before we answer.
-    this.#db.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;");
-    this.#db.exec(
-      "CREATE TABLE IF NOT EXISTS docs (collection TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID;" +
-        "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;",
-    );
+    // Exclusive locking: the state lives in this process's memory, so a second sandbox on the
+    // same file would silently fork it. The lock is taken now and held until `close` (or the
+    // process dies: the OS releases it, and the WAL is recovered on the next open).
+    try {
+      this.#db.exec("PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;");
+      this.#db.exec(
+        "CREATE TABLE IF NOT EXISTS docs (collection TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID;" +
+          "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;" +
+          "BEGIN IMMEDIATE; COMMIT;",
+      );
+    } catch (error) {
+      this.#db.close();
+      if (/locked|busy/i.test(String(error))) {
+        const locked = new Error(`The data file ${file} is in use by another sandbox (database is locked).`, {
+          cause: error,
+        });
+        throw Object.assign(locked, { code: "VIGIL_DATA_FILE_LOCKED" });
+      }
+      throw error;
+    }
     this.#upsert = this.#db.prepare("INSERT OR REPLACE INTO docs (collection, id, body) VALUES (?, ?, ?)");
     this.#delete = this.#db.prepare("DELETE FROM docs WHERE collection = ? AND id = ?");
     this.#setMeta = this.#db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
