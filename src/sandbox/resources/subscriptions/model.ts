@@ -22,14 +22,9 @@ export interface ReportSubscriptionDoc extends Doc {
   updated: number;
 }
 
-/** What subscription routes need of a monitor (the monitor routes own the rest). */
-export interface MonitorRef extends Doc {
-  name?: string;
-}
-
-/** The account's monitor, or 404 like any missing or foreign id. */
-export function requireMonitor(ctx: Ctx, id: string): MonitorRef {
-  const monitor = ctx.store.owned<MonitorRef>("monitor", ctx.account!.id, id);
+/** The account's monitor (only its existence matters here), or 404 like any missing or foreign id. */
+export function requireMonitor(ctx: Ctx, id: string): Doc {
+  const monitor = ctx.store.owned("monitor", ctx.account!.id, id);
   if (!monitor) throw notFound("monitor", id);
   return monitor;
 }

@@ -7,7 +7,7 @@ import { type ContactGroupDoc, groupCollection, membershipsOf, putMembers, repor
 import { membershipBody } from "./schemas.ts";
 
 /** Events of a new membership that names none: the usual down and up alerts. */
-export const defaultMemberEvents = ["down", "up"];
+const defaultMemberEvents = ["down", "up"];
 
 export const membershipRoutes = defineOperations({
   id: "contact.group.setMemberships",
