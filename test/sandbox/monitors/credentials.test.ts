@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
+import { create, httpMonitor, refusal } from "./fixtures.ts";
+
+/** Credentials in settings: who reads them in full, and how writes keep, replace or clear them. */
+let sb: TestSandbox;
+let acct: Awaited<ReturnType<TestSandbox["account"]>>;
+let viewer: string;
+let editor: string;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  acct = await sb.account();
+  const mint = async (login: string, rights: string[]) => {
+    const res = await sb.mint({ accountId: acct.accountId, scopes: ["monitor"], member: { login, rights } });
+    expect(res.status, res.text).toBe(201);
+    return res.body.token as string;
+  };
+  viewer = await mint("viewer@example.com", ["monitor:read"]);
+  editor = await mint("editor@example.com", ["monitor:read", "monitor:write"]);
+});
+afterAll(() => sb.close());
+
+async function withPassword() {
+  const created = await sb.advance(0);
+  const body = await create(acct, httpMonitor({ settings: { username: "probe", password: "s3cret" } }));
+  return { id: body.id as string, created };
+}
+
+describe("reading credentials", () => {
+  it("the owner reads them in full, on create and on GET", async () => {
+    const body = await create(acct, httpMonitor({ settings: { username: "probe", password: "s3cret" } }));
+    expect(body.settings).toMatchObject({ username: "probe", password: "s3cret" });
+    expect((await acct.get(`/monitor/${body.id}`)).body.settings.password).toBe("s3cret");
+  });
+
+  it("a member with edit rights reads them in full", async () => {
+    const { id } = await withPassword();
+    expect((await acct.get(`/monitor/${id}`, { token: editor })).body.settings.password).toBe("s3cret");
+  });
+
+  it("a member without monitor:write sees {set: true, updatedAt}, in single reads and list rows", async () => {
+    const { id, created } = await withPassword();
+    const read = await acct.get(`/monitor/${id}`, { token: viewer });
+    expect(read.status).toBe(200);
+    expect(read.body.settings.password).toEqual({ set: true, updatedAt: created });
+    expect(read.body.settings.username).toBe("probe");
+    const list = await acct.get(`/monitor?expand=settings&limit=500`, { token: viewer });
+    const row = list.body.data.find((m: { id: string }) => m.id === id);
+    expect(row.settings.password).toEqual({ set: true, updatedAt: created });
+  });
+
+  it("an absent credential is absent for everyone", async () => {
+    const body = await create(acct, httpMonitor());
+    expect((await acct.get(`/monitor/${body.id}`, { token: viewer })).body.settings).not.toHaveProperty(
+      "password",
+    );
+  });
+});
+
+describe("writing credentials", () => {
+  it("a PATCH without the credential keeps it and its updatedAt", async () => {
+    const { id, created } = await withPassword();
+    await sb.advance(60);
+    const res = await acct.patch(`/monitor/${id}`, { settings: { timeout: 5000 } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.settings.password).toBe("s3cret");
+    expect((await acct.get(`/monitor/${id}`, { token: viewer })).body.settings.password).toEqual({
+      set: true,
+      updatedAt: created,
+    });
+  });
+
+  it("a new value replaces it and moves updatedAt", async () => {
+    const { id } = await withPassword();
+    const later = await sb.advance(120);
+    const res = await acct.patch(`/monitor/${id}`, { settings: { password: "n3w" } });
+    expect(res.body.settings.password).toBe("n3w");
+    expect((await acct.get(`/monitor/${id}`, { token: viewer })).body.settings.password).toEqual({
+      set: true,
+      updatedAt: later,
+    });
+  });
+
+  it("null clears it", async () => {
+    const { id } = await withPassword();
+    const res = await acct.patch(`/monitor/${id}`, { settings: { password: null } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.settings).not.toHaveProperty("password");
+    expect((await acct.get(`/monitor/${id}`, { token: viewer })).body.settings).not.toHaveProperty(
+      "password",
+    );
+  });
+
+  it("sending the masked object back answers 422 credential_write_only and changes nothing", async () => {
+    const { id } = await withPassword();
+    const masked = (await acct.get(`/monitor/${id}`, { token: viewer })).body.settings.password;
+    const res = await acct.patch(`/monitor/${id}`, { settings: { password: masked, timeout: 1234 } });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "credential_write_only",
+      errors: [{ pointer: "/settings/password", reason: "masked_value_sent" }],
+    });
+    const after = (await acct.get(`/monitor/${id}`)).body.settings;
+    expect(after).toMatchObject({ password: "s3cret", timeout: 40000 });
+  });
+
+  it("the masked object is refused on create too", async () => {
+    const res = await acct.post(
+      "/monitor",
+      httpMonitor({ settings: { password: { set: true, updatedAt: 1 } } }),
+    );
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "credential_write_only",
+      errors: [{ pointer: "/settings/password", reason: "masked_value_sent" }],
+    });
+  });
+
+  it("a viewer cannot write at all", async () => {
+    const { id } = await withPassword();
+    const res = await acct.patch(`/monitor/${id}`, { settings: { password: "x" } }, { token: viewer });
+    expect(refusal(res)).toEqual({
+      status: 403,
+      code: "insufficient_rights",
+      errors: [{ required: "monitor:write", granted: ["monitor:read"] }],
+    });
+  });
+});
