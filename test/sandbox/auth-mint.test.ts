@@ -122,13 +122,14 @@ describe("self-cap", () => {
     for (let i = 0; i < 3; i++) {
       const q = await acct.get("/account/quota", { token });
       expect(q.status).toBe(200);
-      expect(q.body.tokenCap).toEqual({ limit: 5, used: 1, remaining: 4 });
+      expect(q.body).toMatchObject({ tokenCap: 5, tokenCapUsed: 1, tokenCapRemaining: 4 });
     }
   });
 
   it("is absent from GET /account/quota for an uncapped token", async () => {
     const q = await acct.get("/account/quota");
     expect(q.body).not.toHaveProperty("tokenCap");
+    expect(q.body).not.toHaveProperty("tokenCapUsed");
   });
 
   it("applies on metered accounts too, counting alongside the windows", async () => {

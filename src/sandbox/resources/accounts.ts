@@ -212,11 +212,11 @@ export const accountOperations = defineOperations(
         apiEnabled: account.flags.apiEnabled,
       };
       if (ctx.claims?.cap !== undefined) {
-        body.tokenCap = {
-          limit: ctx.claims.cap,
-          used: ctx.services.meter.tokenSpent(ctx.claims.jti),
-          remaining: Math.max(0, ctx.claims.cap - ctx.services.meter.tokenSpent(ctx.claims.jti)),
-        };
+        // `tokenCap` echoes the minted integer as is; how much of it is spent rides alongside.
+        const spent = ctx.services.meter.tokenSpent(ctx.claims.jti);
+        body.tokenCap = ctx.claims.cap;
+        body.tokenCapUsed = spent;
+        body.tokenCapRemaining = Math.max(0, ctx.claims.cap - spent);
       }
       return { status: 200, body };
     },
