@@ -1,28 +1,7 @@
-import { z } from "zod";
-import { type FieldTraits, fieldTraits } from "../../kinds/field.ts";
+import type { z } from "zod";
+import { type JsonSchema, jsonSchemaOf } from "../../kinds/json-schema.ts";
 
-export type JsonSchema = Record<string, unknown>;
-
-/**
- * JSON Schema keywords for a field's traits. JSON Schema has no word for some
- * traits, so those travel as `x-` keywords, which validators ignore.
- */
-export function traitKeywords(traits: FieldTraits): JsonSchema {
-  const out: JsonSchema = {};
-  if (traits.description) out.description = traits.description;
-  if (traits.default !== undefined) out.default = structuredClone(traits.default);
-  if (traits.readOnly) out.readOnly = true;
-  // A credential and an input-only member are both sent but never read back as sent.
-  if (traits.writeOnly || traits.inputOnly || traits.createOnly) out.writeOnly = true;
-  if (traits.writeOnly) out["x-credential"] = true;
-  if (traits.createOnly) out["x-createOnly"] = true;
-  if (traits.updateOnly) out["x-updateOnly"] = true;
-  if (traits.immutable) out["x-immutable"] = true;
-  if (traits.collection) out["x-collection"] = traits.collection;
-  if (traits.defaultFrom) out["x-defaultFrom"] = traits.defaultFrom;
-  if (traits.storedCap !== undefined) out["x-storedCap"] = traits.storedCap;
-  return out;
-}
+export type { JsonSchema };
 
 /**
  * Zod schemas published once under `components.schemas`. They are found by
@@ -42,24 +21,13 @@ export class SchemaComponents {
 
   /** A draft 2020-12 schema for embedding in the document; registered components become `$ref`s. */
   convert(schema: z.ZodType, io: "input" | "output", self?: string): JsonSchema {
-    const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    return jsonSchemaOf(schema, {
       io,
-      target: "draft-2020-12",
-      unrepresentable: "any",
-      override: ({ zodSchema, jsonSchema }) => {
-        const out = jsonSchema as JsonSchema;
-        const name = this.#names.get(zodSchema._zod.def);
-        if (name !== undefined && name !== self) {
-          for (const key of Object.keys(out)) delete out[key];
-          out.$ref = `#/components/schemas/${name}`;
-        }
-        // zod bounds every integer by the safe range; that says nothing to a reader.
-        if (out.minimum === Number.MIN_SAFE_INTEGER) delete out.minimum;
-        if (out.maximum === Number.MAX_SAFE_INTEGER) delete out.maximum;
-        const traits = fieldTraits.get(zodSchema);
-        if (traits) Object.assign(out, traitKeywords(traits));
+      embedded: true,
+      refFor: (part) => {
+        const name = this.#names.get(part._zod.def);
+        return name !== undefined && name !== self ? `#/components/schemas/${name}` : undefined;
       },
-    }) as JsonSchema;
-    return rest;
+    });
   }
 }

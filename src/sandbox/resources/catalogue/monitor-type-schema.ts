@@ -1,7 +1,7 @@
 import { monitorSchema, monitorTypeAliases, monitorTypeNames, settingsByType } from "../../../kinds/index.ts";
+import { jsonSchemaOf } from "../../../kinds/json-schema.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { anonymous } from "./anonymous.ts";
-import { embeddedSchemaOf, jsonSchemaOf } from "./json-schema.ts";
 
 /**
  * One JSON Schema for a monitor of any type: the monitor body, with
@@ -11,7 +11,10 @@ import { embeddedSchemaOf, jsonSchemaOf } from "./json-schema.ts";
 export function combinedMonitorSchema(baseUrl: string): Record<string, unknown> {
   const $defs: Record<string, unknown> = {};
   const branches = monitorTypeNames.map((type) => {
-    $defs[`${type}Settings`] = { title: `${type} settings`, ...embeddedSchemaOf(settingsByType[type]) };
+    $defs[`${type}Settings`] = {
+      title: `${type} settings`,
+      ...jsonSchemaOf(settingsByType[type], { embedded: true }),
+    };
     const names = [type, ...Object.keys(monitorTypeAliases).filter((a) => monitorTypeAliases[a] === type)];
     return {
       if: { properties: { type: { enum: names } }, required: ["type"] },

@@ -6,10 +6,10 @@ import {
   monitorTypeNames,
   settingsByType,
 } from "../../../kinds/index.ts";
+import { jsonSchemaOf } from "../../../kinds/json-schema.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { anonymous, callerAccount } from "./anonymous.ts";
-import { embeddedSchemaOf } from "./json-schema.ts";
 import { allTypeRows, discontinuedRow, typeRow } from "./monitor-type-rows.ts";
 
 const isDiscontinued = (name: string): name is (typeof discontinuedMonitorTypes)[number] =>
@@ -51,7 +51,7 @@ export const monitorTypeOperations = defineOperations(
         status: 200,
         body: {
           ...typeRow(type, callerAccount(ctx)),
-          settingsSchema: embeddedSchemaOf(settingsByType[type]),
+          settingsSchema: jsonSchemaOf(settingsByType[type], { embedded: true }),
         },
       };
     },
