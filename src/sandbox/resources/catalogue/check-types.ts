@@ -7,7 +7,6 @@ import {
 } from "../../../kinds/index.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { anonymous } from "./anonymous.ts";
-import { fleetOf } from "./monitor-type-rows.ts";
 
 /** Instant checks run once from the fleet, so only location-based types can be one. */
 const checkTypes = monitorTypeNames.filter((type) => monitorTypes[type].locations === "required");
@@ -29,7 +28,7 @@ export const checkTypeOperations = defineOperations(
           type,
           label: monitorTypes[type].label,
           url: monitorTypes[type].url,
-          fleet: fleetOf(type),
+          fleet: monitorTypes[type].fleet,
           feature: monitorTypes[type].feature,
         })),
       },

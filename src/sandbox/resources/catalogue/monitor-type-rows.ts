@@ -8,14 +8,6 @@ import {
 import { plans } from "../../core/plans.ts";
 import { type AccountDoc, entitlements } from "../accounts.ts";
 
-/** Browser-driven types run on the `waterfall` fleet; every other location-based type on `net`. */
-const browserTypes: readonly MonitorType[] = ["waterfall", "cntCheck", "tran"];
-
-export function fleetOf(type: MonitorType): "net" | "waterfall" | null {
-  if (monitorTypes[type].locations !== "required") return null;
-  return browserTypes.includes(type) ? "waterfall" : "net";
-}
-
 /** What each discontinued type was, and what replaces it (null: nothing does). */
 const discontinued: Record<
   (typeof discontinuedMonitorTypes)[number],
@@ -53,7 +45,7 @@ export function typeRow(type: MonitorType, account?: AccountDoc): Record<string,
     fixedInterval: info.fixedInterval,
     requiresPool: info.locations === "required",
     locations: info.locations,
-    fleet: fleetOf(type),
+    fleet: monitorTypes[type].fleet,
     url: info.url,
     attached: [...info.attached],
     recheck: info.recheck,
