@@ -54,6 +54,26 @@ describe("missing_scope", () => {
   });
 });
 
+describe("order of checks", () => {
+  it("validates the body before checking the scope", async () => {
+    const token = await tokenWith(["monitor"]);
+    const invalid = await acct.patch("/account", { nmae: "x" }, { token });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.code).toBe("validation_failed");
+    const valid = await acct.patch("/account", { name: "x" }, { token });
+    expect(valid.status).toBe(403);
+    expect(valid.body.code).toBe("missing_scope");
+  });
+
+  it("checks the scope before the idempotency key requirement", async (t) => {
+    const token = await tokenWith(["monitor"]);
+    const res = await acct.post("/contact", { type: "email", address: "order@example.com" }, { token });
+    if (res.status === 404) t.skip();
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0]).toEqual({ required: "contact:write", granted: ["monitor"] });
+  });
+});
+
 describe("families and leaves that satisfy", () => {
   it("the family satisfies every leaf under it", async () => {
     const token = await tokenWith(["account"]);

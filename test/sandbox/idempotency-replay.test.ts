@@ -141,6 +141,14 @@ describe("key rules", () => {
     ]);
   });
 
+  it("refuses an empty key", async () => {
+    acct = await sb.account();
+    const res = await acct.patch("/account", { name: "x" }, { headers: { "idempotency-key": "" } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("malformed_request");
+    expect((await acct.get("/account")).body.name).not.toBe("x");
+  });
+
   it("records expire after 24 hours: the key is then free for another body", async () => {
     acct = await sb.account();
     const k = key();

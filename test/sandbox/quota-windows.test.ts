@@ -96,6 +96,20 @@ describe("write_per_minute", () => {
     expect((await acct.patch("/account", { name: "x" })).status).toBe(429);
   });
 
+  it("does not count ip_not_allowed refusals: a stolen token used elsewhere cannot drain the account", async () => {
+    const minted = await sb.mint({ accountId: acct.accountId, scopes: ["account"], allowIps: ["127.0.0.2"] });
+    for (let i = 0; i < 8; i++) {
+      const res = await acct.patch(
+        "/account",
+        { name: "x" },
+        { token: minted.body.token, localAddress: "127.0.0.3" },
+      );
+      expect(res.status).toBe(403);
+      expect(res.headers["ratelimit-limit"]).toBeUndefined();
+    }
+    expect((await acct.patch("/account", { name: "x" })).headers["ratelimit-remaining"]).toBe("4");
+  });
+
   it("does not count 401s (no account is known) nor unknown paths", async () => {
     for (let i = 0; i < 6; i++) await acct.patch("/account", { name: "x" }, { token: "bogus" });
     for (let i = 0; i < 6; i++) await acct.patch("/no-such-route", { name: "x" });
