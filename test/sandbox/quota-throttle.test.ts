@@ -34,3 +34,37 @@ describe("per-address throttle", () => {
     expect((await sb.client.get("/problems", { token: null, localAddress: ip })).status).toBe(200);
   });
 });
+
+describe("GET /agent/ip", () => {
+  it("has its own bucket of 60 per 5 minutes and always answers ratelimit-* headers", async (t) => {
+    const ip = "127.0.0.60";
+    const first = await sb.client.get("/agent/ip", { token: null, localAddress: ip });
+    if (first.status === 404) t.skip();
+    expect(first.status).toBe(200);
+    expect(first.headers["ratelimit-limit"]).toBe("60");
+    expect(first.headers["ratelimit-remaining"]).toBe("59");
+    expect(Number(first.headers["ratelimit-reset"])).toBeGreaterThan(0);
+    for (let i = 1; i < 60; i++) await sb.client.get("/agent/ip", { token: null, localAddress: ip });
+    const res = await sb.client.get("/agent/ip", { token: null, localAddress: ip });
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe("rate_limited");
+    expect(res.body.errors[0]).toMatchObject({ limit: 60, window: 300 });
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    // The catalogue bucket of the same address is untouched.
+    expect((await sb.client.get("/agent/pool", { token: null, localAddress: ip })).status).toBe(200);
+  });
+
+  it("the anonymous catalogue endpoints share one bucket per address", async (t) => {
+    const ip = "127.0.0.61";
+    const probe = await sb.client.get("/agent/pool", { token: null, localAddress: ip });
+    if (probe.status === 404) t.skip();
+    const paths = ["/agent", "/agent/pool", "/monitor/type", "/contact/type", "/problems"];
+    for (let i = 1; i < 120; i++) {
+      const res = await sb.client.get(paths[i % paths.length]!, { token: null, localAddress: ip });
+      expect(res.status, `${i} ${paths[i % paths.length]}`).toBe(200);
+    }
+    const res = await sb.client.get("/monitor/type", { token: null, localAddress: ip });
+    expect(res.status).toBe(429);
+    expect(res.body.code).toBe("rate_limited");
+  });
+});
