@@ -89,20 +89,21 @@ function checkHttpFamily(type: "http" | "api", merged: Settings, sent: Settings,
 }
 
 function checkApi(merged: Settings, issues: SettingsIssue[]) {
-  if (merged.assertMode === true) return;
-  if (merged.contentType === undefined) {
-    issues.push({
-      path: ["contentType"],
-      reason: "required",
-      message: "api monitors need a contentType unless assertMode is on",
-    });
-  }
+  // An api monitor reads the body, assertMode or not.
   if (merged.method === "H") {
     issues.push({
       path: ["method"],
       reason: "no_body",
       message: "HEAD returns no body; use G, P, U or A",
       allowed: ["G", "P", "U", "A"],
+    });
+  }
+  if (merged.assertMode === true) return;
+  if (merged.contentType === undefined) {
+    issues.push({
+      path: ["contentType"],
+      reason: "required",
+      message: "api monitors need a contentType unless assertMode is on",
     });
   }
   const selector = merged.valueSelector;

@@ -25,7 +25,8 @@ async function since(acct: Account, cursor: string, extra = "") {
   expect(res.status, res.text).toBe(200);
   return res.body as { data: Array<{ id: string; state: string }>; syncCursor: string };
 }
-const outcome = (id: string, state: "up" | "down") => sb.admin.post(`/_sandbox/monitor/${id}/outcome`, { state });
+const outcome = (id: string, state: "up" | "down") =>
+  sb.admin.post(`/_sandbox/monitor/${id}/outcome`, { state });
 
 describe("syncCursor", () => {
   it("comes with every page, filtered or not, and from the /q twin", async () => {
@@ -84,7 +85,9 @@ describe("updatedSince catches", () => {
     const cursor = await syncCursor(acct);
     const disabled = await create(acct, httpMonitor({ onOverlimit: "disable" }));
     const delta = await since(acct, cursor);
-    expect(delta.data).toEqual([expect.objectContaining({ id: disabled.id, overlimited: true, state: "paused" })]);
+    expect(delta.data).toEqual([
+      expect.objectContaining({ id: disabled.id, overlimited: true, state: "paused" }),
+    ]);
   });
 
   it("combines with filters", async () => {

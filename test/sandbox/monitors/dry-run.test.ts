@@ -16,7 +16,9 @@ const key = () => ({ headers: { "Idempotency-Key": `dry-${++keys}` } });
 async function footprint(acct: Account) {
   const monitors = (await acct.get("/monitor?expand=count&limit=1")).body.count.total;
   const contacts = (await acct.get("/contact?limit=500")).body.data.length;
-  const messages = (await sb.outbox()).filter((m: { accountId: string }) => m.accountId === acct.accountId).length;
+  const messages = (await sb.outbox()).filter(
+    (m: { accountId: string }) => m.accountId === acct.accountId,
+  ).length;
   return { monitors, contacts, messages };
 }
 
@@ -56,8 +58,14 @@ describe("dryRun=true", () => {
 
   it("answers a fixed-cadence type's warnings", async () => {
     const acct = await sb.account();
-    const res = await acct.post("/monitor?dryRun=true", { type: "dnsbl", url: "dry.example.com", interval: 60 });
-    expect(res.body.monitor.warnings).toEqual([expect.objectContaining({ pointer: "/interval", reason: "ignored" })]);
+    const res = await acct.post("/monitor?dryRun=true", {
+      type: "dnsbl",
+      url: "dry.example.com",
+      interval: 60,
+    });
+    expect(res.body.monitor.warnings).toEqual([
+      expect.objectContaining({ pointer: "/interval", reason: "ignored" }),
+    ]);
   });
 
   it("leaves the address free: the real create that follows succeeds", async () => {
@@ -97,8 +105,14 @@ describe("the same refusals as a real create", () => {
     ["package_interval_conflict", async () => ({ body: httpMonitor({ interval: 10 }) })],
     ["unknown_pool", async () => ({ body: httpMonitor({ locations: { pools: ["mars"] } }) })],
     ["insufficient_agents", async () => ({ body: httpMonitor({ locations: { pools: ["africa"] } }) })],
-    ["invalid_settings", async () => ({ body: httpMonitor({ settings: { assertMode: true, keywords: "x" } }) })],
-    ["monitor_type_discontinued", async () => ({ body: { type: "keyword", url: uniqueUrl(), locations: everywhere } })],
+    [
+      "invalid_settings",
+      async () => ({ body: httpMonitor({ settings: { assertMode: true, keywords: "x" } }) }),
+    ],
+    [
+      "monitor_type_discontinued",
+      async () => ({ body: { type: "keyword", url: uniqueUrl(), locations: everywhere } }),
+    ],
     ["validation_failed", async () => ({ body: { url: uniqueUrl(), locations: everywhere } })],
     ["package_limit", async () => ({ body: { type: "snmp" } })],
     [
@@ -113,7 +127,9 @@ describe("the same refusals as a real create", () => {
     ],
     [
       "idempotency_key_required",
-      async () => ({ body: httpMonitor({ contacts: [{ ref: "a", type: "email", address: "a@example.com" }] }) }),
+      async () => ({
+        body: httpMonitor({ contacts: [{ ref: "a", type: "email", address: "a@example.com" }] }),
+      }),
     ],
   ])("%s", async (code, setup) => {
     const acct = await sb.account();

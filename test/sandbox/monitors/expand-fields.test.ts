@@ -69,7 +69,9 @@ describe("list rows", () => {
     expect(refusal(res)).toEqual({
       status: 422,
       code: "unknown_expand",
-      errors: [{ pointer: "/expand", parameter: "expand", value: "setings", allowed: [...singleTokens, "count"] }],
+      errors: [
+        { pointer: "/expand", parameter: "expand", value: "setings", allowed: [...singleTokens, "count"] },
+      ],
     });
   });
 

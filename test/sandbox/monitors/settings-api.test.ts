@@ -242,13 +242,15 @@ describe("expectation", () => {
 });
 
 describe("request method", () => {
-  it("refuses HEAD, which returns no body to select from", async () => {
-    const res = await acct.post("/monitor", json({ method: "H" }));
-    expect(refusal(res)).toEqual({
-      status: 422,
-      code: "invalid_settings",
-      errors: [{ pointer: "/settings/method", reason: "no_body", allowed: ["G", "P", "U", "A"] }],
-    });
+  it("refuses HEAD, which returns no body to read, with or without assertMode", async () => {
+    for (const settings of [{ contentType: "application/json" }, { assertMode: true }]) {
+      const res = await acct.post("/monitor", api({ ...settings, method: "H" }));
+      expect(refusal(res)).toEqual({
+        status: 422,
+        code: "invalid_settings",
+        errors: [{ pointer: "/settings/method", reason: "no_body", allowed: ["G", "P", "U", "A"] }],
+      });
+    }
   });
 
   it("sends body and postParameters with POST, PUT and PATCH", async () => {

@@ -80,6 +80,13 @@ describe("ping", () => {
       code: "validation_failed",
       errors: [{ pointer: "/attached/sslExp", reason: "not_allowed", allowed: ["dnsbl"] }],
     });
+    const both = await acct.post(
+      "/monitor",
+      ping({ attached: { webRisk: true } }, { attached: { dnsbl: true } }),
+    );
+    expect(refusal(both).errors).toEqual([
+      { pointer: "/settings/attached/webRisk", reason: "not_allowed", allowed: ["dnsbl"] },
+    ]);
     const nested = await acct.post("/monitor", ping({ attached: { domainExp: { enabled: true } } }));
     expect(refusal(nested)).toEqual({
       status: 422,

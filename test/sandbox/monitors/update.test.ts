@@ -150,6 +150,34 @@ describe("settings merge", () => {
     expect(after.settings.attached).toMatchObject({ dnsbl: { enabled: true }, sslExp: { enabled: true } });
     const off = await patch(body.id, { settings: { attached: { dnsbl: false } } });
     expect(off.settings.attached).toMatchObject({ dnsbl: { enabled: false }, sslExp: { enabled: true } });
+    const cleared = await patch(body.id, { settings: { attached: null } });
+    expect(Object.values(cleared.settings.attached)).toEqual(Array(4).fill({ enabled: false }));
+  });
+
+  it("a required settings member cannot be cleared", async () => {
+    const enterprise = await sb.account({ plan: "enterprise" });
+    const counter = await create(enterprise, {
+      type: "counter",
+      settings: { probeUrl: "https://probe.internal/" },
+    });
+    const res = await enterprise.patch(`/monitor/${counter.id}`, { settings: { probeUrl: null } });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [{ pointer: "/settings/probeUrl", reason: "required" }],
+    });
+    const flow = await create(acct, {
+      type: "cntCheck",
+      url: uniqueUrl(),
+      locations: everywhere,
+      settings: { keyword: "Welcome" },
+    });
+    const keyword = await acct.patch(`/monitor/${flow.id}`, { settings: { keyword: null } });
+    expect(refusal(keyword)).toEqual({
+      status: 422,
+      code: "invalid_settings",
+      errors: [{ pointer: "/settings/keyword", reason: "required" }],
+    });
   });
 });
 

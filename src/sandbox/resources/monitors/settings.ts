@@ -81,10 +81,9 @@ export function resolveSettings(
     }
   }
   if (attachedAlias !== undefined || request.attached !== undefined) {
-    merged.attached = mergeAttached(stored.attached as Settings | undefined, {
-      ...attachedAlias,
-      ...(request.attached as Settings),
-    });
+    // settings.attached: null clears every kind; the alias may still switch some back on.
+    const base = request.attached === null ? undefined : (stored.attached as Settings | undefined);
+    merged.attached = mergeAttached(base, { ...attachedAlias, ...(request.attached as Settings | null) });
   }
   if (typeof merged.assertsSource === "string") {
     const { rows, errors } = parseAssertions(merged.assertsSource);
@@ -113,7 +112,7 @@ export function resolveSettings(
   }
   // assertsSource is write-only input: it lives on as the `asserts` it was parsed into.
   delete merged.assertsSource;
-  checkAttachedKinds(type, merged.attached as Settings | undefined, attachedAlias !== undefined);
+  checkAttachedKinds(type, merged.attached as Settings | undefined, attachedAlias);
   checkSettingsFeatures(ctx, merged);
   const pinnedPools = typeof merged.preset === "string" ? presets[merged.preset]?.pools : undefined;
   return {
@@ -138,13 +137,13 @@ function mergeAttached(stored: Settings | undefined, sent: Settings): Settings {
   return out;
 }
 
-function checkAttachedKinds(type: MonitorType, attached: Settings | undefined, fromAlias: boolean) {
+function checkAttachedKinds(type: MonitorType, attached: Settings | undefined, alias: Settings | undefined) {
   if (!attached) return;
   const allowed = monitorTypes[type].attached as readonly string[];
   const entries: ProblemDetailEntry[] = Object.keys(attached)
     .filter((kind) => !allowed.includes(kind))
     .map((kind) => ({
-      pointer: fromAlias ? `/attached/${kind}` : `/settings/attached/${kind}`,
+      pointer: alias && kind in alias ? `/attached/${kind}` : `/settings/attached/${kind}`,
       reason: "not_allowed",
       allowed: [...allowed],
       message: `${type} monitors do not carry an attached ${kind} check`,

@@ -79,7 +79,7 @@ export function prepareMonitor(
     body.settings as Record<string, unknown> | undefined,
     body.attached as Record<string, unknown> | undefined,
   );
-  if (type === "counter" && !current && settings.settings.probeUrl === undefined) {
+  if (type === "counter" && settings.settings.probeUrl === undefined) {
     throw required("/settings/probeUrl", "counter monitors need settings.probeUrl");
   }
 
