@@ -1,4 +1,5 @@
 import { createApp } from "./core/app.ts";
+import { purgeExpired } from "./core/idempotency.ts";
 import type { PlanName } from "./core/plans.ts";
 import { SandboxState } from "./core/state.ts";
 import { defaultTokenLifetime } from "./core/tokens.ts";
@@ -38,12 +39,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }).id;
     state.store.setMeta("defaultAccountId", accountId);
   }
+  // Expired idempotency records are already ignored on lookup; sweeping them keeps the store from growing.
+  const sweep = () => purgeExpired(state.store, state.clock.now());
+  sweep();
+  const sweeper = setInterval(sweep, 10 * 60 * 1000).unref();
   const app = createApp(state, allOperations());
   const host = options.host ?? "127.0.0.1";
   try {
     await app.listen({ host, port: options.port ?? 0 });
   } catch (error) {
     // Release the data file (and its lock) when the port cannot be had.
+    clearInterval(sweeper);
     await app.close();
     state.store.close();
     throw error;
@@ -65,6 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     adminToken: state.services.adminToken,
     accountId,
     close: async () => {
+      clearInterval(sweeper);
       await app.close();
       state.store.close();
     },

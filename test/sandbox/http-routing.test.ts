@@ -57,6 +57,12 @@ describe("method_not_allowed", () => {
     expect(res.headers.allow).toBe("GET, PATCH");
   });
 
+  it("answers OPTIONS with 405 too: the API offers no preflight", async () => {
+    const res = await sb.client.call("OPTIONS", "/monitor");
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe("GET, POST");
+  });
+
   it("works for templated paths too", async () => {
     const res = await sb.client.call("DELETE", "/problems/not_found");
     expect(res.status).toBe(405);

@@ -11,7 +11,8 @@ declare module "fastify" {
   }
 }
 
-const methods: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+/** Methods answered 405 on a known path that does not take them (OPTIONS included: the API offers no CORS preflight). */
+const refusable = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 const shapeOf = (path: string) => path.replace(/\{\w+\}/g, "{}");
 
@@ -77,7 +78,7 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
   }
   // The path exists but not with this method: 405 with the methods it does take.
   for (const { path, methods: allowed } of byShape.values()) {
-    for (const method of methods.filter((m) => !allowed.has(m))) {
+    for (const method of refusable.filter((m) => !allowed.has(m as HttpMethod))) {
       app.route({
         method,
         url: toFastifyPath(path),

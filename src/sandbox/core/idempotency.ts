@@ -49,3 +49,12 @@ export function findRecord(
 export function saveRecord(store: Store, record: IdempotencyRecord): void {
   store.put(collection, record);
 }
+
+/** Deletes records past their 24 hours, so the store does not grow with every key ever sent. */
+export function purgeExpired(store: Store, now: number): number {
+  const expired = store.scan<IdempotencyRecord>(collection).filter((r) => r.expiresAt <= now);
+  store.transaction(() => {
+    for (const r of expired) store.remove(collection, r.id);
+  });
+  return expired.length;
+}
