@@ -62,8 +62,8 @@ export const recheck = z.strictObject({
     default: "",
     description: "How a failure is confirmed; empty = majority vote.",
   }).optional(),
-  minNumDown: field(z.number().int().min(1).max(10), {
-    description: "With minNumDown: how many locations must fail.",
+  minNumDown: field(z.number().int().min(1).max(10).nullable(), {
+    description: "With minNumDown: how many locations must fail; null clears it.",
   }).optional(),
 });
 

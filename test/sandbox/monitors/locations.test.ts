@@ -163,9 +163,12 @@ describe("insufficient_agents", () => {
     });
   });
 
-  it("keeps excludedAgents when enough locations remain", async () => {
+  it("keeps excludedAgents, once each, when enough locations remain", async () => {
     const excluded = (await liveAgentIds(acct, "westeurope")).slice(0, 2);
-    const body = await create(acct, http({ pools: ["allworld"], excludedAgents: excluded }));
+    const body = await create(
+      acct,
+      http({ pools: ["allworld"], excludedAgents: [...excluded, excluded[0]] }),
+    );
     expect(body.locations.excludedAgents).toEqual(excluded);
   });
 

@@ -69,6 +69,19 @@ describe("onOverlimit", () => {
     expect(resumed.body).not.toHaveProperty("overlimited");
   });
 
+  it("an update with onOverlimit disable applies and leaves the monitor disabled while there is no room", async () => {
+    const acct = await oneMonitorPlan();
+    await create(acct, httpMonitor());
+    const spare = await create(acct, httpMonitor({ onOverlimit: "disable" }));
+    const res = await acct.patch(`/monitor/${spare.id}`, {
+      enabled: true,
+      name: "Waiting",
+      onOverlimit: "disable",
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ name: "Waiting", enabled: false, overlimited: true, state: "paused" });
+  });
+
   it("over-limit monitors take no room: one slot stays one active monitor", async () => {
     const acct = await oneMonitorPlan();
     const first = await create(acct, httpMonitor());

@@ -82,6 +82,25 @@ describe("partial writes", () => {
     expect(refusal(res)).toMatchObject({ status: 403, code: "package_interval_conflict" });
   });
 
+  it("merges recheck members; a null minNumDown clears it", async () => {
+    const body = await create(acct, httpMonitor({ recheck: { strategy: "minNumDown", minNumDown: 3 } }));
+    expect((await patch(body.id, { recheck: { minNumDown: 5 } })).recheck).toEqual({
+      strategy: "minNumDown",
+      minNumDown: 5,
+    });
+    const needed = await acct.patch(`/monitor/${body.id}`, { recheck: { minNumDown: null } });
+    expect(refusal(needed)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [{ pointer: "/recheck/minNumDown", reason: "required" }],
+    });
+    expect(
+      (await patch(body.id, { recheck: { strategy: "fullAgreement", minNumDown: null } })).recheck,
+    ).toEqual({
+      strategy: "fullAgreement",
+    });
+  });
+
   it("merges locations members into the stored ones", async () => {
     const body = await create(acct, httpMonitor({ locations: { pools: ["westeurope", "easteurope"] } }));
     const after = await patch(body.id, { locations: { fallback: "world" } });

@@ -117,15 +117,19 @@ function update(ctx: Ctx, id: string, body: MonitorBody) {
     });
   }
   const { fields, warnings } = prepareMonitor(ctx, current.type, body, current);
-  const pausedNow = current.enabled && !fields.enabled;
-  const resumedNow = !current.enabled && fields.enabled;
-  // A monitor disabled for want of room comes back only when the plan has room again.
-  if (resumedNow && current.overlimited && !hasRoom(ctx)) {
-    throw noRoom(entitlements(accountOf(ctx)).monitors);
+  // A monitor disabled for want of room comes back only when the plan has room again;
+  // with onOverlimit "disable" the rest of the update applies and it stays disabled.
+  let enabled = fields.enabled;
+  if (enabled && !current.enabled && current.overlimited && !hasRoom(ctx)) {
+    if (body.onOverlimit !== "disable") throw noRoom(entitlements(accountOf(ctx)).monitors);
+    enabled = false;
   }
+  const pausedNow = current.enabled && !enabled;
+  const resumedNow = !current.enabled && enabled;
   const monitor = ctx.store.put<MonitorDoc>(monitorCollection, {
     ...current,
     ...fields,
+    enabled,
     state: pausedNow ? "paused" : resumedNow ? "up" : current.state,
     since: pausedNow || resumedNow ? ctx.now : current.since,
     lastChange: pausedNow || resumedNow ? ctx.now : current.lastChange,

@@ -107,11 +107,12 @@ export function prepareMonitor(
   let recheck = current?.recheck ?? null;
   if (body.recheck !== undefined) {
     if (!info.recheck) throw notAllowed("/recheck", `${type} monitors take no recheck`);
-    const merged = { strategy: "", ...recheck, ...body.recheck } as { strategy: string; minNumDown?: number };
-    if (merged.strategy === "minNumDown" && merged.minNumDown === undefined) {
+    // Members merge into the stored recheck; a null minNumDown clears it.
+    const { strategy, minNumDown } = { strategy: "", ...recheck, ...body.recheck };
+    if (strategy === "minNumDown" && minNumDown == null) {
       throw required("/recheck/minNumDown", "the minNumDown strategy needs minNumDown");
     }
-    recheck = merged;
+    recheck = minNumDown == null ? { strategy } : { strategy, minNumDown };
   }
 
   if (body.fullLog === true && !features.fullLog) {
@@ -210,6 +211,7 @@ function resolveLocations(
   if (unknown.length > 0) throw new ApiProblem("unknown_pool", "Unknown location pool.", { errors: unknown });
   // Matching is case-insensitive: stored lower case, once each.
   merged.pools = [...new Set(merged.pools.map((p) => p.toLowerCase()))];
+  merged.excludedAgents = [...new Set(merged.excludedAgents)];
   const agentIds = new Set(agents.map((a) => a.id));
   const strangers = merged.excludedAgents
     .map((id, i) => ({ id, i }))
