@@ -156,6 +156,25 @@ export const counterSettings = z.looseObject({
   probeUrl: field(httpUrl, { description: "Address of the private probe." }).optional(),
 });
 
+/**
+ * The private-probe types' settings are open too, but the spec names their
+ * credentials (connection strings, community strings, keys): those members
+ * are declared so they are masked like any other credential. Names are ours.
+ */
+const credential = (description: string) =>
+  field(z.string().max(4096), { writeOnly: true, description: `Credential. ${description}` }).optional();
+
+export const databaseSettings = z.looseObject({
+  connectionString: credential("Connection string the probe uses."),
+  password: credential("Password, when not part of the connection string."),
+});
+
+export const snmpSettings = z.looseObject({
+  community: credential("SNMP v1/v2c community string."),
+  authKey: credential("SNMP v3 authentication key."),
+  privKey: credential("SNMP v3 privacy key."),
+});
+
 export const settingsByType: Record<MonitorType, z.ZodObject> = {
   http: httpSettings,
   api: apiSettings,
@@ -169,6 +188,6 @@ export const settingsByType: Record<MonitorType, z.ZodObject> = {
   sslExp: openSettings,
   webRisk: openSettings,
   counter: counterSettings,
-  database: openSettings,
-  snmp: openSettings,
+  database: databaseSettings,
+  snmp: snmpSettings,
 };

@@ -57,6 +57,41 @@ describe("reading credentials", () => {
   });
 });
 
+describe("private-probe credentials", () => {
+  it("connection strings, community strings and keys are masked like passwords", async () => {
+    const enterprise = await sb.account({ plan: "enterprise" });
+    const member = await sb.mint({
+      accountId: enterprise.accountId,
+      scopes: ["monitor:read"],
+      member: { login: "reader@example.com", rights: ["monitor:read"] },
+    });
+    const at = await sb.advance(0);
+    const db = await create(enterprise, {
+      type: "database",
+      settings: { engine: "postgres", connectionString: "postgres://u:p@db.internal/app" },
+    });
+    const snmp = await create(enterprise, { type: "snmp", settings: { community: "public", authKey: "k1" } });
+    expect(db.settings.connectionString).toBe("postgres://u:p@db.internal/app");
+    const token = member.body.token as string;
+    expect((await enterprise.get(`/monitor/${db.id}`, { token })).body.settings).toEqual({
+      engine: "postgres",
+      connectionString: { set: true, updatedAt: at },
+    });
+    expect((await enterprise.get(`/monitor/${snmp.id}`, { token })).body.settings).toEqual({
+      community: { set: true, updatedAt: at },
+      authKey: { set: true, updatedAt: at },
+    });
+    const masked = await enterprise.patch(`/monitor/${snmp.id}`, {
+      settings: { community: { set: true, updatedAt: at } },
+    });
+    expect(refusal(masked)).toEqual({
+      status: 422,
+      code: "credential_write_only",
+      errors: [{ pointer: "/settings/community", reason: "masked_value_sent" }],
+    });
+  });
+});
+
 describe("writing credentials", () => {
   it("a PATCH without the credential keeps it and its updatedAt", async () => {
     const { id, created } = await withPassword();

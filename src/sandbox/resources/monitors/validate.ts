@@ -211,7 +211,6 @@ function resolveLocations(
   if (unknown.length > 0) throw new ApiProblem("unknown_pool", "Unknown location pool.", { errors: unknown });
   // Matching is case-insensitive: stored lower case, once each.
   merged.pools = [...new Set(merged.pools.map((p) => p.toLowerCase()))];
-  merged.excludedAgents = [...new Set(merged.excludedAgents)];
   const agentIds = new Set(agents.map((a) => a.id));
   const strangers = merged.excludedAgents
     .map((id, i) => ({ id, i }))
@@ -223,7 +222,8 @@ function resolveLocations(
       message: "no such location",
     }));
   if (strangers.length > 0) throw invalid(strangers);
-  const fleet = type === "waterfall" || type === "tran" || type === "cntCheck" ? "waterfall" : "net";
+  merged.excludedAgents = [...new Set(merged.excludedAgents)];
+  const fleet = info.fleet ?? "net";
   const reached = agentsFor(merged.pools, fleet, merged.excludedAgents);
   if (reached.length < minLiveAgents) {
     throw new ApiProblem(
