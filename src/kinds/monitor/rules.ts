@@ -24,15 +24,7 @@ type Settings = Record<string, unknown>;
 /** Members refused (and not read back) while `assertMode` is on. */
 export const refusedInAssertMode: Record<string, readonly string[]> = {
   http: ["keywords", "keywordMode", "ignoredStatuses", "errorStatuses", "errorOnRedirect", "preset"],
-  api: [
-    "contentType",
-    "valueSelector",
-    "expectation",
-    "ignoredStatuses",
-    "errorStatuses",
-    "errorOnRedirect",
-    "preset",
-  ],
+  api: ["contentType", "valueSelector", "expectation", "ignoredStatuses", "errorStatuses", "errorOnRedirect"],
 };
 
 export function checkSettingsRules(type: MonitorType, merged: Settings, sent: Settings): SettingsIssue[] {

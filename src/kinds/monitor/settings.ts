@@ -41,7 +41,7 @@ export type Expectation = z.infer<typeof expectation>;
 export const apiSettings = z
   .strictObject({
     ...httpRequestFields,
-    preset: httpSettings.shape.preset,
+    // No preset: a preset builds http settings, which an api monitor (needing a contentType) cannot use.
     contentType: field(z.enum(["application/json", "text/xml", "text/plain"]), {
       description: "How `valueSelector` reads the body. Required unless `assertMode` is on.",
     }),

@@ -105,6 +105,28 @@ describe("create answer", () => {
   });
 });
 
+describe("top-level members", () => {
+  it("refuses a name over 255 characters and an slaTarget outside 0-100", async () => {
+    const res = await acct.post("/monitor", httpMonitor({ name: "n".repeat(256), slaTarget: 100.5 }));
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "validation_failed",
+      errors: [
+        { pointer: "/name", value: "n".repeat(256), reason: "too_long", maximum: 255 },
+        { pointer: "/slaTarget", value: 100.5, reason: "out_of_range", maximum: 100 },
+      ],
+    });
+  });
+
+  it("fullLog is a plan feature", async () => {
+    const trial = await sb.account({ plan: "trial" });
+    const res = await trial.post("/monitor", httpMonitor({ fullLog: true }));
+    expect(refusal(res)).toEqual({ status: 403, code: "package_limit", feature: "fullLog" });
+    expect((await create(trial, httpMonitor({ fullLog: false }))).fullLog).toBe(false);
+    expect((await create(acct, httpMonitor({ fullLog: true }))).fullLog).toBe(true);
+  });
+});
+
 describe("effectiveUrl", () => {
   it("reads back the http URL checks use for a bare domain", async () => {
     const body = await create(acct, { type: "http", url: "bare-domain.example.com", locations: everywhere });

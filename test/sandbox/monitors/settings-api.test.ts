@@ -83,14 +83,17 @@ describe("contentType", () => {
     });
   });
 
-  it("keywords and keywordMode are not api members", async () => {
+  it("keywords, keywordMode and preset are not api members", async () => {
     const res = await acct.post("/monitor", json({ keywords: "ok", keywordMode: "PresentAny" }));
-    expect((refusal(res).errors as Array<Record<string, unknown>>).map((e) => [e.pointer, e.reason])).toEqual(
-      [
-        ["/settings/keywords", "unknown_member"],
-        ["/settings/keywordMode", "unknown_member"],
-      ],
-    );
+    const members = (r: typeof res) =>
+      (refusal(r).errors as Array<Record<string, unknown>>).map((e) => [e.pointer, e.reason]);
+    expect(members(res)).toEqual([
+      ["/settings/keywords", "unknown_member"],
+      ["/settings/keywordMode", "unknown_member"],
+    ]);
+    expect(members(await acct.post("/monitor", api({ preset: "bl:ru" })))).toEqual([
+      ["/settings/preset", "unknown_member"],
+    ]);
   });
 });
 
