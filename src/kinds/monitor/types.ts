@@ -26,6 +26,9 @@ export const discontinuedMonitorTypes = ["keyword", "rum"] as const;
 
 export type AttachedKind = "dnsbl" | "sslExp" | "domainExp" | "webRisk";
 
+/** Types that refuse `recheck` outright (422); other types where it has no effect accept it with a warning. */
+export const recheckRefusedTypes: readonly MonitorType[] = ["cntCheck"];
+
 export interface MonitorTypeInfo {
   label: string;
   /** Lowest interval in seconds; ignored for fixed-cadence types. */
@@ -42,7 +45,10 @@ export interface MonitorTypeInfo {
   attached: readonly AttachedKind[];
   /** Plan feature that gates the type, if any. */
   feature: string | null;
-  /** Whether `recheck` is accepted. */
+  /**
+   * Whether `recheck` has an effect. Without one it is still accepted (with a
+   * warning) unless the type is in `recheckRefusedTypes`.
+   */
   recheck: boolean;
 }
 

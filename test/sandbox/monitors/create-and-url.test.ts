@@ -118,6 +118,32 @@ describe("top-level members", () => {
     });
   });
 
+  it("recheck is kept with a warning where it has no effect (fixed-cadence types, counter)", async () => {
+    const res = await acct.post("/monitor", {
+      type: "sslExp",
+      url: "recheck.example.com",
+      recheck: { strategy: "noRecheck" },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.recheck).toEqual({ strategy: "noRecheck" });
+    expect(res.body.warnings).toEqual([
+      {
+        pointer: "/recheck",
+        reason: "no_effect",
+        message: "sslExp monitors confirm failures their own way; recheck is kept but has no effect",
+      },
+    ]);
+    const counter = await enterprise.post("/monitor", {
+      type: "counter",
+      settings: { probeUrl: "https://probe.internal/r" },
+      recheck: { strategy: "fullAgreement" },
+    });
+    expect(counter.body.warnings).toEqual([
+      expect.objectContaining({ pointer: "/recheck", reason: "no_effect" }),
+    ]);
+    expect((await create(acct, { type: "sslExp", url: "no-recheck.example.com" })).recheck).toBeUndefined();
+  });
+
   it("fullLog is a plan feature", async () => {
     const trial = await sb.account({ plan: "trial" });
     const res = await trial.post("/monitor", httpMonitor({ fullLog: true }));

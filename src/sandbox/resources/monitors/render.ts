@@ -98,7 +98,8 @@ export function renderMonitor(ctx: Ctx, m: MonitorDoc, expand: ReadonlySet<strin
     tags: m.tags,
   });
   if (m.locations) out.locations = m.locations;
-  if (info.recheck) out.recheck = m.recheck ?? { strategy: "" };
+  // Types where recheck has no effect show it only when one was sent.
+  if (info.recheck || m.recheck) out.recheck = m.recheck ?? { strategy: "" };
   Object.assign(out, {
     openStat: m.openStat,
     fullLog: m.fullLog,

@@ -6,6 +6,7 @@ import {
   monitorTypeAliases,
   monitorTypes,
   type ProblemDetailEntry,
+  recheckRefusedTypes,
 } from "../../../kinds/index.ts";
 import { cronProblem } from "../../../kinds/monitor/cron.ts";
 import { agents, agentsFor, minLiveAgents, poolIds, pools } from "../../core/fleet.ts";
@@ -106,7 +107,14 @@ export function prepareMonitor(
 
   let recheck = current?.recheck ?? null;
   if (body.recheck !== undefined) {
-    if (!info.recheck) throw notAllowed("/recheck", `${type} monitors take no recheck`);
+    if (recheckRefusedTypes.includes(type)) throw notAllowed("/recheck", `${type} monitors take no recheck`);
+    if (!info.recheck) {
+      warnings.push({
+        pointer: "/recheck",
+        reason: "no_effect",
+        message: `${type} monitors confirm failures their own way; recheck is kept but has no effect`,
+      });
+    }
     // Members merge into the stored recheck; a null minNumDown clears it.
     const { strategy, minNumDown } = { strategy: "", ...recheck, ...body.recheck };
     if (strategy === "minNumDown" && minNumDown == null) {
