@@ -241,7 +241,7 @@ describe("refusals", () => {
     });
   });
 
-  it("refuses repeated refs and bad contact addresses", async () => {
+  it("refuses repeated refs, bad contact addresses and alert delays", async () => {
     const acct = await sb.account();
     const twice = await acct.post(
       "/monitor",
@@ -264,6 +264,18 @@ describe("refusals", () => {
           reason: "invalid_format",
           expected: "an email address",
         },
+      ],
+    });
+    const delay = await acct.post(
+      "/monitor",
+      httpMonitor({ contacts: [{ ...email("a", "late@example.com"), alertDelay: 1441 }] }),
+      key(),
+    );
+    expect(refusal(delay)).toEqual({
+      status: 422,
+      code: "invalid_alert_delay",
+      errors: [
+        { pointer: "/contacts/0/alertDelay", value: 1441, reason: "out_of_range", minimum: 0, maximum: 1440 },
       ],
     });
   });
@@ -297,6 +309,30 @@ describe("refusals", () => {
     expect(out.errors).toEqual([
       expect.objectContaining({ pointer: "/reportSubscriptions/0", reason: "not_email", allowed: ["email"] }),
     ]);
+  });
+
+  it("answers the plan's refusals: a report frequency or a contact channel it lacks", async () => {
+    const trial = await sb.account({ plan: "trial" });
+    const daily = await trial.post(
+      "/monitor",
+      httpMonitor({
+        contacts: [email("a", "daily@example.com")],
+        reportSubscriptions: [{ contactRefs: ["a"], frequency: "daily" }],
+      }),
+      key(),
+    );
+    expect(refusal(daily)).toMatchObject({
+      status: 403,
+      code: "package_limit",
+      feature: "reportFrequencies",
+    });
+    const voice = await trial.post(
+      "/monitor",
+      httpMonitor({ contacts: [{ ref: "v", type: "voiceCall", address: "+14155550101" }] }),
+      key(),
+    );
+    expect(refusal(voice)).toMatchObject({ status: 403, code: "package_limit", feature: "voiceContacts" });
+    expect(await contactsOf(trial)).toEqual([]);
   });
 
   it("a failure anywhere creates nothing: no monitor, no contact, no code sent", async () => {
