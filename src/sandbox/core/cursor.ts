@@ -40,10 +40,13 @@ export class CursorCodec {
   }
 }
 
-/** A stable digest of the query that produced a cursor (everything but `cursor` and `limit`). */
+/**
+ * A stable digest of the query that produced a cursor: everything but
+ * `cursor`, `limit` (a page may change size) and `sort` (bound separately, in canonical form).
+ */
 export function queryDigest(query: Record<string, unknown>, accountId: string): string {
   const canonical = Object.keys(query)
-    .filter((k) => k !== "cursor" && k !== "limit")
+    .filter((k) => k !== "cursor" && k !== "limit" && k !== "sort")
     .sort()
     .map((k) => [k, query[k]]);
   return createHash("sha256")

@@ -140,33 +140,24 @@ function runList<Row>(spec: ListSpec<Row>, ctx: Ctx, req: OpRequest) {
   }
   const matched = rows.length;
 
-  const sortText = (q.sort as string | undefined) ?? spec.sort?.default;
-  let compare: ((a: Row, b: Row) => number) | undefined;
-  let sortKey: (row: Row) => string | number | null = () => null;
-  if (spec.sort && sortText) {
-    const [column, direction] = sortText.split(":") as [string, string | undefined];
-    const col = spec.sort.columns[column]!;
-    const descending = direction ? direction === "desc" : col.time === true;
-    sortKey = (row) => col.key(row) ?? null;
-    compare = (a, b) => compareKeys(sortKey(a), spec.rowId(a), sortKey(b), spec.rowId(b), descending);
-    rows.sort(compare);
-  }
+  const order = resolveSort(spec, q.sort as string | undefined);
+  const sortKey = (row: Row) => (order ? (order.column.key(row) ?? null) : null);
+  const compare = (a: Row, b: Row) =>
+    compareKeys(sortKey(a), spec.rowId(a), sortKey(b), spec.rowId(b), order?.descending ?? false);
+  if (order) rows.sort(compare);
 
   const digest = queryDigest(q, accountId);
   let start = 0;
   if (q.cursor !== undefined) {
     const cursor = ctx.services.cursors.decode<CursorPayload>(String(q.cursor), "cursor");
-    if (cursor.q !== digest || cursor.s !== (sortText ?? "")) {
+    if (cursor.q !== digest || cursor.s !== (order?.canonical ?? "")) {
       throw new ApiProblem("invalid_cursor", "The cursor belongs to another sort or query.", {
         errors: [{ pointer: "/cursor", parameter: "cursor", reason: "foreign" }],
       });
     }
     const [key, id] = cursor.k;
-    start = compare
-      ? firstAfter(
-          rows,
-          (row) => compareKeys(sortKey(row), spec.rowId(row), key, id, isDescending(spec, sortText)) > 0,
-        )
+    start = order
+      ? firstAfter(rows, (row) => compareKeys(sortKey(row), spec.rowId(row), key, id, order.descending) > 0)
       : rows.findIndex((r) => spec.rowId(r) === id) + 1;
   }
   const limit = (q.limit as number | undefined) ?? 50;
@@ -177,7 +168,7 @@ function runList<Row>(spec: ListSpec<Row>, ctx: Ctx, req: OpRequest) {
     hasMore && last !== undefined
       ? ctx.services.cursors.encode({
           k: [sortKey(last), spec.rowId(last)],
-          s: sortText ?? "",
+          s: order?.canonical ?? "",
           q: digest,
         } satisfies CursorPayload)
       : null;
@@ -199,10 +190,18 @@ function runList<Row>(spec: ListSpec<Row>, ctx: Ctx, req: OpRequest) {
   return body;
 }
 
-function isDescending<Row>(spec: ListSpec<Row>, sortText: string | undefined): boolean {
-  if (!spec.sort || !sortText) return false;
-  const [column, direction] = sortText.split(":") as [string, string | undefined];
-  return direction ? direction === "desc" : spec.sort.columns[column]?.time === true;
+/**
+ * The order a list answers in. `sort=created` and `sort=created:desc` are the
+ * same order (time columns default to newest first), so cursors carry the
+ * canonical `column:direction` and work with either spelling.
+ */
+function resolveSort<Row>(spec: ListSpec<Row>, requested: string | undefined) {
+  const text = requested ?? spec.sort?.default;
+  if (!spec.sort || !text) return undefined;
+  const [name, direction] = text.split(":") as [string, string | undefined];
+  const column = spec.sort.columns[name]!;
+  const descending = direction ? direction === "desc" : column.time === true;
+  return { column, descending, canonical: `${name}:${descending ? "desc" : "asc"}` };
 }
 
 function compareKeys(

@@ -107,7 +107,9 @@ function parseOne(name: string, param: QueryParam, value: unknown): unknown {
               pointer: "/limit",
               parameter: "limit",
               value,
-              reason: "out_of_range",
+              ...(Number.isInteger(n)
+                ? { reason: "out_of_range" }
+                : { reason: "wrong_type", expected: "integer" }),
               minimum: 1,
               maximum: 500,
             },

@@ -130,6 +130,7 @@ describe("invalid_cursor", () => {
     const other = await sb.account();
     for (const [client, query] of [
       [acct, "limit=5&tag=odd&sort=name"],
+      [acct, "limit=5&tag=odd&sort=created:asc"],
       [acct, "limit=5&tag=even"],
       [acct, "limit=5"],
       [acct, "limit=5&tag=odd&fields=id"],
@@ -142,5 +143,16 @@ describe("invalid_cursor", () => {
         errors: [{ pointer: "/cursor", parameter: "cursor", reason: "foreign" }],
       });
     }
+  });
+
+  it("accepts a cursor under another spelling of the same order", async () => {
+    // Time columns sort newest first unless told otherwise: sort=created is sort=created:desc.
+    const first = await page("limit=5&tag=odd");
+    const spelled = await page(
+      `limit=5&tag=odd&sort=created:desc&cursor=${encodeURIComponent(first.nextCursor!)}`,
+    );
+    const plain = await page(`limit=5&tag=odd&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(spelled.data.map((m) => m.id)).toEqual(plain.data.map((m) => m.id));
+    expect(spelled.data.length).toBeGreaterThan(0);
   });
 });

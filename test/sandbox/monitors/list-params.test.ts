@@ -30,7 +30,7 @@ const allowedParameters = [
 ];
 
 describe("limit", () => {
-  it.each(["0", "501", "abc", "1.5", "-1"])("refuses limit=%s with invalid_limit", async (limit) => {
+  it.each(["0", "501", "-1"])("refuses limit=%s with invalid_limit, out of range", async (limit) => {
     const res = await acct.get(`/monitor?limit=${limit}`);
     expect(refusal(res)).toEqual({
       status: 422,
@@ -41,6 +41,25 @@ describe("limit", () => {
           parameter: "limit",
           value: limit,
           reason: "out_of_range",
+          minimum: 1,
+          maximum: 500,
+        },
+      ],
+    });
+  });
+
+  it.each(["abc", "1.5"])("refuses limit=%s with invalid_limit, not an integer", async (limit) => {
+    const res = await acct.get(`/monitor?limit=${limit}`);
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "invalid_limit",
+      errors: [
+        {
+          pointer: "/limit",
+          parameter: "limit",
+          value: limit,
+          reason: "wrong_type",
+          expected: "integer",
           minimum: 1,
           maximum: 500,
         },
