@@ -6,6 +6,7 @@ import {
   monitorStates,
   monitorTypeAliases,
   monitorTypeNames,
+  type ProblemCodeName,
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import { listOperations, parseExpand, pickFields } from "../../core/list.ts";
@@ -17,6 +18,22 @@ import { applyInline, planInline } from "./inline.ts";
 import { type MonitorDoc, monitorCollection, ownedMonitor } from "./model.ts";
 import { monitorExpandTokens, renderMonitor } from "./render.ts";
 import { prepareMonitor, resolveType } from "./validate.ts";
+
+/** What a monitor body can be refused for, on create and on update alike. */
+const monitorBodyErrors: ProblemCodeName[] = [
+  "validation_failed",
+  "invalid_url",
+  "url_blacklisted",
+  "duplicate_monitor",
+  "invalid_interval",
+  "interval_below_type_floor",
+  "package_interval_conflict",
+  "package_limit",
+  "invalid_settings",
+  "unknown_pool",
+  "insufficient_agents",
+  "credential_write_only",
+];
 
 const createBody = bodySchema(monitorSchema, "create");
 const updateBody = bodySchema(monitorSchema, "update");
@@ -201,20 +218,9 @@ export const monitorOperations = defineOperations(
     query: { dryRun: { type: "bool", description: "Validate only; nothing is created." } },
     body: createBody,
     errors: [
-      "validation_failed",
-      "invalid_url",
-      "url_blacklisted",
-      "duplicate_monitor",
-      "invalid_interval",
-      "interval_below_type_floor",
-      "package_interval_conflict",
-      "package_limit",
-      "invalid_settings",
-      "unknown_pool",
-      "insufficient_agents",
+      ...monitorBodyErrors,
       "monitor_type_discontinued",
       "unknown_contact_ref",
-      "credential_write_only",
       "too_many_items",
       "unsupported_report_channel",
       "contact_type_not_creatable",
@@ -262,22 +268,7 @@ export const monitorOperations = defineOperations(
     summary: "Change sent members; settings merge, arrays are replaced whole, null clears.",
     scope: "monitor:write",
     body: updateBody,
-    errors: [
-      "not_found",
-      "validation_failed",
-      "type_immutable",
-      "invalid_url",
-      "url_blacklisted",
-      "duplicate_monitor",
-      "invalid_interval",
-      "interval_below_type_floor",
-      "package_interval_conflict",
-      "package_limit",
-      "invalid_settings",
-      "unknown_pool",
-      "insufficient_agents",
-      "credential_write_only",
-    ],
+    errors: ["not_found", "type_immutable", ...monitorBodyErrors],
     handle: (ctx, req) => {
       const { monitor, warnings } = update(ctx, req.params.id!, req.body as MonitorBody);
       return { status: 200, body: render(ctx, monitor, warnings) };
