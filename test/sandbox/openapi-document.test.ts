@@ -6,7 +6,6 @@ import { allOperations } from "../../src/sandbox/operations.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { schemaCompiler } from "./openapi-ajv.ts";
 
-// biome-ignore lint/suspicious/noExplicitAny: the tests walk a parsed JSON document.
 type Json = Record<string, any>;
 
 let sb: TestSandbox;
