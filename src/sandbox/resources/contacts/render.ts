@@ -1,10 +1,6 @@
 import { contactSchema } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
-import {
-  type AlertSubscriptionDoc,
-  type ReportSubscriptionDoc,
-  subscriptionCollection,
-} from "../subscriptions/model.ts";
+import { subscriptionBlock } from "../subscriptions/render.ts";
 import { membershipsOf } from "./groups/model.ts";
 import { type ContactDoc, httpOnlyMembers } from "./model.ts";
 
@@ -36,25 +32,7 @@ export function renderContact(
     out[name] = doc[name as keyof ContactDoc];
   }
   if (expand.has("subscription")) {
-    // The mirror of a monitor's `subscription` block: each pair named by its other side.
-    const mine = <T extends AlertSubscriptionDoc | ReportSubscriptionDoc>(collection: string) =>
-      ctx.store.all<T>(collection, doc.accountId).filter((s) => s.contactId === doc.id);
-    out.subscription = {
-      alert: mine<AlertSubscriptionDoc>(subscriptionCollection.alert).map(
-        ({ id, monitorId, alertTypes }) => ({
-          id,
-          monitorId,
-          alertTypes,
-        }),
-      ),
-      report: mine<ReportSubscriptionDoc>(subscriptionCollection.report).map(
-        ({ id, monitorId, frequencies }) => ({
-          id,
-          monitorId,
-          frequencies,
-        }),
-      ),
-    };
+    out.subscription = subscriptionBlock(ctx, { accountId: doc.accountId, contactId: doc.id });
   }
   if (expand.has("group")) {
     out.groups = membershipsOf(ctx, doc.id).map(({ group, events }) => ({
