@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { issuesToEntries, type LeafScope, retiredScopes, scopeSatisfies } from "../../kinds/index.ts";
 import { findRecord, fingerprint, idempotencyTtl, recordId, saveRecord } from "./idempotency.ts";
 import { ipAllowed, normalizeIp } from "./ip.ts";
+import { memberOf } from "./members.ts";
 import type { Account, Ctx, Operation, OpRequest, Reply } from "./operation.ts";
 import { ApiProblem, invalid } from "./problem.ts";
 import { parseQuery, rawFromBody, rawFromSearch } from "./query.ts";
@@ -293,10 +294,6 @@ function send(
 /** Keys apply to writes only: not to GET, nor to POST reads such as the `/q` list twins. */
 function takesIdempotencyKey(op: Operation): boolean {
   return op.method !== "GET" && !op.id.endsWith(".query") && (op.quotaClass ?? "write") === "write";
-}
-
-function memberOf(account: Account, memberId: string): { id: string; rights: string[] } | undefined {
-  return (account.members as Array<{ id: string; rights: string[] }>).find((m) => m.id === memberId);
 }
 
 /** A body's zod issues as one problem; rules that carry their own code (e.g. `invalid_alert_delay`) keep it. */
