@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { field } from "./field.ts";
 
@@ -12,19 +13,39 @@ export const updatedAt = field(unixTime, { readOnly: true, description: "Last ch
 
 export const nonBlank = z.string().regex(/\S/, "must not be blank");
 
+/** An absolute http(s) URL, refused as `invalid_format` like a monitor's own `url`. */
 export const httpUrl = z
   .string()
   .max(2048)
-  .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), "must be an absolute http(s) URL");
+  .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), {
+    message: "must be an absolute http(s) URL",
+    params: { reason: "invalid_format", expected: "an absolute http(s) URL" },
+  });
 
 export const httpsUrl = z
   .string()
   .max(2048)
   .refine((v) => /^https:\/\/[^\s/]+/i.test(v), "must be an absolute https URL");
 
-const ipv4 = z.ipv4();
-const ipv6 = z.ipv6();
-export const ipAddress = z.union([ipv4, ipv6]);
+/**
+ * An IPv4 or IPv6 address. One check rather than a union of the two formats,
+ * so a bad value is reported as `invalid_format` (a union reports `no_match`).
+ */
+export const ipAddress = z
+  .string()
+  .refine((v) => isIP(v) !== 0, {
+    message: "must be an IPv4 or IPv6 address",
+    params: { reason: "invalid_format", expected: "ip" },
+  })
+  .meta({ anyOf: [{ format: "ipv4" }, { format: "ipv6" }] });
+
+const hostname =
+  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** An IP literal, a dotted host name, or `localhost` (a bare single label is not a host). */
+export function isHost(text: string): boolean {
+  return isIP(text) !== 0 || (hostname.test(text) && (text.includes(".") || text === "localhost"));
+}
 
 /** A credential as it is read back to callers who may not see it in full. */
 export const maskedCredential = z.object({ set: z.literal(true), updatedAt: unixTime });

@@ -1,18 +1,6 @@
-import { isIP } from "node:net";
 import { z } from "zod";
+import { ipAddress } from "../common.ts";
 import { field, list, set } from "../field.ts";
-
-/**
- * An IPv4 or IPv6 address. One check rather than a union of the two formats,
- * so a bad value is reported as `invalid_format` (a union reports `no_match`).
- */
-const ipAddress = z
-  .string()
-  .refine((v) => isIP(v) !== 0, {
-    message: "must be an IPv4 or IPv6 address",
-    params: { reason: "invalid_format", expected: "ip" },
-  })
-  .meta({ anyOf: [{ format: "ipv4" }, { format: "ipv6" }] });
 
 /** Setting fields shared by several monitor types. Time values are milliseconds. */
 

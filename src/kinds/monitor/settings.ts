@@ -1,18 +1,10 @@
 import { z } from "zod";
+import { httpUrl } from "../common.ts";
 import { field, list } from "../field.ts";
 import { attached, certWatchDays, dnsFields, httpRequestFields, tlsPolicyFields } from "./settings-fields.ts";
 import type { MonitorType } from "./types.ts";
 
 /** Per-type `settings` schemas. Every member is optional: defaults are traits, applied by the service. */
-
-/** An absolute http(s) URL, refused as `invalid_format` like the monitor's own `url`. */
-const httpUrl = z
-  .string()
-  .max(2048)
-  .refine((v) => /^https?:\/\/[^\s/]+/i.test(v), {
-    message: "must be an absolute http(s) URL",
-    params: { reason: "invalid_format", expected: "an absolute http(s) URL" },
-  });
 
 export const httpSettings = z
   .strictObject({

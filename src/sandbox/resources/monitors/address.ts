@@ -1,16 +1,10 @@
-import { isIP } from "node:net";
-import type { MonitorTypeInfo } from "../../../kinds/index.ts";
+import { isHost, type MonitorTypeInfo } from "../../../kinds/index.ts";
 import { ApiProblem } from "../../core/problem.ts";
 
 /**
  * Checks a monitor's `url` by its type's rule and returns the normalised form
  * checks use (read back as `effectiveUrl` when it differs).
  */
-
-const hostname =
-  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-const isHost = (text: string) =>
-  isIP(text) !== 0 || (hostname.test(text) && (text.includes(".") || text === "localhost"));
 
 /** Hosts the sandbox treats as blacklisted (403 `url_blacklisted`). */
 export const blacklistedSuffix = ".blocked.test";
