@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
+import { Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 
 /** Contact groups: presets that write ordinary subscriptions when applied. */
 let sb: TestSandbox;
@@ -316,5 +316,38 @@ describe("POST /contact/group/{id}/apply", () => {
     const missing = await c.post(`/contact/group/${randomUUID()}/apply`, { monitorIds: [m] });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe("not_found");
+  });
+
+  it("writes monitor subscriptions, so it needs monitor:write as well as contact:write", async () => {
+    const c = await sb.account();
+    const m = await monitor(c);
+    const email = await contact(c, { type: "email", address: "scopes@example.com" });
+    const group = (
+      await c.post("/contact/group", { name: "S", members: [{ contactId: email, events: ["down"] }] })
+    ).body;
+    const narrow = await sb.mint({ accountId: c.accountId, scopes: ["contact"] });
+    const res = await new Client(c.url, narrow.body.token).post(`/contact/group/${group.id}/apply`, {
+      monitorIds: [m],
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("missing_scope");
+    expect(res.body.errors[0]).toEqual({ required: "monitor:write", granted: ["contact"] });
+    expect((await c.get("/alert")).body.data).toEqual([]);
+    const both = await sb.mint({ accountId: c.accountId, scopes: ["contact:write", "monitor:write"] });
+    const ok = await new Client(c.url, both.body.token).post(`/contact/group/${group.id}/apply`, {
+      monitorIds: [m],
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it("PUT /contact/{id}/group writes no subscriptions, so contact:write alone suffices", async () => {
+    const c = await sb.account();
+    const email = await contact(c, { type: "email", address: "member@example.com" });
+    const group = (await c.post("/contact/group", { name: "M" })).body;
+    const narrow = await sb.mint({ accountId: c.accountId, scopes: ["contact:write"] });
+    const res = await new Client(c.url, narrow.body.token).put(`/contact/${email}/group`, {
+      groups: [{ id: group.id }],
+    });
+    expect(res.status, res.text).toBe(200);
   });
 });

@@ -23,6 +23,8 @@ export const applyRoutes = defineOperations({
   summary:
     "Write the group's events as ordinary alert and report subscriptions for every member and monitor, merged into each pair's set. No link to the group remains.",
   scope: "contact:write",
+  // It writes subscriptions on monitors too: a compound write needs both write scopes.
+  extraScopes: () => ["monitor:write"],
   body: applyBody,
   errors: ["not_found", "validation_failed", "unsupported_report_channel", "package_limit"],
   handle: (ctx, req) => {
