@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemCodes } from "../../src/kinds/index.ts";
-import type { Operation } from "../../src/sandbox/core/operation.ts";
+import { type Operation, takesIdempotencyKey } from "../../src/sandbox/core/operation.ts";
 import { allOperations } from "../../src/sandbox/operations.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { schemaCompiler } from "./openapi-ajv.ts";
@@ -87,7 +87,7 @@ describe("GET /openapi/v2.json", () => {
       const path = Object.keys(doc.paths).find((p) => shape(p) === shape(op.path))!;
       const inPath = o.parameters.filter((p: Json) => p.in === "path").map((p: Json) => p.name);
       expect(inPath, op.id).toEqual([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
-      if (op.id.endsWith(".query")) continue;
+      if (op.queryInBody) continue;
       const inQuery = new Map(
         o.parameters.filter((p: Json) => p.in === "query").map((p: Json) => [p.name, p]),
       );
@@ -104,17 +104,41 @@ describe("GET /openapi/v2.json", () => {
   });
 
   it("takes the query of a POST /q twin as its JSON body", () => {
-    const twin = operations.find((op) => op.id.endsWith(".query") && op.query?.limit);
+    const twin = operations.find((op) => op.queryInBody && op.query?.limit);
     expect(twin).toBeDefined();
     const schema = docOperation(twin!)!.requestBody.content["application/json"].schema;
     expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(twin!.query!).sort());
   });
 
   it("declares Idempotency-Key on writes, required where the operation requires it", () => {
-    for (const op of operations.filter((o) => o.scope && o.method !== "GET")) {
+    for (const op of operations.filter(takesIdempotencyKey)) {
       const key = docOperation(op)!.parameters.find((p: Json) => p.name === "Idempotency-Key");
       expect(key, op.id).toMatchObject({ in: "header", required: op.idempotency === "required" });
     }
+  });
+
+  it("advertises Idempotency-Key and its conflict only where the pipeline honours the key", async () => {
+    const byId = (id: string) => docOperation(operations.find((op) => op.id === id)!)!;
+    const advertised = (o: Json) => ({
+      header: o.parameters.some((p: Json) => p.name === "Idempotency-Key"),
+      conflict: (o.responses["409"]?.["x-error-codes"] ?? []).includes("idempotency_key_conflict"),
+    });
+    // POST reads: the /q twins, validate-cron and resolve ignore the key, so the document must too.
+    for (const id of ["monitor.list.query", "contact.list.query", "monitor.validateCron", "monitor.resolve"]) {
+      expect(advertised(byId(id)), id).toEqual({ header: false, conflict: false });
+    }
+    for (const id of ["account.update", "contact.delete"]) {
+      expect(advertised(byId(id)), id).toEqual({ header: true, conflict: true });
+    }
+    for (const op of operations.filter((o) => !takesIdempotencyKey(o))) {
+      expect(advertised(docOperation(op)!), op.id).toEqual({ header: false, conflict: false });
+    }
+    // And the pipeline indeed ignores it there: one key with two bodies is no conflict.
+    const headers = { "idempotency-key": "read-key" };
+    const a = await sb.client.post("/monitor/validate-cron", { cronSchedule: "0 * * * *" }, { headers });
+    const b = await sb.client.post("/monitor/validate-cron", { cronSchedule: "5 * * * *" }, { headers });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.headers["idempotency-replayed"]).toBeUndefined();
   });
 
   it("answers every code an operation lists, under its status, with the Problem schema", () => {

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { newRequestId } from "./ids.ts";
-import type { HttpMethod, Operation } from "./operation.ts";
+import { type HttpMethod, type Operation, pathShape } from "./operation.ts";
 import { admit, execute, type RequestState } from "./pipeline.ts";
 import { ApiProblem } from "./problem.ts";
 import type { SandboxState } from "./state.ts";
@@ -14,7 +14,6 @@ declare module "fastify" {
 /** Methods answered 405 on a known path that does not take them (OPTIONS included: the API offers no CORS preflight). */
 const refusable = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
-const shapeOf = (path: string) => path.replace(/\{\w+\}/g, "{}");
 
 /** Builds the HTTP app for an operation table; one error renderer serves every failure. */
 export function createApp(state: SandboxState, operations: Operation[]): FastifyInstance {
@@ -65,7 +64,7 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
 
   const byShape = new Map<string, { path: string; methods: Set<HttpMethod> }>();
   for (const op of operations) {
-    const shape = shapeOf(op.path);
+    const shape = pathShape(op.path);
     const entry = byShape.get(shape) ?? { path: op.path, methods: new Set() };
     entry.methods.add(op.method);
     byShape.set(shape, entry);

@@ -109,6 +109,7 @@ export function listOperations<Row>(spec: ListSpec<Row>): Operation[] {
       summary: `${spec.summary} (parameters as a JSON body)`,
       scope: spec.scope,
       quotaClass: "read",
+      queryInBody: true,
       query,
       errors,
       handle,

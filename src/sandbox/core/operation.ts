@@ -84,10 +84,13 @@ export interface Operation {
   scope: LeafScope | null;
   /** Further scopes a particular body needs (compound writes). */
   extraScopes?: (body: unknown) => LeafScope[];
-  /** Quota class; by default GET reads and every other method writes. */
+  /** Quota class; by default GET reads and every other method writes (see `quotaClassOf`). */
   quotaClass?: "read" | "write";
+  /** Rate bucket; by default `quota` with a scope and `catalogue` without (see `meteringOf`). */
   metering?: Metering;
   query?: Record<string, QueryParam>;
+  /** A `POST <path>/q` twin: `query` arrives as the JSON body (set by `listOperations`). */
+  queryInBody?: boolean;
   /** Validated before the scope check, as the spec requires. */
   body?: z.ZodType;
   /** `required`, or a predicate for operations that need a key only for some bodies. */
@@ -104,3 +107,24 @@ export interface Operation {
 export function defineOperations(...operations: Operation[]): Operation[] {
   return operations;
 }
+
+/** The rate bucket an operation spends from. */
+export function meteringOf(op: Operation): Metering {
+  return op.metering ?? (op.scope ? "quota" : "catalogue");
+}
+
+/** Whether a call spends the read or the write windows. */
+export function quotaClassOf(op: Operation): "read" | "write" {
+  return op.quotaClass ?? (op.method === "GET" ? "read" : "write");
+}
+
+/**
+ * Keys apply to an account's writes only: not to GET, nor to POST reads such
+ * as the `/q` twins, `validate-cron` or `resolve` (replaying a read would answer stale data).
+ */
+export function takesIdempotencyKey(op: Operation): boolean {
+  return op.scope !== null && quotaClassOf(op) === "write";
+}
+
+/** A path template with its parameter names erased: `/monitor/{id}` and `/monitor/{monitorId}` are one path. */
+export const pathShape = (path: string) => path.replace(/\{\w+\}/g, "{}");

@@ -3,7 +3,16 @@ import { issuesToEntries, type LeafScope, retiredScopes, scopeSatisfies } from "
 import { findRecord, fingerprint, idempotencyTtl, recordId, saveRecord } from "./idempotency.ts";
 import { ipAllowed, normalizeIp } from "./ip.ts";
 import { memberOf } from "./members.ts";
-import type { Account, Ctx, Operation, OpRequest, Reply } from "./operation.ts";
+import {
+  type Account,
+  type Ctx,
+  meteringOf,
+  type Operation,
+  type OpRequest,
+  quotaClassOf,
+  type Reply,
+  takesIdempotencyKey,
+} from "./operation.ts";
 import { ApiProblem, invalid } from "./problem.ts";
 import { parseQuery, rawFromBody, rawFromSearch } from "./query.ts";
 import type { Charge } from "./quota.ts";
@@ -69,7 +78,7 @@ const badToken = (detail = "The token is invalid or expired.") =>
 export function admit(state: SandboxState, op: Operation, req: FastifyRequest, rs: RequestState): void {
   const now = state.clock.now();
   const clientIp = normalizeIp(req.socket.remoteAddress);
-  const metering = op.metering ?? (op.scope ? "quota" : "catalogue");
+  const metering = meteringOf(op);
 
   if (metering === "admin") {
     const given = bearer(req);
@@ -108,7 +117,7 @@ export function admit(state: SandboxState, op: Operation, req: FastifyRequest, r
     const family = leaf.slice(0, leaf.indexOf(":"));
     rs.charge = {
       pool: family === "check" ? "check" : "account",
-      cls: op.quotaClass ?? (op.method === "GET" ? "read" : "write"),
+      cls: quotaClassOf(op),
       scopes: [family, leaf],
     };
     state.meter.admit(rs.account.id, rs.account.plan, rs.charge, now, rs.claims);
@@ -147,7 +156,7 @@ export function execute(
   const now = state.clock.now();
   const url = req.url;
   const search = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
-  const isQueryTwin = op.id.endsWith(".query");
+  const isQueryTwin = op.queryInBody === true;
   const opReq: OpRequest = {
     params: req.params as Record<string, string>,
     query: {},
@@ -289,11 +298,6 @@ function send(
     .code(status)
     .headers(out)
     .send(text === "" ? undefined : text);
-}
-
-/** Keys apply to writes only: not to GET, nor to POST reads such as the `/q` list twins. */
-function takesIdempotencyKey(op: Operation): boolean {
-  return op.method !== "GET" && !op.id.endsWith(".query") && (op.quotaClass ?? "write") === "write";
 }
 
 /** A body's zod issues as one problem; rules that carry their own code (e.g. `invalid_alert_delay`) keep it. */

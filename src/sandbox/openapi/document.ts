@@ -1,12 +1,10 @@
-import type { Operation } from "../core/operation.ts";
+import { type Operation, pathShape } from "../core/operation.ts";
 import { componentSchemas } from "./components.ts";
-import { isQueryTwin } from "./error-codes.ts";
 import { type JsonSchema, SchemaComponents } from "./json-schema.ts";
 import { parametersOf, queryBodySchema } from "./parameters.ts";
 import { responseHeaders, responsesOf } from "./responses.ts";
 import { deliveryHeaders, webhooksOf } from "./webhooks.ts";
 
-const shapeOf = (path: string) => path.replace(/\{\w+\}/g, "{}");
 const tagOf = (path: string) => path.split("/")[1] ?? "";
 
 /**
@@ -21,8 +19,8 @@ export function buildDocument(operations: readonly Operation[], baseUrl: string)
   const templates = new Map<string, string>();
   for (const op of operations) {
     if (op.internal) continue;
-    const path = templates.get(shapeOf(op.path)) ?? op.path;
-    templates.set(shapeOf(op.path), path);
+    const path = templates.get(pathShape(op.path)) ?? op.path;
+    templates.set(pathShape(op.path), path);
     paths[path] = { ...paths[path], [op.method.toLowerCase()]: operationObject(op, path, components) };
   }
   const tags = [...new Set(Object.keys(paths).map(tagOf)), "events"].sort();
@@ -55,8 +53,11 @@ export function buildDocument(operations: readonly Operation[], baseUrl: string)
 }
 
 function operationObject(op: Operation, path: string, components: SchemaComponents): JsonSchema {
-  const twin = isQueryTwin(op);
-  const body = twin ? queryBodySchema(op) : op.body ? components.convert(op.body, "input") : undefined;
+  const body = op.queryInBody
+    ? queryBodySchema(op)
+    : op.body
+      ? components.convert(op.body, "input")
+      : undefined;
   return {
     operationId: op.id,
     summary: op.summary,
@@ -64,11 +65,11 @@ function operationObject(op: Operation, path: string, components: SchemaComponen
     // Bearer roles name the leaf scope (OpenAPI 3.1 allows roles for non-OAuth schemes).
     security: op.scope ? [{ bearer: [op.scope] }] : [],
     ...(op.scope && { "x-scope": op.scope }),
-    parameters: parametersOf(op, path, twin),
+    parameters: parametersOf(op, path),
     ...(body && {
       requestBody: {
         // A body that accepts `{}` may be left out: the pipeline validates `{}` in its place.
-        required: !(twin || op.body?.safeParse({}).success),
+        required: !(op.queryInBody || op.body?.safeParse({}).success),
         content: { "application/json": { schema: body } },
       },
     }),

@@ -1,5 +1,5 @@
 import type { ProblemCodeName, ProblemFamily } from "../../kinds/index.ts";
-import type { Operation } from "../core/operation.ts";
+import { meteringOf, type Operation, takesIdempotencyKey } from "../core/operation.ts";
 
 /** The spec's three families: what a client does about a code. */
 export const families: Record<ProblemFamily, { title: string; action: string }> = {
@@ -14,11 +14,8 @@ export const families: Record<ProblemFamily, { title: string; action: string }> 
   },
 };
 
-/** A `POST <path>/q` twin: its query arrives as a JSON body (the pipeline's own test). */
-export const isQueryTwin = (op: Operation) => op.id.endsWith(".query");
-
-/** Whether the pipeline reads a JSON body for this operation. */
-export const takesBody = (op: Operation) => op.body !== undefined || isQueryTwin(op);
+/** Whether the pipeline reads a JSON body for this operation (a write without a body schema refuses one). */
+const readsBody = (op: Operation) => op.method !== "GET";
 
 /**
  * Every code an operation can answer: the ones it lists, plus those the
@@ -28,7 +25,7 @@ export const takesBody = (op: Operation) => op.body !== undefined || isQueryTwin
  */
 export function errorCodesOf(op: Operation): ProblemCodeName[] {
   const codes = new Set<ProblemCodeName>(op.errors);
-  const metering = op.metering ?? (op.scope ? "quota" : "catalogue");
+  const metering = meteringOf(op);
   // Query strings are a closed vocabulary on every route, and anything may fail unexpectedly.
   codes.add("unknown_parameter").add("internal_error");
   // A token is checked whenever one is sent, even to an anonymous operation.
@@ -42,11 +39,11 @@ export function errorCodesOf(op: Operation): ProblemCodeName[] {
   if (params.some(([, p]) => p.type === "enum" || p.type === "bool")) codes.add("unknown_enum_value");
   if (params.some(([name]) => name === "limit")) codes.add("invalid_limit");
 
-  if (takesBody(op)) {
+  if (readsBody(op)) {
     codes.add("malformed_request").add("payload_too_large").add("unsupported_media_type");
     codes.add("validation_failed");
   }
-  if (op.scope && op.method !== "GET") {
+  if (takesIdempotencyKey(op)) {
     // Idempotency-Key is accepted on every write: a bad key is malformed, a reused one conflicts.
     codes.add("malformed_request").add("idempotency_key_conflict");
   }

@@ -1,4 +1,4 @@
-import type { Operation } from "../core/operation.ts";
+import { type Operation, takesIdempotencyKey } from "../core/operation.ts";
 import type { QueryParam } from "../core/query.ts";
 import type { JsonSchema } from "./json-schema.ts";
 
@@ -34,14 +34,14 @@ export function querySchema(param: QueryParam): JsonSchema {
 export const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 /** Path, query and header parameters of an operation. */
-export function parametersOf(op: Operation, path: string, queryInBody: boolean): JsonSchema[] {
+export function parametersOf(op: Operation, path: string): JsonSchema[] {
   const out: JsonSchema[] = pathParamNames(path).map((name) => ({
     name,
     in: "path",
     required: true,
     schema: { type: "string" },
   }));
-  if (!queryInBody) {
+  if (!op.queryInBody) {
     for (const [name, param] of Object.entries(op.query ?? {})) {
       out.push({
         name,
@@ -54,7 +54,7 @@ export function parametersOf(op: Operation, path: string, queryInBody: boolean):
       });
     }
   }
-  if (op.scope && op.method !== "GET") out.push(idempotencyKey(op));
+  if (takesIdempotencyKey(op)) out.push(idempotencyKey(op));
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { familyOf, type ProblemCodeName, problemCodes } from "../../kinds/index.ts";
-import type { Operation } from "../core/operation.ts";
+import { meteringOf, type Operation } from "../core/operation.ts";
 import { errorCodesOf, families } from "./error-codes.ts";
 import type { JsonSchema, SchemaComponents } from "./json-schema.ts";
 
@@ -36,7 +36,7 @@ function headersFor(status: number, metered: boolean): Record<string, unknown> {
 
 /** The success answer, then one problem answer per status the operation can fail with. */
 export function responsesOf(op: Operation, components: SchemaComponents): Record<string, unknown> {
-  const metered = (op.metering ?? (op.scope ? "quota" : "catalogue")) === "quota";
+  const metered = meteringOf(op) === "quota";
   const status = op.response?.status ?? 200;
   const paged = op.query?.cursor !== undefined && op.query.limit !== undefined;
   const schema = op.response?.schema
