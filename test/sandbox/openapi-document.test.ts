@@ -124,7 +124,12 @@ describe("GET /openapi/v2.json", () => {
       conflict: (o.responses["409"]?.["x-error-codes"] ?? []).includes("idempotency_key_conflict"),
     });
     // POST reads: the /q twins, validate-cron and resolve ignore the key, so the document must too.
-    for (const id of ["monitor.list.query", "contact.list.query", "monitor.validateCron", "monitor.resolve"]) {
+    for (const id of [
+      "monitor.list.query",
+      "contact.list.query",
+      "monitor.validateCron",
+      "monitor.resolve",
+    ]) {
       expect(advertised(byId(id)), id).toEqual({ header: false, conflict: false });
     }
     for (const id of ["account.update", "contact.delete"]) {
