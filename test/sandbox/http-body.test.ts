@@ -127,3 +127,51 @@ describe("unknown members", () => {
     for (const entry of res.body.errors) for (const v of Object.values(entry)) expect(v).not.toBeNull();
   });
 });
+
+describe("writes that take no body", () => {
+  const contact = async () => {
+    const res = await acct.post(
+      "/contact",
+      { type: "email", address: `nobody-${Math.random()}@example.com` },
+      { headers: { "idempotency-key": `k-${Math.random()}` } },
+    );
+    expect(res.status, res.text).toBe(201);
+    return res.body.id as string;
+  };
+
+  it("refuse sent members as unknown, each with an empty allowed list, and do nothing", async () => {
+    const id = await contact();
+    const sent = (await sb.outbox()).length;
+    const res = await acct.post(`/contact/${id}/confirmation`, { junk: 1, more: true });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("validation_failed");
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/junk", reason: "unknown_member", allowed: [] }),
+      expect.objectContaining({ pointer: "/more", reason: "unknown_member", allowed: [] }),
+    ]);
+    expect((await sb.outbox()).length).toBe(sent);
+    const del = await acct.delete(`/contact/${id}`, { body: { force: true } });
+    expect(del.status).toBe(422);
+    expect(del.body.errors).toEqual([
+      expect.objectContaining({ pointer: "/force", reason: "unknown_member", allowed: [] }),
+    ]);
+    expect((await acct.get(`/contact/${id}`)).status).toBe(200);
+  });
+
+  it("refuse a body that is not an object as wrong_type, and take {} or none", async () => {
+    const id = await contact();
+    for (const raw of ["[]", "42", "null"]) {
+      const res = await acct.call("DELETE", `/contact/${id}`, { raw, headers: json });
+      expect(res.status, raw).toBe(422);
+      expect(res.body.errors[0]).toMatchObject({ pointer: "", reason: "wrong_type", expected: "object" });
+    }
+    expect((await acct.post(`/contact/${id}/confirmation`, {})).status).toBeLessThan(300);
+    expect((await acct.post(`/contact/${id}/confirmation`)).status).toBeLessThan(300);
+    expect((await acct.delete(`/contact/${id}`, { body: {} })).status).toBeLessThan(300);
+  });
+
+  it("GET ignores a body", async () => {
+    const res = await acct.call("GET", "/account", { raw: '{"junk":1}', headers: json });
+    expect(res.status).toBe(200);
+  });
+});

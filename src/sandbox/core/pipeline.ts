@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { issuesToEntries, type LeafScope, retiredScopes, scopeSatisfies } from "../../kinds/index.ts";
 import { findRecord, fingerprint, idempotencyTtl, recordId, saveRecord } from "./idempotency.ts";
 import { ipAllowed, normalizeIp } from "./ip.ts";
@@ -173,12 +174,13 @@ export function execute(
     opReq.query = parseQuery(rawFromSearch(search), {}, false);
   }
 
-  if (op.body) {
+  const schema = bodySchemaOf(op);
+  if (schema) {
     // No body at all reads as `{}`; a JSON `null` is a body, and not an object.
     const input = req.body === undefined ? {} : req.body;
-    const parsed = op.body.safeParse(input);
-    if (!parsed.success) throw bodyProblem(parsed.error.issues, input, op);
-    opReq.body = input;
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) throw invalid(issuesToEntries(parsed.error.issues, input, schema));
+    if (op.body) opReq.body = input;
   }
 
   if (op.scope && rs.claims) {
@@ -300,15 +302,14 @@ function send(
     .send(text === "" ? undefined : text);
 }
 
-/** A body's zod issues as one problem; rules that carry their own code (e.g. `invalid_alert_delay`) keep it. */
-function bodyProblem(
-  issues: Parameters<typeof issuesToEntries>[0],
-  input: unknown,
-  op: Operation,
-): ApiProblem {
-  const entries = issuesToEntries(issues, input, op.body!);
-  const codes = new Set(entries.map((e) => e.code as string | undefined));
-  for (const e of entries) delete e.code;
-  const [only] = codes;
-  return invalid(entries, codes.size === 1 && only ? (only as "validation_failed") : "validation_failed");
+/** Writes without a body schema take none: a sent body is judged as a strict empty object. */
+const noBody = z.strictObject({});
+
+/**
+ * The schema a request body is validated against. GET bodies are ignored, `/q`
+ * twins read theirs as the query, and `/_sandbox/` routes judge their own.
+ */
+function bodySchemaOf(op: Operation): z.ZodType | undefined {
+  if (op.body) return op.body;
+  return op.method === "GET" || op.queryInBody || op.internal ? undefined : noBody;
 }
