@@ -44,3 +44,51 @@ describe("unknown_parameter", () => {
     expect(res.body.errors[0]).toMatchObject({ parameter: "limit", reason: "empty" });
   });
 });
+
+describe("POST …/q bodies", () => {
+  const q = (body: unknown) => sb.client.post("/contact/q", body);
+  const entries = async (body: unknown) => {
+    const res = await q(body);
+    expect(res.status, JSON.stringify(body)).toBe(422);
+    expect(res.body.code).toBe("validation_failed");
+    return res.body.errors;
+  };
+
+  it("refuse an empty array as an empty parameter, for list filters and single values alike", async () => {
+    expect(await entries({ type: [] })).toEqual([{ pointer: "/type", parameter: "type", reason: "empty" }]);
+    expect(await entries({ sort: [] })).toEqual([{ pointer: "/sort", parameter: "sort", reason: "empty" }]);
+    expect(await entries({ type: ["email", ""] })).toEqual([
+      { pointer: "/type", parameter: "type", reason: "empty" },
+    ]);
+  });
+
+  it("refuse objects and arrays where a scalar belongs, naming the expected type", async () => {
+    expect(await entries({ q: { a: 1 } })).toEqual([
+      { pointer: "/q", parameter: "q", value: { a: 1 }, reason: "wrong_type", expected: "string" },
+    ]);
+    expect(await entries({ sort: ["name"] })).toEqual([
+      { pointer: "/sort", parameter: "sort", value: ["name"], reason: "wrong_type", expected: "string" },
+    ]);
+    expect(await entries({ type: [["email"]] })).toEqual([
+      { pointer: "/type/0", parameter: "type", value: ["email"], reason: "wrong_type", expected: "string" },
+    ]);
+    expect(await entries({ confirmed: { yes: true } })).toEqual([
+      {
+        pointer: "/confirmed",
+        parameter: "confirmed",
+        value: { yes: true },
+        reason: "wrong_type",
+        expected: "boolean",
+      },
+    ]);
+    const limit = await q({ limit: [5] });
+    expect(limit.body).toMatchObject({ code: "invalid_limit" });
+    expect(limit.body.errors[0]).toMatchObject({ reason: "wrong_type", expected: "integer" });
+  });
+
+  it("take scalars, and arrays for list filters", async () => {
+    for (const body of [{ type: "email" }, { type: ["email", "sms"] }, { sort: "name", q: "x", limit: 5 }]) {
+      expect((await q(body)).status, JSON.stringify(body)).toBe(200);
+    }
+  });
+});

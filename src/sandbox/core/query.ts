@@ -13,7 +13,10 @@ export type QueryParam =
   | { type: "bool"; description?: string }
   | { type: "time"; description?: string };
 
-/** Raw values: from a query string (always strings) or a `/q` body (JSON values). */
+/**
+ * Raw values by name: each occurrence in a query string (always strings), or
+ * the one JSON value a `/q` body holds for the name.
+ */
 export type RawQuery = Map<string, unknown[]>;
 
 export function rawFromSearch(search: string): RawQuery {
@@ -33,7 +36,7 @@ export function rawFromBody(body: unknown): RawQuery {
       errors: [{ pointer: "", reason: "wrong_type", expected: "object" }],
     });
   }
-  return new Map(Object.entries(body).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
+  return new Map(Object.entries(body).map(([k, v]) => [k, [v]]));
 }
 
 export function parseQuery(
@@ -52,8 +55,12 @@ export function parseQuery(
       throw new ApiProblem("unknown_parameter", `Unknown parameter "${name}".`, { errors: [entry] });
     }
     const isList = (param.type === "string" || param.type === "enum") && param.list === true;
-    // A list filter takes a comma list or repeated parameters; `/q` bodies send arrays.
-    const items = isList && !fromBody ? values.flatMap((v) => String(v).split(",")) : values;
+    if (fromBody) {
+      out[name] = parseBodyValue(name, param, isList, values[0]);
+      continue;
+    }
+    // A list filter takes a comma list or repeated parameters.
+    const items = isList ? values.flatMap((v) => String(v).split(",")) : values;
     if (!isList && items.length > 1) {
       throw new ApiProblem("validation_failed", `Parameter "${name}" takes one value.`, {
         errors: [{ pointer: `/${name}`, parameter: name, reason: "repeated" }],
@@ -65,11 +72,33 @@ export function parseQuery(
   return out;
 }
 
-function parseOne(name: string, param: QueryParam, value: unknown): unknown {
+/** A `/q` body value: list filters take an array (or one value); an empty array is an empty parameter. */
+function parseBodyValue(name: string, param: QueryParam, isList: boolean, value: unknown): unknown {
+  if (Array.isArray(value) && value.length === 0) throw emptyParameter(name);
+  if (isList && Array.isArray(value))
+    return value.map((item, i) => parseOne(name, param, item, `/${name}/${i}`));
+  // Anything else is one value; an array or object where a scalar belongs is the wrong type.
+  const parsed = parseOne(name, param, value);
+  return isList ? [parsed] : parsed;
+}
+
+const emptyParameter = (name: string) =>
+  new ApiProblem("validation_failed", `Parameter "${name}" is empty.`, {
+    errors: [{ pointer: `/${name}`, parameter: name, reason: "empty" }],
+  });
+
+/** The JSON type name of one value of a parameter, for `wrong_type` entries. */
+const expectedType = (param: QueryParam) =>
+  param.type === "bool" ? "boolean" : param.type === "int" || param.type === "time" ? "integer" : "string";
+
+function parseOne(name: string, param: QueryParam, value: unknown, pointer = `/${name}`): unknown {
   const text = typeof value === "string" ? value : JSON.stringify(value);
-  if (text === "" || text === '""' || value === null) {
-    throw new ApiProblem("validation_failed", `Parameter "${name}" is empty.`, {
-      errors: [{ pointer: `/${name}`, parameter: name, reason: "empty" }],
+  if (text === "" || text === '""' || value === null) throw emptyParameter(name);
+  // Only `/q` bodies can send these; integers judge them below (a limit keeps its own code).
+  if (typeof value === "object" && param.type !== "int" && param.type !== "time") {
+    const expected = expectedType(param);
+    throw new ApiProblem("validation_failed", `Parameter "${name}" is a ${expected}.`, {
+      errors: [{ pointer, parameter: name, value, reason: "wrong_type", expected }],
     });
   }
   switch (param.type) {
