@@ -38,7 +38,10 @@ export const contactSchema = z
     address: field(z.string().min(1).max(1024), {
       description: "Email address, phone number (E.164) or URL.",
     }),
-    name: field(z.string().max(255), { defaultFrom: "address" }),
+    name: field(z.string().max(255).nullable(), {
+      defaultFrom: "address",
+      description: "Follows the address until a name is sent; null restores that default.",
+    }),
     language: field(z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "a language tag such as en or pt-BR"), {
       default: "en",
     }),

@@ -1,4 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 
@@ -8,6 +12,8 @@ beforeAll(async () => {
   sb = await startTestSandbox();
 });
 afterAll(() => sb.close());
+
+const key = () => ({ headers: { "idempotency-key": randomUUID() } });
 
 async function create(c: Client, body: Record<string, unknown>) {
   const res = await c.post("/contact", body, { headers: { "idempotency-key": randomUUID() } });
@@ -102,6 +108,63 @@ describe("POST /contact/{id}/confirmation/verify", () => {
       reason: "wrong_type",
       expected: "string",
     });
+  });
+});
+
+describe("inherited confirmation", () => {
+  /** The stored `confirmedVia` (the API never shows it), read once the sandbox let go of its data file. */
+  function storedVia(dataFile: string, ids: string[]) {
+    const db = new DatabaseSync(dataFile);
+    try {
+      const read = db.prepare("SELECT body FROM docs WHERE collection = 'contact' AND id = ?");
+      return ids.map((id) => JSON.parse(String(read.get(id)?.body)).confirmedVia);
+    } finally {
+      db.close();
+    }
+  }
+
+  it("a number confirmed by sms confirms voiceCall contacts on it (create or PATCH) via inherit, with no code", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vigil-inherit-"));
+    const dataFile = join(dir, "state.db");
+    const own = await startTestSandbox({ dataFile });
+    const sentTo = async (id: string) => (await own.outbox()).filter((m) => m.contactId === id);
+    const make = async (c: Client, body: Record<string, unknown>) => {
+      const res = await c.post("/contact", body, key());
+      expect(res.status, res.text).toBe(201);
+      return res.body;
+    };
+    const verify = async (c: Client, id: string) => {
+      const [code] = (await sentTo(id)).map((m) => m.code);
+      expect((await c.post(`/contact/${id}/confirmation/verify`, { code })).status).toBe(200);
+    };
+    let ids: string[] = [];
+    try {
+      const c = await own.account({ plan: "enterprise" });
+      const sms = await make(c, { type: "sms", address: "+14155550170" });
+      // An unconfirmed number passes nothing on.
+      const early = await make(c, { type: "voiceCall", address: "+14155550170" });
+      expect(early.confirmed).toBe(false);
+
+      await verify(c, sms.id);
+      const other = await make(c, { type: "sms", address: "+14155550171" });
+      await verify(c, other.id);
+      const born = await make(c, { type: "voiceCall", address: "+14155550171" });
+      expect(born).toMatchObject({ confirmed: true, confirmedAt: born.created });
+      expect(await sentTo(born.id)).toEqual([]);
+
+      // PATCH onto an already-confirmed number inherits too, and sends no code.
+      const third = await make(c, { type: "sms", address: "+14155550172" });
+      await verify(c, third.id);
+      const moved = await c.patch(`/contact/${early.id}`, { address: "+14155550172" });
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.body).toMatchObject({ confirmed: true, confirmedAt: moved.body.updated });
+      expect(await sentTo(early.id)).toHaveLength(1);
+      ids = [sms.id, born.id, early.id];
+    } finally {
+      await own.close();
+    }
+    expect(storedVia(dataFile, ids)).toEqual(["code", "inherit", "inherit"]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -409,6 +409,27 @@ describe("PATCH /contact/{id}", () => {
     expect(codes).toContainEqual(expect.objectContaining({ kind: "confirmation", to: "new@example.com" }));
   });
 
+  it("a defaulted name follows the address (sort and q too); a sent name sticks; null restores the default", async () => {
+    const c = await sb.account();
+    const plain = await create(c, { type: "email", address: "zed@example.com" });
+    const named = await create(c, { type: "email", address: "named@example.com", name: "Named" });
+    const moved = await c.patch(`/contact/${plain.id}`, { address: "amy@example.com" });
+    expect(moved.body.name).toBe("amy@example.com");
+    expect((await c.get(`/contact/${plain.id}`)).body.name).toBe("amy@example.com");
+    const byName = await c.get("/contact?sort=name&fields=name");
+    expect(byName.body.data.map((r: { name: string }) => r.name)).toEqual(["amy@example.com", "Named"]);
+    expect((await c.get("/contact?q=amy")).body.data.map((r: { id: string }) => r.id)).toEqual([plain.id]);
+    expect((await c.get("/contact?q=zed")).body.data).toEqual([]);
+
+    const kept = await c.patch(`/contact/${named.id}`, { address: "renamed@example.com" });
+    expect(kept.body.name).toBe("Named");
+    const reset = await c.patch(`/contact/${named.id}`, { name: null });
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body.name).toBe("renamed@example.com");
+    const receipt = await c.delete(`/contact/${plain.id}`);
+    expect(receipt.body.name).toBe("amy@example.com");
+  });
+
   it("recomputes the gateway of an http contact and keeps http contacts confirmed", async () => {
     const c = await sb.account();
     const contact = await create(c, { type: "http", address: "https://plain.example.com/hook" });

@@ -3,9 +3,13 @@ import {
   alertDelayRange,
   type ContactType,
   confirmableContactTypes,
+  contactSchema,
   creatableContactTypes,
+  defaultsOf,
+  httpUrl,
   type ProblemDetailEntry,
   templateOnlyMimeTypes,
+  traitsOf,
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
@@ -18,7 +22,8 @@ import { sendMessage } from "../outbox.ts";
 export interface ContactDoc extends Doc {
   type: ContactType;
   address: string;
-  name: string;
+  /** null when never sent (or sent null): the name then follows the address (`defaultFrom`). */
+  name: string | null;
   language: string;
   alertDelay: number;
   activePeriod: { days: string[]; from: string; to: string } | null;
@@ -77,6 +82,42 @@ export const httpOnlyMembers = ["httpHeaders", "templates", "mimeType", "grouped
 export const isConfirmable = (type: ContactType) =>
   (confirmableContactTypes as readonly string[]).includes(type);
 
+/** The member a defaulted name reads from, as the kind declares it. */
+const nameFrom = traitsOf(contactSchema.shape.name).defaultFrom as keyof ContactDoc;
+
+/** The name as the API shows, sorts and searches it. */
+export const contactName = (c: ContactDoc): string => c.name ?? String(c[nameFrom]);
+
+/** Confirmation is per channel: a phone number confirmed for sms is confirmed for voice calls too. */
+const confirmationChannel = (type: ContactType) => (type === "email" ? "email" : "phone");
+
+/** A confirmed contact on the same channel and normalised address, whose confirmation another contact inherits. */
+export function confirmedTwin(ctx: Ctx, type: ContactType, address: string): ContactDoc | undefined {
+  if (!isConfirmable(type)) return undefined;
+  const wanted = normalizeAddress(type, address);
+  return ctx.store
+    .all<ContactDoc>("contact", ctx.account!.id)
+    .find(
+      (c) =>
+        c.confirmed &&
+        isConfirmable(c.type) &&
+        confirmationChannel(c.type) === confirmationChannel(type) &&
+        normalizeAddress(c.type, c.address) === wanted,
+    );
+}
+
+/** The confirmation members of a contact at `address`: inherited when a twin is confirmed, else pending. */
+export function confirmationAt(ctx: Ctx, type: ContactType, address: string) {
+  const confirmable = isConfirmable(type);
+  const inherited = confirmable && confirmedTwin(ctx, type, address) !== undefined;
+  return {
+    confirmed: !confirmable || inherited,
+    confirmedAt: !confirmable || inherited ? ctx.now : null,
+    confirmedVia: inherited ? ("inherit" as const) : null,
+    confirmationCode: null,
+  };
+}
+
 export function findContactByAddress(ctx: Ctx, type: ContactType, address: string): ContactDoc | undefined {
   const wanted = normalizeAddress(type, address);
   return ctx.store
@@ -127,7 +168,7 @@ export function contactRuleProblems(
   if (c.type === "email" && !email.test(address)) badAddress("an email address");
   if ((c.type === "sms" || c.type === "voiceCall") && !phone.test(address))
     badAddress("an E.164 phone number such as +14155550100");
-  if ((c.type === "http" || c.type === "webPush") && !/^https?:\/\/[^\s/]+/.test(address))
+  if ((c.type === "http" || c.type === "webPush") && !httpUrl.safeParse(address).success)
     badAddress("an http(s) URL");
   if (c.type !== "http") {
     for (const member of httpOnlyMembers) {
@@ -202,41 +243,33 @@ export function sendConfirmationCode(ctx: Ctx, contact: ContactDoc): ContactDoc 
   return updated;
 }
 
+/** Server defaults of the members a create may leave out, as the kind declares them. */
+const contactDefaults = defaultsOf(contactSchema) as Pick<
+  ContactDoc,
+  "language" | "alertDelay" | "mimeType" | "groupedAlerts"
+>;
+
 /**
  * Creates a contact (rules already checked). Email, sms and voice contacts
- * start unconfirmed and get a code, unless the same address is already
- * confirmed on the account, which they inherit.
+ * start unconfirmed and get a code, unless the address is already confirmed
+ * on the account for their channel, which they inherit.
  */
 export function insertContact(ctx: Ctx, input: ContactInput): ContactDoc {
-  const confirmable = isConfirmable(input.type);
-  const inherited =
-    confirmable &&
-    ctx.store
-      .all<ContactDoc>("contact", ctx.account!.id)
-      .some(
-        (c) =>
-          c.confirmed &&
-          c.type === input.type &&
-          normalizeAddress(c.type, c.address) === normalizeAddress(input.type, input.address),
-      );
   const contact: ContactDoc = {
     id: newGuid(),
     accountId: ctx.account!.id,
     type: input.type,
     address: input.address,
-    name: input.name ?? input.address,
-    language: input.language ?? "en",
-    alertDelay: input.alertDelay ?? 0,
+    name: input.name ?? null,
+    language: input.language ?? contactDefaults.language,
+    alertDelay: input.alertDelay ?? contactDefaults.alertDelay,
     activePeriod: input.activePeriod ?? null,
     gateway: gatewayOf(input.type, input.address),
     httpHeaders: input.httpHeaders ?? [],
-    mimeType: input.mimeType ?? "application/json",
-    groupedAlerts: input.groupedAlerts ?? false,
+    mimeType: input.mimeType ?? contactDefaults.mimeType,
+    groupedAlerts: input.groupedAlerts ?? contactDefaults.groupedAlerts,
     templates: input.templates ?? [],
-    confirmed: !confirmable || inherited,
-    confirmedAt: !confirmable || inherited ? ctx.now : null,
-    confirmedVia: inherited ? "inherit" : null,
-    confirmationCode: null,
+    ...confirmationAt(ctx, input.type, input.address),
     created: ctx.now,
     updated: ctx.now,
     syncSeq: nextSyncSeq(ctx),

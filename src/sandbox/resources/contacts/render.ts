@@ -2,7 +2,7 @@ import { contactSchema } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { subscriptionBlock } from "../subscriptions/render.ts";
 import { membershipsOf } from "./groups/model.ts";
-import { type ContactDoc, httpOnlyMembers } from "./model.ts";
+import { type ContactDoc, contactName, httpOnlyMembers } from "./model.ts";
 
 /** `expand` tokens of a single contact read; lists also take `count`. */
 export const contactExpand = ["subscription", "group", "template"] as const;
@@ -29,7 +29,7 @@ export function renderContact(
   for (const name of Object.keys(contactSchema.shape)) {
     if (httpOnlyRead.has(name) && doc.type !== "http") continue;
     if (name === "templates" && !expand.has("template")) continue;
-    out[name] = doc[name as keyof ContactDoc];
+    out[name] = name === "name" ? contactName(doc) : doc[name as keyof ContactDoc];
   }
   if (expand.has("subscription")) {
     out.subscription = subscriptionBlock(ctx, { accountId: doc.accountId, contactId: doc.id });

@@ -8,6 +8,8 @@ import {
   assertContactRules,
   type ContactDoc,
   type ContactInput,
+  confirmationAt,
+  contactName,
   findContactByAddress,
   gatewayOf,
   insertContact,
@@ -35,7 +37,10 @@ function read(ctx: Ctx, doc: ContactDoc, expand: ReadonlySet<string> = new Set(c
   return renderContact(ctx, doc, expand);
 }
 
-/** Applies a PATCH body; a changed address of a confirmable contact must be confirmed again. */
+/**
+ * Applies a PATCH body. A changed address of a confirmable contact must be
+ * confirmed again, unless it is already confirmed on the account (inherited).
+ */
 function patchContact(ctx: Ctx, doc: ContactDoc, body: ContactBody): ContactDoc {
   if (body.type !== undefined && body.type !== doc.type) {
     throw new ApiProblem("type_immutable", "A contact's type cannot change; create a new contact.", {
@@ -61,13 +66,12 @@ function patchContact(ctx: Ctx, doc: ContactDoc, body: ContactBody): ContactDoc 
     ...(members as Partial<ContactDoc>),
     gateway: gatewayOf(doc.type, address),
   };
-  if (addressChanged && isConfirmable(doc.type)) {
-    next = { ...next, confirmed: false, confirmedAt: null, confirmedVia: null };
-  }
+  const reconfirm = addressChanged && isConfirmable(doc.type);
+  if (reconfirm) next = { ...next, ...confirmationAt(ctx, doc.type, address) };
   if (JSON.stringify(next) === JSON.stringify(doc)) return doc;
   // syncSeq stays: contact delta sync catches creation only.
   next = ctx.store.put<ContactDoc>("contact", { ...next, updated: ctx.now });
-  return addressChanged && isConfirmable(doc.type) ? sendConfirmationCode(ctx, next) : next;
+  return reconfirm && !next.confirmed ? sendConfirmationCode(ctx, next) : next;
 }
 
 export const contactRoutes = defineOperations(
@@ -81,7 +85,7 @@ export const contactRoutes = defineOperations(
     filters: {
       q: {
         param: { type: "string", description: "Substring of the name or address, any case." },
-        match: (c, q: string) => `${c.name}\n${c.address}`.toLowerCase().includes(q.toLowerCase()),
+        match: (c, q: string) => `${contactName(c)}\n${c.address}`.toLowerCase().includes(q.toLowerCase()),
       },
       type: {
         param: { type: "enum", values: contactTypes, list: true, description: "Any of these types." },
@@ -99,7 +103,7 @@ export const contactRoutes = defineOperations(
     sort: {
       columns: {
         created: { key: (c) => c.created, time: true },
-        name: { key: (c) => c.name.toLowerCase() },
+        name: { key: (c) => contactName(c).toLowerCase() },
         address: { key: (c) => c.address.toLowerCase() },
       },
       default: "created",
@@ -180,7 +184,7 @@ export const contactRoutes = defineOperations(
           id: doc.id,
           deleted: true,
           type: doc.type,
-          name: doc.name,
+          name: contactName(doc),
           address: doc.address,
           cascaded: { ...subscriptions, groups },
         },
