@@ -11,6 +11,18 @@ export const contactGroupMember = z.strictObject({
   events: set(z.enum(groupEvents)).min(1),
 });
 
+/**
+ * One group of a contact's membership (`PUT /contact/{id}/group`). Without
+ * `events`, a group the contact is in keeps its set and a new one gets the default.
+ */
+export const contactMembership = z.strictObject({
+  id: guid,
+  events: field(contactGroupMember.shape.events, {
+    default: ["down", "up"],
+    description: "Kept for an existing membership when absent; a new one gets down and up.",
+  }).optional(),
+});
+
 export const contactGroupSchema = z
   .strictObject({
     id: readOnlyId,

@@ -234,6 +234,12 @@ describe("PUT /contact/{id}/group", () => {
     expect(none.body.groups).toEqual([]);
   });
 
+  it("documents the default events of a new membership, which the kind declares", async () => {
+    const doc = (await sb.client.get("/openapi/v2.json", { token: null })).body;
+    const body = doc.paths["/contact/{id}/group"].put.requestBody.content["application/json"].schema;
+    expect(body.properties.groups.items.properties.events.default).toEqual(["down", "up"]);
+  });
+
   it("refuses unknown and repeated groups, report events of non-email contacts, and unknown contacts", async () => {
     const c = await sb.account();
     const http = await contact(c, { type: "http", address: "https://hooks.example.com/m" });

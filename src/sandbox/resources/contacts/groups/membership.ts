@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { contactMembership, traitsOf } from "../../../../kinds/index.ts";
 import { defineOperations } from "../../../core/operation.ts";
 import { invalid } from "../../../core/problem.ts";
 import { assertReportable } from "../../subscriptions/model.ts";
@@ -6,8 +7,8 @@ import { requireContact } from "../model.ts";
 import { type ContactGroupDoc, groupCollection, membershipsOf, putMembers, reportEventsOf } from "./model.ts";
 import { membershipBody } from "./schemas.ts";
 
-/** Events of a new membership that names none: the usual down and up alerts. */
-const defaultMemberEvents = ["down", "up"];
+/** Events of a new membership that names none, as the kind declares them. */
+const defaultMemberEvents = traitsOf(contactMembership.shape.events).default as string[];
 
 export const membershipRoutes = defineOperations({
   id: "contact.group.setMemberships",

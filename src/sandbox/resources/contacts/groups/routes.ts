@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { contactGroupSchema, defaultsOf } from "../../../../kinds/index.ts";
 import { newGuid } from "../../../core/ids.ts";
 import { listOperations } from "../../../core/list.ts";
 import { type Ctx, defineOperations } from "../../../core/operation.ts";
@@ -13,6 +14,9 @@ import {
   requireGroup,
 } from "./model.ts";
 import { groupCreateBody, groupPatchBody } from "./schemas.ts";
+
+/** Server defaults of a group create, as the kind declares them. */
+const groupDefaults = defaultsOf(contactGroupSchema) as Pick<ContactGroupDoc, "members">;
 
 /** Each member's events as a set: repeats dropped. */
 const normalize = (members: readonly GroupMember[]) =>
@@ -56,7 +60,7 @@ export const groupRoutes = defineOperations(
     response: { status: 201, description: "The group." },
     handle: (ctx, req) => {
       const body = req.body as z.infer<typeof groupCreateBody>;
-      const members = normalize(body.members ?? []);
+      const members = normalize(body.members ?? groupDefaults.members);
       assertMembers(ctx, members, "/members");
       assertNameFree(ctx, body.name);
       const group = ctx.store.put<ContactGroupDoc>(groupCollection, {

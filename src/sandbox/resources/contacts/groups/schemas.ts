@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contactGroupMember, contactGroupSchema, guid, set } from "../../../../kinds/index.ts";
+import { contactGroupSchema, contactMembership, guid, set } from "../../../../kinds/index.ts";
 
 export const groupCreateBody = contactGroupSchema
   .pick({ name: true, members: true })
@@ -7,8 +7,6 @@ export const groupCreateBody = contactGroupSchema
 export const groupPatchBody = contactGroupSchema.pick({ name: true, members: true });
 
 /** `PUT /contact/{id}/group`: the contact's whole membership; `events` keeps or defaults a member's set. */
-export const membershipBody = z.strictObject({
-  groups: z.array(z.strictObject({ id: guid, events: contactGroupMember.shape.events.optional() })),
-});
+export const membershipBody = z.strictObject({ groups: z.array(contactMembership) });
 
 export const applyBody = z.strictObject({ monitorIds: set(guid).min(1).max(500) });
