@@ -2,8 +2,9 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { ApiProblem } from "./problem.ts";
 
 /**
- * Opaque, checksummed tokens: page cursors (bound to their sort, query and
- * account) and delta-sync cursors. A tampered or foreign token is refused.
+ * Opaque, checksummed tokens: page cursors (bound to their list, sort, query
+ * and account) and delta-sync cursors (bound to their list and account). A
+ * tampered or foreign token is refused.
  */
 export class CursorCodec {
   readonly #key: Buffer;
@@ -40,6 +41,9 @@ export class CursorCodec {
   }
 }
 
+const digest = (value: unknown) =>
+  createHash("sha256").update(JSON.stringify(value)).digest("base64url").slice(0, 16);
+
 /**
  * A stable digest of the query that produced a cursor: everything but
  * `cursor`, `limit` (a page may change size) and `sort` (bound separately, in canonical form).
@@ -49,8 +53,13 @@ export function queryDigest(query: Record<string, unknown>, accountId: string): 
     .filter((k) => k !== "cursor" && k !== "limit" && k !== "sort")
     .sort()
     .map((k) => [k, query[k]]);
-  return createHash("sha256")
-    .update(JSON.stringify([accountId, canonical]))
-    .digest("base64url")
-    .slice(0, 16);
+  return digest([accountId, canonical]);
+}
+
+/**
+ * A digest naming one list: its id (shared by the GET and its `/q` twin) and
+ * its path parameters, so `/monitor/A/alert` cursors never page `/monitor/B/alert`.
+ */
+export function listDigest(listId: string, params: Record<string, string>): string {
+  return digest([listId, Object.entries(params).sort(([a], [b]) => (a < b ? -1 : 1))]);
 }

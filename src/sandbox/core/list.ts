@@ -1,5 +1,5 @@
 import type { LeafScope, ProblemCodeName } from "../../kinds/index.ts";
-import { queryDigest } from "./cursor.ts";
+import { listDigest, queryDigest } from "./cursor.ts";
 import type { Ctx, Operation, OpRequest } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
 import type { QueryParam } from "./query.ts";
@@ -43,12 +43,15 @@ export interface ListSpec<Row> {
 interface CursorPayload {
   /** Sort key and id of the last row sent. */
   k: [string | number | null, string];
+  /** The list (`listDigest`), canonical sort and query digest it pages. */
+  l: string;
   s: string;
   q: string;
 }
 
 interface SyncPayload {
   a: string;
+  l: string;
   seq: number;
 }
 
@@ -135,31 +138,30 @@ function runList<Row>(spec: ListSpec<Row>, ctx: Ctx, req: OpRequest) {
     const keep = spec.window.filter;
     if (keep) rows = rows.filter((row) => keep(row, from, to));
   }
+  const list = listDigest(spec.id, req.params);
   if (spec.syncSeq && q.updatedSince !== undefined) {
-    const since = decodeSince(ctx, String(q.updatedSince), accountId);
+    const since = decodeSince(ctx, String(q.updatedSince), accountId, list);
     rows = rows.filter((row) => spec.syncSeq!(row) > since);
   }
   const matched = rows.length;
 
+  // Without a sort, rows order by id: keyset paging needs a total order, whatever rows came and went.
   const order = resolveSort(spec, q.sort as string | undefined);
+  const descending = order?.descending ?? false;
   const sortKey = (row: Row) => (order ? (order.column.key(row) ?? null) : null);
-  const compare = (a: Row, b: Row) =>
-    compareKeys(sortKey(a), spec.rowId(a), sortKey(b), spec.rowId(b), order?.descending ?? false);
-  if (order) rows.sort(compare);
+  rows.sort((a, b) => compareKeys(sortKey(a), spec.rowId(a), sortKey(b), spec.rowId(b), descending));
 
   const digest = queryDigest(q, accountId);
   let start = 0;
   if (q.cursor !== undefined) {
     const cursor = ctx.services.cursors.decode<CursorPayload>(String(q.cursor), "cursor");
-    if (cursor.q !== digest || cursor.s !== (order?.canonical ?? "")) {
-      throw new ApiProblem("invalid_cursor", "The cursor belongs to another sort or query.", {
+    if (cursor.l !== list || cursor.q !== digest || cursor.s !== (order?.canonical ?? "")) {
+      throw new ApiProblem("invalid_cursor", "The cursor belongs to another list, sort or query.", {
         errors: [{ pointer: "/cursor", parameter: "cursor", reason: "foreign" }],
       });
     }
     const [key, id] = cursor.k;
-    start = order
-      ? firstAfter(rows, (row) => compareKeys(sortKey(row), spec.rowId(row), key, id, order.descending) > 0)
-      : rows.findIndex((r) => spec.rowId(r) === id) + 1;
+    start = firstAfter(rows, (row) => compareKeys(sortKey(row), spec.rowId(row), key, id, descending) > 0);
   }
   const limit = (q.limit as number | undefined) ?? 50;
   const page = rows.slice(start, start + limit);
@@ -169,6 +171,7 @@ function runList<Row>(spec: ListSpec<Row>, ctx: Ctx, req: OpRequest) {
     hasMore && last !== undefined
       ? ctx.services.cursors.encode({
           k: [sortKey(last), spec.rowId(last)],
+          l: list,
           s: order?.canonical ?? "",
           q: digest,
         } satisfies CursorPayload)
@@ -185,7 +188,7 @@ function runList<Row>(spec: ListSpec<Row>, ctx: Ctx, req: OpRequest) {
   if (expand.has("count")) body.count = { total, matched };
   if (spec.syncSeq) {
     const seq = (ctx.account?.syncSeq as number | undefined) ?? 0;
-    body.syncCursor = ctx.services.cursors.encode({ a: accountId, seq } satisfies SyncPayload);
+    body.syncCursor = ctx.services.cursors.encode({ a: accountId, l: list, seq } satisfies SyncPayload);
   }
   if (spec.pageExtras) Object.assign(body, spec.pageExtras(ctx));
   return body;
@@ -296,10 +299,10 @@ export function resolveWindow(
   return { from, to };
 }
 
-function decodeSince(ctx: Ctx, value: string, accountId: string): number {
+function decodeSince(ctx: Ctx, value: string, accountId: string, list: string): number {
   const payload = ctx.services.cursors.decode<SyncPayload>(value, "updatedSince");
-  if (payload.a !== accountId) {
-    throw new ApiProblem("invalid_cursor", "The syncCursor belongs to another account.", {
+  if (payload.a !== accountId || payload.l !== list) {
+    throw new ApiProblem("invalid_cursor", "The syncCursor belongs to another account or list.", {
       errors: [{ pointer: "/updatedSince", parameter: "updatedSince", reason: "foreign" }],
     });
   }
