@@ -248,6 +248,7 @@ describe("POST /contact/notification/resend", () => {
     expect(plan.body.errors[0]).toMatchObject({
       pointer: "/frequency",
       value: "daily",
+      reason: "not_in_plan",
       allowed: ["weekly", "monthly"],
     });
   });

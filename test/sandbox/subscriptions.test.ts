@@ -145,9 +145,12 @@ describe("monitor-side reads and deletes", () => {
     expect((await c.get(`/monitor/${m}/alert`)).body.data).toEqual([]);
     expect((await c.get(`/monitor/${other}/alert`)).body.data).toHaveLength(1);
 
-    const missing = await c.get(`/monitor/${randomUUID()}/alert`);
+    const ghost = randomUUID();
+    const missing = await c.get(`/monitor/${ghost}/alert`);
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe("not_found");
+    // The same 404 as the monitor's own routes.
+    expect(missing.body.detail).toBe((await c.get(`/monitor/${ghost}`)).body.detail);
     const missingDelete = await c.delete(`/monitor/${randomUUID()}/alert`);
     expect(missingDelete.status).toBe(404);
   });
@@ -246,6 +249,7 @@ describe("report subscriptions", () => {
     expect(plan.body.errors[0]).toMatchObject({
       pointer: "/frequencies",
       value: ["daily"],
+      reason: "not_in_plan",
       allowed: ["weekly", "monthly"],
     });
   });

@@ -5,7 +5,7 @@ import { plans } from "../../core/plans.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { accountOf } from "../accounts.ts";
 import type { ContactDoc } from "../contacts/model.ts";
-import { findSubscription } from "./model.ts";
+import { findSubscription, ownsMonitor } from "./model.ts";
 import { renderSubscription } from "./render.ts";
 import { type SubscriptionDoc, setOf, type Variant, variants } from "./variants.ts";
 
@@ -28,7 +28,7 @@ function sideProblems(ctx: Ctx, v: Variant, side: "create" | "delete", items: re
     if (first !== undefined)
       return [{ pointer: at, reason: "duplicate", message: `repeats ${side}/${first}` }];
     const entries: ProblemDetailEntry[] = [];
-    if (!ctx.store.owned("monitor", ctx.account!.id, item.monitorId))
+    if (!ownsMonitor(ctx, item.monitorId))
       entries.push({
         pointer: `${at}/monitorId`,
         value: item.monitorId,

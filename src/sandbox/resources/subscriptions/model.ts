@@ -1,9 +1,10 @@
 import { newPrefixedId } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
-import { ApiProblem, notFound } from "../../core/problem.ts";
+import { ApiProblem } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 import type { ContactDoc } from "../contacts/model.ts";
+import { monitorCollection } from "../monitors/model.ts";
 
 /** Alert and report subscriptions: one monitor, one contact, and a set. */
 export interface AlertSubscriptionDoc extends Doc {
@@ -22,12 +23,9 @@ export interface ReportSubscriptionDoc extends Doc {
   updated: number;
 }
 
-/** The account's monitor (only its existence matters here), or 404 like any missing or foreign id. */
-export function requireMonitor(ctx: Ctx, id: string): Doc {
-  const monitor = ctx.store.owned("monitor", ctx.account!.id, id);
-  if (!monitor) throw notFound("monitor", id);
-  return monitor;
-}
+/** Whether the account owns the monitor: for checks that report unknown ids as 422 entries, not a 404. */
+export const ownsMonitor = (ctx: Ctx, id: string) =>
+  ctx.store.owned(monitorCollection, ctx.account!.id, id) !== undefined;
 
 export type SubscriptionKind = "alert" | "report";
 export const subscriptionCollection = { alert: "alertSubscription", report: "reportSubscription" } as const;
@@ -45,7 +43,8 @@ export function findSubscription<T extends AlertSubscriptionDoc | ReportSubscrip
 
 /**
  * Refuses report subscriptions of non-email contacts and frequencies the plan
- * lacks. `pointer` names the frequencies; `contactPointer` the contact, when the body names it.
+ * lacks (`assertPlanOffers`). `pointer` names the frequencies; `contactPointer`
+ * the contact, when the body names it.
  */
 export function assertReportable(
   ctx: Ctx,
@@ -68,12 +67,27 @@ export function assertReportable(
       ],
     });
   }
+  assertPlanOffers(ctx, frequencies, pointer);
+}
+
+/**
+ * Refuses report frequencies the plan lacks (403 `package_limit`). The entry's
+ * value echoes what `pointer` names: the refused ones of a set, or the one sent.
+ */
+export function assertPlanOffers(ctx: Ctx, sent: string | readonly string[], pointer: string) {
   const allowed = entitlements(accountOf(ctx)).reportFrequencies;
-  const refused = frequencies.filter((f) => !allowed.includes(f));
+  const refused = (typeof sent === "string" ? [sent] : sent).filter((f) => !allowed.includes(f));
   if (refused.length > 0) {
     throw new ApiProblem("package_limit", `The plan does not offer ${refused.join(", ")} reports.`, {
       extra: { feature: "reportFrequencies" },
-      errors: [{ pointer, value: refused, reason: "not_in_plan", allowed: [...allowed] }],
+      errors: [
+        {
+          pointer,
+          value: typeof sent === "string" ? sent : refused,
+          reason: "not_in_plan",
+          allowed: [...allowed],
+        },
+      ],
     });
   }
 }

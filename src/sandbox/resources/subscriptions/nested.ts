@@ -3,7 +3,8 @@ import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations, type Operation, type OpRequest } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { requireContact } from "../contacts/model.ts";
-import { findSubscription, requireMonitor } from "./model.ts";
+import { ownedMonitor } from "../monitors/model.ts";
+import { findSubscription } from "./model.ts";
 import { renderSubscription } from "./render.ts";
 import {
   idFilter,
@@ -39,12 +40,12 @@ function pairOf(parent: Parent, req: OpRequest, ctx: Ctx) {
   requireParent(parent, ctx, parentId);
   const [monitorId, contactId] = parent.name === "monitor" ? [parentId, otherId] : [otherId, parentId];
   const contact = requireContact(ctx, contactId);
-  requireMonitor(ctx, monitorId);
+  ownedMonitor(ctx, monitorId);
   return { monitorId, contactId, contact };
 }
 
 function requireParent(parent: Parent, ctx: Ctx, id: string) {
-  if (parent.name === "monitor") requireMonitor(ctx, id);
+  if (parent.name === "monitor") ownedMonitor(ctx, id);
   else requireContact(ctx, id);
 }
 

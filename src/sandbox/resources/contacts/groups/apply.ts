@@ -5,6 +5,7 @@ import {
   type AlertSubscriptionDoc,
   assertReportable,
   findSubscription,
+  ownsMonitor,
   putAlertSubscription,
   putReportSubscription,
   type ReportSubscriptionDoc,
@@ -31,7 +32,7 @@ export const applyRoutes = defineOperations({
     const group = requireGroup(ctx, req.params.id!);
     const sent = (req.body as z.infer<typeof applyBody>).monitorIds;
     const unknown = sent.flatMap((id, i) =>
-      ctx.store.owned("monitor", ctx.account!.id, id)
+      ownsMonitor(ctx, id)
         ? []
         : [{ pointer: `/monitorIds/${i}`, value: id, reason: "unknown_monitor", message: "no such monitor" }],
     );

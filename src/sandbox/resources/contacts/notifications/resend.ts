@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { reportFrequencies, unixTime } from "../../../../kinds/index.ts";
 import { defineOperations } from "../../../core/operation.ts";
-import { ApiProblem, invalid } from "../../../core/problem.ts";
-import { accountOf, entitlements } from "../../accounts.ts";
-import { type ReportSubscriptionDoc, subscriptionCollection } from "../../subscriptions/model.ts";
+import { invalid } from "../../../core/problem.ts";
+import {
+  assertPlanOffers,
+  type ReportSubscriptionDoc,
+  subscriptionCollection,
+} from "../../subscriptions/model.ts";
 import type { ContactDoc } from "../model.ts";
 import { deliver, renderNotification } from "./model.ts";
 
@@ -69,13 +72,7 @@ export const resendRoutes = defineOperations({
         },
       ]);
     }
-    const allowed = entitlements(accountOf(ctx)).reportFrequencies;
-    if (!allowed.includes(frequency)) {
-      throw new ApiProblem("package_limit", `The plan does not offer ${frequency} reports.`, {
-        extra: { feature: "reportFrequencies" },
-        errors: [{ pointer: "/frequency", value: frequency, allowed: [...allowed] }],
-      });
-    }
+    assertPlanOffers(ctx, frequency, "/frequency");
     const period = reportPeriod(frequency, at);
     const monitorsByContact = new Map<string, string[]>();
     for (const s of ctx.store.all<ReportSubscriptionDoc>(subscriptionCollection.report, ctx.account!.id)) {
