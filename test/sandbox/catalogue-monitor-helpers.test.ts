@@ -164,6 +164,26 @@ describe("POST /monitor/resolve", () => {
     }
   });
 
+  it("refuses the hosts POST /monitor refuses: a bare single label, an underscore", async () => {
+    for (const host of ["intranet", "my_host.example.com"]) {
+      for (const url of [host, `https://${host}/health`]) {
+        const res = await resolve(url);
+        expect(res.status, url).toBe(422);
+        expect(res.body).toMatchObject({
+          code: "invalid_url",
+          errors: [{ pointer: "/url", reason: "malformed" }],
+        });
+      }
+      const created = await sb.client.post("/monitor", {
+        type: "http",
+        url: `https://${host}/health`,
+        locations: { pools: ["allworld"] },
+      });
+      expect(created.status, host).toBe(422);
+      expect(created.body.code).toBe("invalid_url");
+    }
+  });
+
   it("validates its body and needs monitor:read", async () => {
     expect((await sb.client.post("/monitor/resolve", { url: "" })).body.code).toBe("validation_failed");
     expect((await sb.client.post("/monitor/resolve", { host: "x" })).body.code).toBe("validation_failed");

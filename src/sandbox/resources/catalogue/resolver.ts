@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { isIP } from "node:net";
+import { isHost } from "../../../kinds/index.ts";
 
 /**
  * The sandbox has no DNS. Names resolve deterministically: an IP literal to
@@ -20,11 +21,10 @@ export function resolveHost(host: string): string[] {
 
 export type HostProblem = "scheme_not_allowed" | "malformed";
 
-const label = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/i;
-
 /**
  * The host of a monitor address in any of its forms: an http(s) URL, a bare
- * host or IP, `host:port`, or `[v6]:port`.
+ * host or IP, `host:port`, or `[v6]:port`. Names follow the monitor address
+ * rule (`isHost`), so resolve and `POST /monitor` agree on what a host is.
  */
 export function hostOf(address: string): { host: string } | { problem: HostProblem } {
   if (isIP(address)) return { host: address };
@@ -39,8 +39,7 @@ export function hostOf(address: string): { host: string } | { problem: HostProbl
   }
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   if (isIP(host)) return { host };
+  // A trailing dot only marks the name fully qualified: drop it before the check.
   const name = host.replace(/\.$/, "");
-  if (name.length > 253 || !name.split(".").every((part) => label.test(part)))
-    return { problem: "malformed" };
-  return { host: name };
+  return isHost(name) ? { host: name } : { problem: "malformed" };
 }
