@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactSchema, defaultsOf } from "../../src/kinds/index.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 
 /** Contacts: create, read, list, update, delete. */
@@ -182,6 +183,23 @@ describe("POST /contact", () => {
       minimum: 0,
       maximum: 1440,
     });
+  });
+
+  it("takes http and webPush URLs by the kinds' rule (any-case scheme, as monitor urls)", async () => {
+    const c = await sb.account();
+    for (const type of ["http", "webPush"]) {
+      const ok = await c.post("/contact", { type, address: "HTTPS://Hooks.Example.com/up" }, key());
+      expect(ok.status, `${type} ${ok.text}`).toBe(201);
+      const bad = await c.post("/contact", { type, address: "ftp://hooks.example.com/up" }, key());
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors[0]).toMatchObject({ pointer: "/address", reason: "invalid_format" });
+    }
+  });
+
+  it("fills unsent members with the defaults the contact kind declares", async () => {
+    const c = await sb.account();
+    const http = await create(c, { type: "http", address: "https://defaults.example.com/hook" });
+    expect(http).toMatchObject(defaultsOf(contactSchema));
   });
 
   it("refuses voice contacts on a plan without them (403 package_limit)", async () => {
