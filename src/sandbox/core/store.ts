@@ -6,7 +6,8 @@ export interface Doc {
   accountId: string;
 }
 
-type Undo = { collection: string; id: string; before: Doc | undefined };
+/** What a write replaced: a document (absent when it was new), or a meta value. */
+type Undo = { collection: string; id: string; before: Doc | undefined } | { meta: string; before: unknown };
 
 /**
  * The sandbox's state: documents held in memory for speed, written through to
@@ -25,7 +26,7 @@ export class Store {
   readonly #setMeta: StatementSync | undefined;
   #undo: Undo[] | null = null;
   #dirty = new Map<string, { collection: string; id: string }>();
-  #dirtyMeta = new Map<string, unknown>();
+  #dirtyMeta = new Set<string>();
   readonly #meta = new Map<string, unknown>();
 
   constructor(file?: string) {
@@ -61,10 +62,6 @@ export class Store {
     for (const row of this.#db.prepare("SELECT key, value FROM meta").iterate()) {
       this.#meta.set(row.key as string, JSON.parse(row.value as string));
     }
-  }
-
-  get persistent(): boolean {
-    return this.#db !== undefined;
   }
 
   get<T extends Doc>(collection: string, id: string): T | undefined {
@@ -112,29 +109,32 @@ export class Store {
   }
 
   setMeta(key: string, value: unknown): void {
+    this.#undo?.push({ meta: key, before: this.#meta.get(key) });
     this.#meta.set(key, value);
-    this.#dirtyMeta.set(key, value);
+    this.#dirtyMeta.add(key);
     if (this.#undo === null) this.#flush();
   }
 
   /**
    * Runs `work` as one unit: its writes are committed together, or undone
-   * together when it throws. Nested calls join the outer unit.
+   * together when it throws. Nested calls join the outer unit. The undo log
+   * outlives the commit: a write the file refused is no write at all.
    */
   transaction<T>(work: () => T): T {
     if (this.#undo !== null) return work();
-    this.#undo = [];
+    const undo: Undo[] = [];
+    this.#undo = undo;
     try {
       const result = work();
-      this.#undo = null;
       this.#flush();
       return result;
     } catch (error) {
-      const undo = this.#undo ?? [];
-      this.#undo = null;
-      for (const { collection, id, before } of undo.reverse()) this.#restore(collection, id, before);
+      this.#rollBack(undo);
       this.#dirty.clear();
+      this.#dirtyMeta.clear();
       throw error;
+    } finally {
+      this.#undo = null;
     }
   }
 
@@ -150,13 +150,23 @@ export class Store {
       return work();
     } finally {
       this.#undo = outer;
-      for (const { collection, id, before } of inner.reverse()) this.#restore(collection, id, before);
+      this.#rollBack(inner);
     }
   }
 
   close(): void {
     this.#flush();
     this.#db?.close();
+  }
+
+  /** Puts back, newest first, everything an undo log says was replaced. */
+  #rollBack(undo: Undo[]) {
+    for (const entry of undo.reverse()) {
+      if ("meta" in entry) {
+        if (entry.before === undefined) this.#meta.delete(entry.meta);
+        else this.#meta.set(entry.meta, entry.before);
+      } else this.#restore(entry.collection, entry.id, entry.before);
+    }
   }
 
   #restore(collection: string, id: string, before: Doc | undefined) {
@@ -199,10 +209,15 @@ export class Store {
         if (doc) this.#upsert!.run(collection, id, JSON.stringify(doc));
         else this.#delete!.run(collection, id);
       }
-      for (const [key, value] of this.#dirtyMeta) this.#setMeta!.run(key, JSON.stringify(value));
+      for (const key of this.#dirtyMeta) {
+        // A key a dry run set and took back never reached the file.
+        const value = this.#meta.get(key);
+        if (value !== undefined) this.#setMeta!.run(key, JSON.stringify(value));
+      }
       this.#db.exec("COMMIT");
     } catch (error) {
-      this.#db.exec("ROLLBACK");
+      // A failed COMMIT may already have ended the transaction.
+      if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
       throw error;
     }
     this.#dirty.clear();
