@@ -71,6 +71,13 @@ describe("ip_not_allowed", () => {
     expect(res.body.code).toBe("ip_not_allowed");
   });
 
+  it("matches entries written as IPv4-mapped IPv6 addresses, exact or as range bounds", async () => {
+    const token = await tokenWith(["::ffff:127.0.0.2", "::ffff:127.0.0.50-::ffff:127.0.0.60"]);
+    expect((await acct.get("/account", { token, localAddress: "127.0.0.2" })).status).toBe(200);
+    expect((await acct.get("/account", { token, localAddress: "127.0.0.55" })).status).toBe(200);
+    expect((await acct.get("/account", { token, localAddress: "127.0.0.61" })).status).toBe(403);
+  });
+
   it("a token without an allow-list works from any address", async () => {
     const token = await tokenWith([]);
     expect((await acct.get("/account", { token, localAddress: "127.0.0.77" })).status).toBe(200);
@@ -91,11 +98,32 @@ describe("the mint's allow-list rules", () => {
   });
 
   it("refuses malformed entries", async () => {
-    for (const entry of ["127.0.0", "localhost", "127.0.0.1-", "127.0.0.1-banana", "10.0.0.0/8"]) {
+    for (const entry of [
+      "127.0.0",
+      "localhost",
+      "127.0.0.1-",
+      "127.0.0.1-banana",
+      "10.0.0.0/8",
+      "1.1.1.1-2.2.2.2-3.3.3.3",
+    ]) {
       const res = await sb.mint({ accountId: acct.accountId, scopes: ["account"], allowIps: [entry] });
       expect(res.status, entry).toBe(400);
       expect(res.body.error).toBe("ValidationError");
     }
+  });
+
+  it("refuses inverted ranges, and ranges whose bounds are of different families", async () => {
+    for (const entry of ["127.0.0.20-127.0.0.10", "2001:db8::ff-2001:db8::1", "127.0.0.1-::1"]) {
+      const res = await sb.mint({ accountId: acct.accountId, scopes: ["account"], allowIps: [entry] });
+      expect(res.status, entry).toBe(400);
+      expect(res.body.error).toBe("ValidationError");
+    }
+    const single = await sb.mint({
+      accountId: acct.accountId,
+      scopes: ["account"],
+      allowIps: ["127.0.0.9-127.0.0.9"],
+    });
+    expect(single.status).toBe(201);
   });
 
   it("accepts IPv6 addresses and ranges", async () => {
