@@ -91,13 +91,12 @@ export const contactName = (c: ContactDoc): string => c.name ?? String(c[nameFro
 /** Confirmation is per channel: a phone number confirmed for sms is confirmed for voice calls too. */
 const confirmationChannel = (type: ContactType) => (type === "email" ? "email" : "phone");
 
-/** A confirmed contact on the same channel and normalised address, whose confirmation another contact inherits. */
-export function confirmedTwin(ctx: Ctx, type: ContactType, address: string): ContactDoc | undefined {
-  if (!isConfirmable(type)) return undefined;
+/** Whether a confirmable contact of the account holds this address, confirmed, on the same channel. */
+function confirmedOnChannel(ctx: Ctx, type: ContactType, address: string): boolean {
   const wanted = normalizeAddress(type, address);
   return ctx.store
     .all<ContactDoc>("contact", ctx.account!.id)
-    .find(
+    .some(
       (c) =>
         c.confirmed &&
         isConfirmable(c.type) &&
@@ -106,10 +105,10 @@ export function confirmedTwin(ctx: Ctx, type: ContactType, address: string): Con
     );
 }
 
-/** The confirmation members of a contact at `address`: inherited when a twin is confirmed, else pending. */
+/** The confirmation members of a contact at `address`: inherited when it is confirmed on the channel, else pending. */
 export function confirmationAt(ctx: Ctx, type: ContactType, address: string) {
   const confirmable = isConfirmable(type);
-  const inherited = confirmable && confirmedTwin(ctx, type, address) !== undefined;
+  const inherited = confirmable && confirmedOnChannel(ctx, type, address);
   return {
     confirmed: !confirmable || inherited,
     confirmedAt: !confirmable || inherited ? ctx.now : null,
