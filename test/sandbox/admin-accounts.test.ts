@@ -63,3 +63,93 @@ describe("POST /_sandbox/accounts", () => {
     });
   });
 });
+
+describe("PATCH /_sandbox/accounts/{id}", () => {
+  const http = (n: number) => ({
+    type: "http",
+    url: `https://plan-${n}.example.com/`,
+    locations: { pools: ["allworld"] },
+  });
+
+  it("changes the plan, overrides, API access and balance, as GET /account reads them", async () => {
+    const acct = await sb.account();
+    const res = await sb.admin.patch(`/_sandbox/accounts/${acct.accountId}`, {
+      plan: "trial",
+      featureOverrides: { cron: true },
+      smsBalance: 7,
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      accountId: acct.accountId,
+      plan: "trial",
+      featureOverrides: { cron: true },
+      apiEnabled: true,
+      smsBalance: 7,
+      disabledMonitors: [],
+    });
+    const account = (await acct.get("/account")).body;
+    expect(account.package.name).toBe("trial");
+    expect(account.package.features).toMatchObject({ cron: true, monitors: 50 });
+    expect(account.limits.intervals).toEqual([180, 300, 600, 900, 1800, 3600]);
+    expect(account.usage.smsBalance.allowed).toBe(7);
+
+    // featureOverrides replaces the whole map.
+    await sb.admin.patch(`/_sandbox/accounts/${acct.accountId}`, { featureOverrides: {} });
+    expect((await acct.get("/account")).body.package.features.cron).toBe(false);
+
+    await sb.admin.patch(`/_sandbox/accounts/${acct.accountId}`, { apiEnabled: false });
+    expect((await sb.mint({ accountId: acct.accountId, scopes: ["monitor"] })).status).toBe(400);
+  });
+
+  it("disables the newest enabled monitors beyond the plan's count, and reports them in overlimits", async () => {
+    const acct = await sb.account();
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await acct.post("/monitor", http(i))).body.id);
+    // A monitor the owner paused takes no part: only enabled monitors are counted and disabled.
+    await acct.patch(`/monitor/${ids[1]}`, { enabled: false });
+    const res = await sb.admin.patch(`/_sandbox/accounts/${acct.accountId}`, {
+      featureOverrides: { monitors: 2 },
+    });
+    expect(res.body.disabledMonitors).toEqual([ids[3]]);
+    const account = (await acct.get("/account")).body;
+    expect(account.overlimits).toEqual([{ area: "monitors", used: 4, allowed: 2, disabled: [ids[3]] }]);
+    expect(account.flags.overlimited).toBe(true);
+    expect((await acct.get(`/monitor/${ids[3]}`)).body).toMatchObject({
+      enabled: false,
+      state: "paused",
+      overlimited: true,
+    });
+    expect((await acct.get(`/monitor/${ids[1]}`)).body).not.toHaveProperty("overlimited");
+    // Nothing is deleted.
+    expect((await acct.get("/monitor")).body.data).toHaveLength(4);
+  });
+
+  it("a change with room to spare, or of API access alone, disables nothing", async () => {
+    const acct = await sb.account({ featureOverrides: { monitors: 1 } });
+    await acct.post("/monitor", http(10));
+    await acct.post("/monitor", { ...http(11), onOverlimit: "disable" });
+    const upgrade = await sb.admin.patch(`/_sandbox/accounts/${acct.accountId}`, { plan: "enterprise" });
+    expect(upgrade.body.disabledMonitors).toEqual([]);
+    const flags = await sb.admin.patch(`/_sandbox/accounts/${acct.accountId}`, { apiEnabled: true });
+    expect(flags.body.disabledMonitors).toEqual([]);
+  });
+
+  it("answers 404 for an unknown account and validates its body", async () => {
+    const missing = await sb.admin.patch("/_sandbox/accounts/nope", { plan: "trial" });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe("not_found");
+    const acct = await sb.account();
+    const bad = await sb.admin.patch(`/_sandbox/accounts/${acct.accountId}`, { smsBalance: -1, login: "x" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
+      "/login",
+      "/smsBalance",
+    ]);
+  });
+
+  it("needs the admin token", async () => {
+    const acct = await sb.account();
+    const res = await acct.patch(`/_sandbox/accounts/${acct.accountId}`, { plan: "enterprise" });
+    expect(res.status).toBe(401);
+  });
+});

@@ -32,6 +32,29 @@ describe("monitor outcome", () => {
     expect((await acct.get(`/monitor/${id}`)).body.state).toBe("up");
   });
 
+  it("refuses a paused monitor with 422: it runs no checks", async () => {
+    const created = await acct.post("/monitor", {
+      type: "http",
+      url: "https://paused-outcome.example.com",
+      locations: { pools: ["allworld"] },
+      enabled: false,
+    });
+    const id = created.body.id as string;
+    const res = await sb.admin.post(`/_sandbox/monitor/${id}/outcome`, { state: "down" });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      code: "validation_failed",
+      errors: [{ pointer: "/state", value: "down", reason: "monitor_paused" }],
+    });
+    expect((await acct.get(`/monitor/${id}`)).body).toMatchObject({ enabled: false, state: "paused" });
+  });
+
+  it("takes no error member (simulated errors come later)", async () => {
+    const res = await sb.admin.post("/_sandbox/monitor/nope/outcome", { state: "down", error: "timeout" });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({ pointer: "/error", reason: "unknown_member" });
+  });
+
   it("answers 404 for an unknown monitor and 422 for an unknown state", async () => {
     const missing = await sb.admin.post("/_sandbox/monitor/nope/outcome", { state: "down" });
     expect(missing.status).toBe(404);

@@ -51,12 +51,34 @@ describe("attached sub-checks", () => {
     expect(unmuted.body.data[0].mutedListings).toEqual(["b.barracudacentral.org"]);
   });
 
+  it("a mute that changes nothing leaves the monitor and its updated as they were", async () => {
+    const m = await c.post("/monitor", { type: "ping", url: "quiet-mute.example.com", locations: pools });
+    await c.post(`/monitor/${m.body.id}/attached/dnsbl/mute`, {
+      listings: ["zen.spamhaus.org"],
+      muted: true,
+    });
+    const before = (await c.get(`/monitor/${m.body.id}`)).body;
+    await sb.advance(30);
+    for (const body of [
+      { listings: ["zen.spamhaus.org"], muted: true },
+      { listings: ["never.listed.org"], muted: false },
+    ]) {
+      const res = await c.post(`/monitor/${m.body.id}/attached/dnsbl/mute`, body);
+      expect(res.status).toBe(200);
+      expect(res.body.data[0].mutedListings).toEqual(["zen.spamhaus.org"]);
+    }
+    expect((await c.get(`/monitor/${m.body.id}`)).body).toEqual(before);
+  });
+
   it("refuses dnsbl muting where the type carries no dnsbl check, and bad bodies", async () => {
     const m = await c.post("/monitor", { type: "sslExp", url: "att.example.com" });
     const res = await c.post(`/monitor/${m.body.id}/attached/dnsbl/mute`, { listings: ["x"], muted: true });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe("validation_failed");
-    expect(res.body.errors[0]).toMatchObject({ reason: "not_allowed" });
+    expect(res.body.errors[0]).toMatchObject({
+      reason: "not_allowed",
+      allowed: ["http", "api", "ping", "port"],
+    });
 
     const bad = await c.post(`/monitor/${m.body.id}/attached/dnsbl/mute`, { listings: [], mute: true });
     expect(bad.status).toBe(422);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createdAt, guid, readOnlyId, unixTime, updatedAt } from "../common.ts";
+import { contactSchema } from "../contact.ts";
 import { field, set } from "../field.ts";
 import { defineKind } from "../kind.ts";
 import { attached } from "./settings-fields.ts";
@@ -23,15 +24,15 @@ export const monitorTypeInput = z.enum([
   ...discontinuedMonitorTypes,
 ]);
 
-export const inlineContact = z.strictObject({
-  ref: z.string().min(1).max(64),
-  type: z.enum(inlineContactTypes),
-  address: z.string().min(1).max(255),
-  name: z.string().max(255).optional(),
-  language: z.string().max(10).optional(),
-  gateway: z.string().max(64).optional(),
-  alertDelay: z.number().int().optional(),
-});
+/** An inline contact: the contact kind's own members and rules, with a `ref` and the types creatable inline. */
+export const inlineContact = contactSchema
+  .pick({ type: true, address: true, name: true, language: true, alertDelay: true })
+  .required({ type: true, address: true })
+  .extend({
+    type: contactSchema.shape.type.unwrap().extract(inlineContactTypes),
+    ref: z.string().min(1).max(64),
+    gateway: z.string().max(64).optional(),
+  });
 
 const subscriptionTargets = {
   contactIds: z.array(guid).optional(),
@@ -76,9 +77,9 @@ export const monitorSchema = z
       description: "Monitor type; cannot change (422 type_immutable).",
     }),
     url: field(z.string().min(1).max(2048), { description: "Target; its form depends on the type." }),
-    name: field(z.string().max(255), {
+    name: field(z.string().max(255).nullable(), {
       defaultFrom: "url",
-      description: "Label in alerts, reports and status pages.",
+      description: "Label in alerts, reports and status pages; absent or null follows the address.",
     }),
     interval: field(z.number().int(), {
       default: 180,

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { closest, type ProblemDetailEntry } from "../../kinds/index.ts";
+import { ApiProblem } from "./problem.ts";
 
 /**
  * The sandbox's fixed fleet of check locations. Regions are sized so tests
@@ -179,4 +181,27 @@ export function agentsFor(
   return agents.filter(
     (a) => a.live && a.fleets.includes(fleet) && (all || chosen.has(a.pool)) && !excluded.includes(a.id),
   );
+}
+
+/**
+ * Checks a pool selection sent at `pointer` (monitor locations, account
+ * defaults): matching is case-insensitive, so pools are stored lower case,
+ * once each. Unknown ids answer 422 `unknown_pool`, every one at once.
+ */
+export function resolvePools(selection: readonly string[], pointer: string): string[] {
+  const unknown: ProblemDetailEntry[] = [];
+  selection.forEach((p, i) => {
+    if (poolIds.includes(p.toLowerCase())) return;
+    const entry: ProblemDetailEntry = {
+      pointer: `${pointer}/${i}`,
+      value: p,
+      reason: "unknown",
+      allowed: poolIds,
+    };
+    const hint = closest(p, poolIds);
+    if (hint) entry.didYouMean = hint;
+    unknown.push(entry);
+  });
+  if (unknown.length > 0) throw new ApiProblem("unknown_pool", "Unknown location pool.", { errors: unknown });
+  return [...new Set(selection.map((p) => p.toLowerCase()))];
 }

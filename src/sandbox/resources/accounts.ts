@@ -1,13 +1,13 @@
 import { accountPatchSchema, type Scope, scopeDescriptions } from "../../kinds/index.ts";
-import { poolIds } from "../core/fleet.ts";
+import { resolvePools } from "../core/fleet.ts";
 import { newGuid } from "../core/ids.ts";
 import type { Account, Ctx } from "../core/operation.ts";
 import { defineOperations } from "../core/operation.ts";
 import { type PlanName, plans } from "../core/plans.ts";
-import { ApiProblem } from "../core/problem.ts";
 import type { Pool } from "../core/quota.ts";
 import { windowsOf } from "../core/quota.ts";
 import type { Store } from "../core/store.ts";
+import { type MonitorDoc, monitorCollection } from "./monitors/model.ts";
 
 /** A sandbox account: the spec's account members plus the sandbox's own knobs. */
 export interface AccountDoc extends Account {
@@ -74,11 +74,15 @@ export function entitlements(account: AccountDoc) {
   } as (typeof plans)[PlanName]["features"];
 }
 
-/** Takes the next delta-sync sequence number for a change that sync cursors must catch. */
-export function nextSyncSeq(ctx: Ctx): number {
-  const current = ctx.store.get<AccountDoc>("account", ctx.account!.id)!;
+/**
+ * Takes the next delta-sync sequence number for a change that sync cursors
+ * must catch; control routes name the account, API routes use the caller's.
+ */
+export function nextSyncSeq(ctx: Ctx, accountId = ctx.account!.id): number {
+  const current = ctx.store.get<AccountDoc>("account", accountId)!;
   const seq = current.syncSeq + 1;
-  ctx.account = ctx.store.put<AccountDoc>("account", { ...current, syncSeq: seq });
+  const stored = ctx.store.put<AccountDoc>("account", { ...current, syncSeq: seq });
+  if (ctx.account?.id === accountId) ctx.account = stored;
   return seq;
 }
 
@@ -93,8 +97,15 @@ function renderAccount(ctx: Ctx) {
     contacts: { used: ctx.store.count("contact", a.id), allowed: null },
     smsBalance: { used: 0, allowed: a.smsBalance },
   };
+  // Nothing is deleted over the limit: the monitors the plan has no room for are disabled, and named here.
+  const disabled = ctx.store
+    .all<MonitorDoc>(monitorCollection, a.id)
+    .filter((m) => m.overlimited)
+    .map((m) => m.id);
   const overlimits =
-    monitors > features.monitors ? [{ area: "monitors", used: monitors, allowed: features.monitors }] : [];
+    monitors > features.monitors
+      ? [{ area: "monitors", used: monitors, allowed: features.monitors, disabled }]
+      : [];
   return {
     id: a.id,
     login: a.login,
@@ -155,19 +166,8 @@ export const accountOperations = defineOperations(
     handle: (ctx, req) => {
       const body = req.body as Record<string, unknown>;
       const current = ctx.store.get<AccountDoc>("account", ctx.account!.id)!;
-      if (Array.isArray(body.defaultAgentPools)) {
-        // Pools match case-insensitively and are stored lower case, as on monitors.
-        const given = body.defaultAgentPools as string[];
-        const pools = given.map((p) => p.toLowerCase());
-        const unknown = pools.flatMap((id, i) =>
-          poolIds.includes(id)
-            ? []
-            : [{ pointer: `/defaultAgentPools/${i}`, value: given[i], allowed: poolIds }],
-        );
-        if (unknown.length > 0)
-          throw new ApiProblem("unknown_pool", "Unknown location pool.", { errors: unknown });
-        body.defaultAgentPools = pools;
-      }
+      if (Array.isArray(body.defaultAgentPools))
+        body.defaultAgentPools = resolvePools(body.defaultAgentPools as string[], "/defaultAgentPools");
       ctx.store.put("account", { ...current, ...body });
       return { status: 200, body: renderAccount(ctx) };
     },

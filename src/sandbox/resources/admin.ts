@@ -4,19 +4,32 @@ import { newGuid } from "../core/ids.ts";
 import { isAllowListEntry } from "../core/ip.ts";
 import { type Ctx, defineOperations, type Reply } from "../core/operation.ts";
 import { planNames } from "../core/plans.ts";
-import { notFound } from "../core/problem.ts";
+import { ApiProblem, notFound } from "../core/problem.ts";
 import { defaultTokenLifetime, parseDuration } from "../core/tokens.ts";
-import { type AccountDoc, createAccount } from "./accounts.ts";
+import { type AccountDoc, createAccount, nextSyncSeq } from "./accounts.ts";
+import { type MonitorDoc, monitorCollection } from "./monitors/model.ts";
+import { enforceMonitorLimit } from "./monitors/overlimit.ts";
 import type { OutboxMessage } from "./outbox.ts";
 
 /** Sandbox-only control routes under `/_sandbox/`, authorized by the admin token (docs/sandbox.md). */
 
+const plan = z.enum(planNames as ["trial", "business", "enterprise"]);
+const featureOverrides = z.record(z.string(), z.union([z.number(), z.boolean()]));
+
 const accountBody = z.strictObject({
-  plan: z.enum(planNames as ["trial", "business", "enterprise"]).optional(),
+  plan: plan.optional(),
   login: z.string().min(1).max(255).optional(),
   metered: z.boolean().optional(),
   apiEnabled: z.boolean().optional(),
-  featureOverrides: z.record(z.string(), z.union([z.number(), z.boolean()])).optional(),
+  featureOverrides: featureOverrides.optional(),
+});
+
+/** What a test may change on an existing account; `featureOverrides` replaces the whole map. */
+const accountPatch = z.strictObject({
+  plan: plan.optional(),
+  featureOverrides: featureOverrides.optional(),
+  apiEnabled: z.boolean().optional(),
+  smsBalance: z.number().int().min(0).optional(),
 });
 
 const tokenBody = z.strictObject({
@@ -121,6 +134,39 @@ export const adminOperations = defineOperations(
   },
   {
     ...admin,
+    id: "sandbox.accounts.update",
+    method: "PATCH",
+    path: "/_sandbox/accounts/{id}",
+    summary: "Change an account's plan, overrides, API access or balance; applies the plan's monitor count.",
+    body: accountPatch,
+    handle: (ctx, req) => {
+      const body = req.body as z.infer<typeof accountPatch>;
+      const current = ctx.store.get<AccountDoc>("account", req.params.id!);
+      if (!current) throw notFound("account", req.params.id!);
+      const account = ctx.store.put<AccountDoc>("account", {
+        ...current,
+        plan: body.plan ?? current.plan,
+        featureOverrides: body.featureOverrides ?? current.featureOverrides,
+        smsBalance: body.smsBalance ?? current.smsBalance,
+        flags: { ...current.flags, apiEnabled: body.apiEnabled ?? current.flags.apiEnabled },
+      });
+      const entitlementsChanged = body.plan !== undefined || body.featureOverrides !== undefined;
+      const disabledMonitors = entitlementsChanged ? enforceMonitorLimit(ctx, account.id) : [];
+      return {
+        status: 200,
+        body: {
+          accountId: account.id,
+          plan: account.plan,
+          featureOverrides: account.featureOverrides,
+          apiEnabled: account.flags.apiEnabled,
+          smsBalance: account.smsBalance,
+          disabledMonitors,
+        },
+      };
+    },
+  },
+  {
+    ...admin,
     id: "sandbox.tokens.create",
     method: "POST",
     path: "/_sandbox/tokens",
@@ -189,18 +235,29 @@ export const adminOperations = defineOperations(
     method: "POST",
     path: "/_sandbox/monitor/{id}/outcome",
     summary: "Drive a monitor's state as if checks had confirmed it.",
-    body: z.strictObject({ state: z.enum(["up", "down"]), error: z.string().optional() }),
+    body: z.strictObject({ state: z.enum(["up", "down"]) }),
     handle: (ctx, req) => {
-      const monitor = ctx.store.get<
-        { id: string; accountId: string; state: string } & Record<string, unknown>
-      >("monitor", req.params.id!);
+      const monitor = ctx.store.get<MonitorDoc>(monitorCollection, req.params.id!);
       if (!monitor) throw notFound("monitor", req.params.id!);
       const { state } = req.body as { state: "up" | "down" };
-      const account = ctx.store.get<AccountDoc>("account", monitor.accountId)!;
+      // A paused monitor runs no checks, so no check can confirm a state for it.
+      if (!monitor.enabled) {
+        throw new ApiProblem(
+          "validation_failed",
+          "The monitor is paused: it runs no checks. Enable it first.",
+          {
+            errors: [{ pointer: "/state", value: state, reason: "monitor_paused" }],
+          },
+        );
+      }
       if (monitor.state !== state) {
-        const seq = account.syncSeq + 1;
-        ctx.store.put("account", { ...account, syncSeq: seq });
-        ctx.store.put("monitor", { ...monitor, state, since: ctx.now, lastChange: ctx.now, syncSeq: seq });
+        ctx.store.put<MonitorDoc>(monitorCollection, {
+          ...monitor,
+          state,
+          since: ctx.now,
+          // Delta sync catches up/down changes.
+          syncSeq: nextSyncSeq(ctx, monitor.accountId),
+        });
       }
       return { status: 200, body: { id: monitor.id, state } };
     },

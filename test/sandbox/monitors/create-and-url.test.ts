@@ -312,10 +312,14 @@ describe("url rules per type", () => {
 
   it("database and snmp need no url; their name defaults to the type's label", async () => {
     const db = await create(enterprise, { type: "database" });
-    expect(db).toMatchObject({ type: "database", url: null, name: "Database (private probe)" });
+    expect(db).toMatchObject({ type: "database", name: "Database (private probe)" });
     expect(db).not.toHaveProperty("locations");
     const snmp = await create(enterprise, { type: "snmp", name: "Core switch" });
-    expect(snmp).toMatchObject({ type: "snmp", url: null, name: "Core switch" });
+    expect(snmp).toMatchObject({ type: "snmp", name: "Core switch" });
+    // A type without an address has no url member, rather than url: null.
+    for (const body of [db, snmp, (await enterprise.get(`/monitor/${db.id}`)).body]) {
+      expect(body).not.toHaveProperty("url");
+    }
   });
 
   it("counter needs settings.probeUrl, which names it by default", async () => {
@@ -329,7 +333,8 @@ describe("url rules per type", () => {
       type: "counter",
       settings: { probeUrl: "https://probe.internal/count" },
     });
-    expect(body).toMatchObject({ url: null, name: "https://probe.internal/count" });
+    expect(body).toMatchObject({ name: "https://probe.internal/count" });
+    expect(body).not.toHaveProperty("url");
     expect(body.settings).toEqual({ probeUrl: "https://probe.internal/count" });
   });
 

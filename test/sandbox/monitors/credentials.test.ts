@@ -116,6 +116,18 @@ describe("writing credentials", () => {
     });
   });
 
+  it("the same value sent again keeps its updatedAt and changes nothing", async () => {
+    const { id, created } = await withPassword();
+    const before = (await acct.get(`/monitor/${id}`)).body;
+    await sb.advance(60);
+    const res = await acct.patch(`/monitor/${id}`, { settings: { password: "s3cret" } });
+    expect(res.body).toEqual(before);
+    expect((await acct.get(`/monitor/${id}`, { token: viewer })).body.settings.password).toEqual({
+      set: true,
+      updatedAt: created,
+    });
+  });
+
   it("null clears it", async () => {
     const { id } = await withPassword();
     const res = await acct.patch(`/monitor/${id}`, { settings: { password: null } });

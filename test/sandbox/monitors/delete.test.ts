@@ -32,6 +32,19 @@ describe("delete", () => {
     });
   });
 
+  it("a type without an address answers a receipt without url", async () => {
+    const enterprise = await sb.account({ plan: "enterprise" });
+    const body = await create(enterprise, { type: "snmp" });
+    const res = await enterprise.delete(`/monitor/${body.id}`);
+    expect(res.body).toEqual({
+      id: body.id,
+      deleted: true,
+      type: "snmp",
+      name: "SNMP (private probe)",
+      cascaded: { alertSubscriptions: [], reportSubscriptions: [] },
+    });
+  });
+
   it("names the cascaded alert and report subscriptions, and keeps the contacts", async () => {
     const res = await acct.post(
       "/monitor",

@@ -90,6 +90,25 @@ describe("updatedSince catches", () => {
     ]);
   });
 
+  it("plan-limit disabling after a plan change: the newest monitors beyond the limit", async () => {
+    const acct = await sb.account();
+    const oldest = await create(acct, httpMonitor());
+    const middle = await create(acct, httpMonitor());
+    const newest = await create(acct, httpMonitor());
+    const cursor = await syncCursor(acct);
+    const res = await sb.admin.patch(`/_sandbox/accounts/${acct.accountId}`, {
+      featureOverrides: { monitors: 1 },
+    });
+    expect(res.status, res.text).toBe(200);
+    const delta = await since(acct, cursor);
+    expect(delta.data.map((m) => m.id).sort()).toEqual([middle.id, newest.id].sort());
+    for (const m of delta.data) {
+      expect(m).toMatchObject({ enabled: false, state: "paused", overlimited: true });
+    }
+    expect((await acct.get(`/monitor/${oldest.id}`)).body).toMatchObject({ enabled: true, state: "up" });
+    expect((await since(acct, delta.syncCursor)).data).toEqual([]);
+  });
+
   it("combines with filters", async () => {
     const acct = await sb.account();
     const cursor = await syncCursor(acct);

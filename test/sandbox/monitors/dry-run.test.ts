@@ -102,7 +102,6 @@ describe("the same refusals as a real create", () => {
       },
     ],
     ["invalid_interval", async () => ({ body: httpMonitor({ interval: 45 }) })],
-    ["package_interval_conflict", async () => ({ body: httpMonitor({ interval: 10 }) })],
     ["unknown_pool", async () => ({ body: httpMonitor({ locations: { pools: ["mars"] } }) })],
     ["insufficient_agents", async () => ({ body: httpMonitor({ locations: { pools: ["africa"] } }) })],
     [

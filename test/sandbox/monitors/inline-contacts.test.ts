@@ -280,6 +280,41 @@ describe("refusals", () => {
     });
   });
 
+  it("checks each member by the contact kind's rules, as POST /contact does", async () => {
+    const acct = await sb.account();
+    const longUrl = `https://hooks.example.com/${"a".repeat(400)}`;
+    for (const [member, value] of [
+      ["language", "!!bad!!"],
+      ["name", "n".repeat(256)],
+    ] as const) {
+      const inline = await acct.post(
+        "/monitor",
+        httpMonitor({ contacts: [{ ...email("a", "lang@example.com"), [member]: value }] }),
+        key(),
+      );
+      const direct = await acct.post("/contact", {
+        type: "email",
+        address: "lang@example.com",
+        [member]: value,
+      });
+      const entries = (res: typeof inline) =>
+        (refusal(res).errors as Array<Record<string, unknown>>).map(({ pointer, ...rest }) => ({
+          pointer: String(pointer).replace("/contacts/0", ""),
+          ...rest,
+        }));
+      expect(refusal(inline).status).toBe(422);
+      expect(entries(inline)).toEqual(entries(direct));
+      expect(entries(inline)).toEqual([expect.objectContaining({ pointer: `/${member}`, value })]);
+    }
+    // An http address longer than 255 characters is a good contact address (up to 1024).
+    const hook = await acct.post(
+      "/monitor",
+      httpMonitor({ contacts: [{ ref: "h", type: "http", address: longUrl }] }),
+      key(),
+    );
+    expect(hook.status, hook.text).toBe(201);
+  });
+
   it("refuses more contacts than limits.maxInlineContacts", async () => {
     const acct = await sb.account();
     const max = (await acct.get("/account")).body.limits.maxInlineContacts;

@@ -67,17 +67,24 @@ describe("interval", () => {
     });
   });
 
-  it("answers 403 package_interval_conflict for a service interval the plan lacks", async () => {
+  it("answers 422 invalid_interval for a service interval the plan lacks, as for any other", async () => {
     const fast = await business.post("/monitor", httpMonitor({ interval: 10 }));
     expect(refusal(fast)).toEqual({
-      status: 403,
-      code: "package_interval_conflict",
+      status: 422,
+      code: "invalid_interval",
       errors: [{ pointer: "/interval", value: 10, allowed: businessIntervals }],
     });
     const trialFast = await trial.post("/monitor", httpMonitor({ interval: 60 }));
     expect(refusal(trialFast)).toEqual({
-      status: 403,
-      code: "package_interval_conflict",
+      status: 422,
+      code: "invalid_interval",
+      errors: [{ pointer: "/interval", value: 60, allowed: trialIntervals }],
+    });
+    const body = await create(trial, httpMonitor());
+    const patched = await trial.patch(`/monitor/${body.id}`, { interval: 60 });
+    expect(refusal(patched)).toEqual({
+      status: 422,
+      code: "invalid_interval",
       errors: [{ pointer: "/interval", value: 60, allowed: trialIntervals }],
     });
   });
@@ -115,6 +122,49 @@ describe("interval", () => {
   it("gives no warning when a fixed-cadence type is sent no interval", async () => {
     const body = await create(business, { type: "dnsbl", url: "quiet.example.com" });
     expect(body).not.toHaveProperty("warnings");
+  });
+});
+
+describe("package_interval_conflict: a stored interval the plan no longer offers", () => {
+  async function downgraded() {
+    const acct = await sb.account();
+    const fast = await create(acct, httpMonitor({ interval: 60 }));
+    const slow = await create(acct, httpMonitor({ interval: 300 }));
+    const res = await sb.admin.patch(`/_sandbox/accounts/${acct.accountId}`, { plan: "trial" });
+    expect(res.status, res.text).toBe(200);
+    return { acct, fast, slow };
+  }
+
+  it("keeps the monitor as it was, but refuses any update that leaves the interval", async () => {
+    const { acct, fast } = await downgraded();
+    expect((await acct.get(`/monitor/${fast.id}`)).body).toMatchObject({ interval: 60, enabled: true });
+    for (const body of [{ name: "Renamed" }, { interval: 60 }, { enabled: false }, {}]) {
+      const res = await acct.patch(`/monitor/${fast.id}`, body);
+      expect(refusal(res), JSON.stringify(body)).toEqual({
+        status: 403,
+        code: "package_interval_conflict",
+        errors: [{ pointer: "/interval", value: 60, allowed: trialIntervals }],
+      });
+    }
+  });
+
+  it("an update choosing an interval the plan offers goes through; another is invalid_interval", async () => {
+    const { acct, fast } = await downgraded();
+    const other = await acct.patch(`/monitor/${fast.id}`, { interval: 30, name: "Renamed" });
+    expect(refusal(other)).toEqual({
+      status: 422,
+      code: "invalid_interval",
+      errors: [{ pointer: "/interval", value: 30, allowed: trialIntervals }],
+    });
+    const fixed = await acct.patch(`/monitor/${fast.id}`, { interval: 600, name: "Renamed" });
+    expect(fixed.status, fixed.text).toBe(200);
+    expect(fixed.body).toMatchObject({ interval: 600, name: "Renamed" });
+  });
+
+  it("monitors whose interval the new plan offers update as before", async () => {
+    const { acct, slow } = await downgraded();
+    const res = await acct.patch(`/monitor/${slow.id}`, { name: "Still fine" });
+    expect(res.status, res.text).toBe(200);
   });
 });
 

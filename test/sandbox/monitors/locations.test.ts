@@ -107,6 +107,28 @@ describe("pools", () => {
     });
   });
 
+  it("PATCH /account defaultAgentPools answers the same refusal, and stores pools the same way", async () => {
+    const owner = await sb.account();
+    const res = await owner.patch("/account", { defaultAgentPools: ["westeurope", "europe", "Austrlia"] });
+    expect(refusal(res)).toEqual({
+      status: 422,
+      code: "unknown_pool",
+      errors: [
+        { pointer: "/defaultAgentPools/1", value: "europe", reason: "unknown", allowed: poolIds },
+        {
+          pointer: "/defaultAgentPools/2",
+          value: "Austrlia",
+          reason: "unknown",
+          allowed: poolIds,
+          didYouMean: "australia",
+        },
+      ],
+    });
+    const ok = await owner.patch("/account", { defaultAgentPools: ["Asia", "asia", "AFRICA"] });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.defaultAgentPools).toEqual(["asia", "africa"]);
+  });
+
   it("takes a fallback of geo, world or starve, and refuses others", async () => {
     const body = await create(acct, http({ pools: ["allworld"], fallback: "geo" }));
     expect(body.locations.fallback).toBe("geo");

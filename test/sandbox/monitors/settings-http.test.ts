@@ -488,6 +488,28 @@ describe("attached sub-checks", () => {
     ]);
   });
 
+  it("refuses a settings.attached that is not an object as wrong_type, on create and on update", async () => {
+    for (const attached of [true, "yes", ["dnsbl"]]) {
+      const res = await business.post("/monitor", withSettings({ attached }));
+      expect(refusal(res), JSON.stringify(attached)).toEqual({
+        status: 422,
+        code: "validation_failed",
+        errors: [
+          { pointer: "/settings/attached", reason: "wrong_type", value: attached, expected: "object" },
+        ],
+      });
+    }
+    const body = await create(business, httpMonitor({ attached: { dnsbl: true } }));
+    const res = await business.patch(`/monitor/${body.id}`, { settings: { attached: true } });
+    expect(refusal(res)).toMatchObject({
+      status: 422,
+      errors: [{ pointer: "/settings/attached", reason: "wrong_type" }],
+    });
+    expect((await business.get(`/monitor/${body.id}`)).body.settings.attached.dnsbl).toEqual({
+      enabled: true,
+    });
+  });
+
   it("reads back on GET with expand=attached as per-kind blocks", async () => {
     const body = await create(business, {
       type: "http",

@@ -46,20 +46,48 @@ describe("partial writes", () => {
     expect((await acct.get(`/monitor/${before.id}`)).body).toEqual(after);
   });
 
-  it("an empty body changes nothing but updated", async () => {
+  it("an empty body changes nothing, updated included", async () => {
     const before = await create(acct, httpMonitor());
-    const later = await sb.advance(5);
-    expect(await patch(before.id, {})).toEqual({ ...before, updated: later });
+    await sb.advance(5);
+    expect(await patch(before.id, {})).toEqual(before);
+    expect((await acct.get(`/monitor/${before.id}`)).body).toEqual(before);
+  });
+
+  it("sending the stored values again changes nothing, updated included", async () => {
+    const before = await create(
+      acct,
+      httpMonitor({
+        name: "Same",
+        tags: ["a", "b"],
+        interval: 300,
+        recheck: { strategy: "" },
+        attached: { dnsbl: false },
+        settings: { timeout: 1000 },
+      }),
+    );
+    await sb.advance(5);
+    const same = await patch(before.id, {
+      name: "Same",
+      url: before.url,
+      tags: ["b", "a"],
+      interval: 300,
+      enabled: true,
+      locations: { pools: ["AllWorld"] },
+      recheck: { strategy: "" },
+      settings: { timeout: 1000 },
+      attached: { dnsbl: false },
+    });
+    expect(same).toEqual(before);
   });
 
   it("null clears a nullable member; non-nullable members refuse null", async () => {
     const body = await create(acct, httpMonitor({ slaTarget: 99.5 }));
     expect((await patch(body.id, { slaTarget: null })).slaTarget).toBeNull();
-    const res = await acct.patch(`/monitor/${body.id}`, { name: null });
+    const res = await acct.patch(`/monitor/${body.id}`, { enabled: null });
     expect(refusal(res)).toEqual({
       status: 422,
       code: "validation_failed",
-      errors: [{ pointer: "/name", reason: "wrong_type", value: null, expected: "string" }],
+      errors: [{ pointer: "/enabled", reason: "wrong_type", value: null, expected: "boolean" }],
     });
   });
 
@@ -79,7 +107,7 @@ describe("partial writes", () => {
   it("re-validates the result: an interval the plan lacks is refused", async () => {
     const body = await create(acct, httpMonitor());
     const res = await acct.patch(`/monitor/${body.id}`, { interval: 10 });
-    expect(refusal(res)).toMatchObject({ status: 403, code: "package_interval_conflict" });
+    expect(refusal(res)).toMatchObject({ status: 422, code: "invalid_interval" });
   });
 
   it("merges recheck members; a null minNumDown clears it", async () => {

@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { monitorTypes } from "../../../kinds/index.ts";
+import { monitorTypeNames, monitorTypes } from "../../../kinds/index.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { type MonitorDoc, monitorCollection, ownedMonitor } from "./model.ts";
@@ -14,6 +15,9 @@ const muteBody = z.strictObject({
   listings: z.array(z.string().min(1).max(255)).min(1).max(100),
   muted: z.boolean(),
 });
+
+/** Types that carry an attached dnsbl check, from the type catalogue. */
+const dnsblCarriers = monitorTypeNames.filter((t) => monitorTypes[t].attached.includes("dnsbl"));
 
 function renderAttached(m: MonitorDoc) {
   const stored = (m.settings.attached ?? {}) as Record<string, { enabled: boolean }>;
@@ -51,7 +55,7 @@ export const attachedOperations = defineOperations(
       const monitor = ownedMonitor(ctx, req.params.id!);
       if (!monitorTypes[monitor.type].attached.includes("dnsbl")) {
         throw new ApiProblem("validation_failed", `${monitor.type} monitors carry no attached dnsbl check.`, {
-          errors: [{ pointer: "", reason: "not_allowed", allowed: ["http", "api", "ping", "port"] }],
+          errors: [{ pointer: "", reason: "not_allowed", allowed: dnsblCarriers }],
         });
       }
       const { listings, muted } = req.body as z.infer<typeof muteBody>;
@@ -60,9 +64,13 @@ export const attachedOperations = defineOperations(
         if (muted) current.add(listing);
         else current.delete(listing);
       }
+      const mutedListings = [...current].sort();
+      // A mute that changes nothing leaves the monitor (and `updated`) as it was.
+      if (isDeepStrictEqual(mutedListings, monitor.mutedListings ?? []))
+        return { status: 200, body: renderAttached(monitor) };
       const updated = ctx.store.put<MonitorDoc>(monitorCollection, {
         ...monitor,
-        mutedListings: [...current].sort(),
+        mutedListings,
         updated: ctx.now,
       });
       return { status: 200, body: renderAttached(updated) };

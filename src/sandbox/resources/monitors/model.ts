@@ -1,4 +1,16 @@
-import type { MonitorType } from "../../../kinds/index.ts";
+import { isDeepStrictEqual } from "node:util";
+import type { z } from "zod";
+import {
+  defaultsOf,
+  locations,
+  type MonitorType,
+  membersOf,
+  monitorSchema,
+  monitorTypes,
+  recheck,
+  settingsByType,
+  traitsOf,
+} from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
@@ -9,7 +21,8 @@ export interface MonitorDoc extends Doc {
   url: string | null;
   /** The normalised address checks use; uniqueness is by (effective address, type). */
   effectiveUrl: string | null;
-  name: string;
+  /** As sent; null (never sent, or cleared) reads back as `monitorName`, so it follows the address. */
+  name: string | null;
   interval: number;
   cronSchedule: string | null;
   enabled: boolean;
@@ -23,8 +36,8 @@ export interface MonitorDoc extends Doc {
   /** When each credential in `settings` was last written, for `{set: true, updatedAt}`. */
   credentialsUpdatedAt: Record<string, number>;
   state: "up" | "down" | "paused" | "maintenance";
+  /** Start of the current state; also what `sort=lastChange` orders by. */
   since: number;
-  lastChange: number;
   /** dnsbl listings the owner muted on the attached blacklist check. */
   mutedListings?: string[];
   /** Disabled because the plan had no room. */
@@ -36,8 +49,46 @@ export interface MonitorDoc extends Doc {
 
 export const monitorCollection = "monitor";
 
+/** Server defaults, read from the kind's `default` traits. */
+const memberDefaults = defaultsOf(monitorSchema);
+export const monitorDefaults = {
+  interval: memberDefaults.interval as number,
+  enabled: memberDefaults.enabled as boolean,
+  openStat: memberDefaults.openStat as boolean,
+  fullLog: memberDefaults.fullLog as boolean,
+  fallback: traitsOf(locations.shape.fallback).default as string,
+  strategy: traitsOf(recheck.shape.strategy).default as string,
+};
+
+/** The name as read: the sent one, else the address (`defaultFrom: "url"`), the probe's address, or the type's label. */
+export function monitorName(m: MonitorDoc): string {
+  return m.name ?? m.url ?? (m.settings.probeUrl as string | undefined) ?? monitorTypes[m.type].label;
+}
+
 export function ownedMonitor(ctx: Ctx, id: string): MonitorDoc {
   const monitor = ctx.store.owned<MonitorDoc>(monitorCollection, ctx.account!.id, id);
   if (!monitor) throw notFound("monitor", id);
   return monitor;
+}
+
+/** `set` members (tags, pools, status lists) in one order, so equal sets compare equal. */
+function withSortedSets<T extends Record<string, unknown> | null>(value: T, schema: z.ZodObject): T {
+  if (value === null) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const { name, traits } of membersOf(schema)) {
+    const member = out[name];
+    if (traits.collection === "set" && Array.isArray(member))
+      out[name] = member.map((v) => JSON.stringify(v)).sort();
+  }
+  return out as T;
+}
+
+/** Whether a write would leave the stored monitor as it is, reading sets without order. */
+export function sameMonitor(a: MonitorDoc, b: MonitorDoc): boolean {
+  const canonical = (m: MonitorDoc) => ({
+    ...withSortedSets(m as unknown as Record<string, unknown>, monitorSchema),
+    locations: withSortedSets(m.locations, locations),
+    settings: withSortedSets(m.settings, settingsByType[m.type]),
+  });
+  return isDeepStrictEqual(canonical(a), canonical(b));
 }

@@ -7,10 +7,11 @@ import {
   settingsByType,
   writeOnlyMembers,
 } from "../../../kinds/index.ts";
+import { memberOf } from "../../core/members.ts";
 import type { Ctx } from "../../core/operation.ts";
 import type { AccountDoc } from "../accounts.ts";
-import type { AlertSubscriptionDoc, ReportSubscriptionDoc } from "../subscriptions/model.ts";
-import type { MonitorDoc } from "./model.ts";
+import { subscriptionBlock } from "../subscriptions/render.ts";
+import { type MonitorDoc, monitorDefaults, monitorName } from "./model.ts";
 
 export const monitorExpandTokens = [
   "settings",
@@ -29,7 +30,7 @@ export function seesCredentials(ctx: Ctx): boolean {
   const memberId = ctx.claims?.mem;
   if (!memberId) return true;
   const account = ctx.store.get<AccountDoc>("account", ctx.account!.id)!;
-  return account.members.find((m) => m.id === memberId)?.rights.includes("monitor:write") ?? false;
+  return memberOf(account, memberId)?.rights.includes("monitor:write") ?? false;
 }
 
 /** Settings as read back: stored members, server defaults for the rest, credentials by the reader's rights. */
@@ -66,32 +67,15 @@ export function renderSettings(ctx: Ctx, m: MonitorDoc): Record<string, unknown>
   return out;
 }
 
-function subscriptions(ctx: Ctx, m: MonitorDoc) {
-  const mine = <T extends { monitorId: string }>(collection: string) =>
-    ctx.store
-      .all<T & { id: string; accountId: string }>(collection, m.accountId)
-      .filter((s) => s.monitorId === m.id);
-  return {
-    alert: mine<AlertSubscriptionDoc>("alertSubscription").map(({ id, contactId, alertTypes }) => ({
-      id,
-      contactId,
-      alertTypes,
-    })),
-    report: mine<ReportSubscriptionDoc>("reportSubscription").map(({ id, contactId, frequencies }) => ({
-      id,
-      contactId,
-      frequencies,
-    })),
-  };
-}
-
 /** A monitor as the API answers it; `expand` adds blocks (a list row is bare by default). */
 export function renderMonitor(ctx: Ctx, m: MonitorDoc, expand: ReadonlySet<string>): Record<string, unknown> {
   const info = monitorTypes[m.type];
-  const out: Record<string, unknown> = { id: m.id, type: m.type, url: m.url };
+  // Types without an address (database, snmp, counter) have no url member at all.
+  const out: Record<string, unknown> = { id: m.id, type: m.type };
+  if (m.url !== null) out.url = m.url;
   if (m.effectiveUrl !== null && m.effectiveUrl !== m.url) out.effectiveUrl = m.effectiveUrl;
   Object.assign(out, {
-    name: m.name,
+    name: monitorName(m),
     interval: m.interval,
     cronSchedule: m.cronSchedule,
     enabled: m.enabled,
@@ -99,7 +83,7 @@ export function renderMonitor(ctx: Ctx, m: MonitorDoc, expand: ReadonlySet<strin
   });
   if (m.locations) out.locations = m.locations;
   // Types where recheck has no effect show it only when one was sent.
-  if (info.recheck || m.recheck) out.recheck = m.recheck ?? { strategy: "" };
+  if (info.recheck || m.recheck) out.recheck = m.recheck ?? { strategy: monitorDefaults.strategy };
   Object.assign(out, {
     openStat: m.openStat,
     fullLog: m.fullLog,
@@ -120,7 +104,8 @@ export function renderMonitor(ctx: Ctx, m: MonitorDoc, expand: ReadonlySet<strin
       info.attached.map((k) => [k, { enabled: stored[k]?.enabled ?? false, state: null, checkedAt: null }]),
     );
   }
-  if (expand.has("subscription")) out.subscription = subscriptions(ctx, m);
+  if (expand.has("subscription"))
+    out.subscription = subscriptionBlock(ctx, { accountId: m.accountId, monitorId: m.id });
   // Results, incidents and maintenance come from simulated checks; until a check runs there are none.
   if (expand.has("lastIncident")) out.lastIncident = null;
   if (expand.has("lastResult")) out.lastResult = null;

@@ -15,7 +15,7 @@ import { ApiProblem } from "../../core/problem.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { removeSubscriptionsOf } from "../subscriptions/model.ts";
 import { applyInline, planInline } from "./inline.ts";
-import { type MonitorDoc, monitorCollection, ownedMonitor } from "./model.ts";
+import { type MonitorDoc, monitorCollection, monitorName, ownedMonitor, sameMonitor } from "./model.ts";
 import { monitorExpandTokens, renderMonitor } from "./render.ts";
 import { prepareMonitor, resolveType } from "./validate.ts";
 
@@ -115,7 +115,6 @@ function create(ctx: Ctx, body: MonitorBody) {
     enabled,
     state: enabled ? "up" : "paused",
     since: ctx.now,
-    lastChange: ctx.now,
     overlimited,
     created: ctx.now,
     updated: ctx.now,
@@ -143,17 +142,17 @@ function update(ctx: Ctx, id: string, body: MonitorBody) {
   }
   const pausedNow = current.enabled && !enabled;
   const resumedNow = !current.enabled && enabled;
-  const monitor = ctx.store.put<MonitorDoc>(monitorCollection, {
+  const next: MonitorDoc = {
     ...current,
     ...fields,
     enabled,
     state: pausedNow ? "paused" : resumedNow ? "up" : current.state,
     since: pausedNow || resumedNow ? ctx.now : current.since,
-    lastChange: pausedNow || resumedNow ? ctx.now : current.lastChange,
     overlimited: resumedNow ? false : current.overlimited,
-    updated: ctx.now,
-  });
-  return { monitor, warnings };
+  };
+  // An update that changes nothing leaves the monitor, `updated` included, as it was.
+  if (sameMonitor(next, current)) return { monitor: current, warnings };
+  return { monitor: ctx.store.put<MonitorDoc>(monitorCollection, { ...next, updated: ctx.now }), warnings };
 }
 
 export const monitorOperations = defineOperations(
@@ -167,7 +166,7 @@ export const monitorOperations = defineOperations(
     filters: {
       q: {
         param: { type: "string", description: "Substring of the name or address, case-insensitive." },
-        match: (m, q: string) => `${m.name}\n${m.url ?? ""}`.toLowerCase().includes(q.toLowerCase()),
+        match: (m, q: string) => `${monitorName(m)}\n${m.url ?? ""}`.toLowerCase().includes(q.toLowerCase()),
       },
       type: {
         param: { type: "enum", values: monitorTypeNames, list: true },
@@ -190,11 +189,12 @@ export const monitorOperations = defineOperations(
     sort: {
       default: "created",
       columns: {
-        name: { key: (m) => m.name.toLowerCase() },
+        name: { key: (m) => monitorName(m).toLowerCase() },
         state: { key: (m) => m.state },
         type: { key: (m) => m.type },
         interval: { key: (m) => m.interval },
-        lastChange: { key: (m) => m.lastChange, time: true },
+        // The last state change is the start of the current state.
+        lastChange: { key: (m) => m.since, time: true },
         url: { key: (m) => m.url },
         created: { key: (m) => m.created, time: true },
         tags: { key: (m) => [...m.tags].sort()[0] ?? null },
@@ -291,8 +291,8 @@ export const monitorOperations = defineOperations(
           id: monitor.id,
           deleted: true,
           type: monitor.type,
-          name: monitor.name,
-          url: monitor.url,
+          name: monitorName(monitor),
+          ...(monitor.url !== null && { url: monitor.url }),
           cascaded,
         },
       };

@@ -65,7 +65,8 @@ export function resolveSettings(
       );
     }
     if (value === null) delete credentials[member];
-    else if (value !== undefined) credentials[member] = ctx.now;
+    // The same value sent again (as a declarative client does on every apply) is no change.
+    else if (value !== undefined && value !== stored[member]) credentials[member] = ctx.now;
   }
 
   let merged: Settings;
@@ -80,10 +81,14 @@ export function resolveSettings(
       else merged[member] = value;
     }
   }
-  if (attachedAlias !== undefined || request.attached !== undefined) {
-    // settings.attached: null clears every kind; the alias may still switch some back on.
-    const base = request.attached === null ? undefined : (stored.attached as Settings | undefined);
-    merged.attached = mergeAttached(base, { ...attachedAlias, ...(request.attached as Settings | null) });
+  // Only an object (or null, which clears every kind) merges per kind; any other
+  // settings.attached stays as sent, for the schema to refuse as `wrong_type`.
+  const sentAttached = request.attached;
+  const mergeable = sentAttached == null || isPlainObject(sentAttached);
+  if (mergeable && (attachedAlias !== undefined || sentAttached !== undefined)) {
+    // The alias may still switch kinds back on after a null.
+    const base = sentAttached === null ? undefined : (stored.attached as Settings | undefined);
+    merged.attached = mergeAttached(base, { ...attachedAlias, ...(sentAttached as Settings | null) });
   }
   if (typeof merged.assertsSource === "string") {
     const { rows, errors } = parseAssertions(merged.assertsSource);
@@ -128,6 +133,9 @@ function withoutSynthesizedSteps(request: Settings): Settings {
   const steps = request.steps.filter((step) => (step as { synthesized?: unknown })?.synthesized !== true);
   return { ...request, steps };
 }
+
+const isPlainObject = (value: unknown): value is Settings =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function mergeAttached(stored: Settings | undefined, sent: Settings): Settings {
   const out: Settings = { ...stored };

@@ -1,5 +1,4 @@
 import {
-  closest,
   discontinuedMonitorTypes,
   type MonitorBody,
   type MonitorType,
@@ -9,20 +8,20 @@ import {
   recheckRefusedTypes,
 } from "../../../kinds/index.ts";
 import { cronProblem } from "../../../kinds/monitor/cron.ts";
-import { agents, agentsFor, minLiveAgents, poolIds, pools } from "../../core/fleet.ts";
+import { agents, agentsFor, minLiveAgents, pools, resolvePools } from "../../core/fleet.ts";
 import type { Ctx } from "../../core/operation.ts";
-import { plans, serviceIntervals } from "../../core/plans.ts";
+import { plans } from "../../core/plans.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 import { effectiveAddress } from "./address.ts";
-import { type MonitorDoc, monitorCollection } from "./model.ts";
+import { type MonitorDoc, monitorCollection, monitorDefaults } from "./model.ts";
 import { resolveSettings } from "./settings.ts";
 
 /** The members of a monitor as a write would leave them, and the warnings to answer with. */
 export interface PreparedMonitor {
   fields: Omit<
     MonitorDoc,
-    "id" | "accountId" | "state" | "since" | "lastChange" | "created" | "updated" | "syncSeq" | "overlimited"
+    "id" | "accountId" | "state" | "since" | "created" | "updated" | "syncSeq" | "overlimited"
   >;
   warnings: ProblemDetailEntry[];
 }
@@ -116,7 +115,7 @@ export function prepareMonitor(
       });
     }
     // Members merge into the stored recheck; a null minNumDown clears it.
-    const { strategy, minNumDown } = { strategy: "", ...recheck, ...body.recheck };
+    const { strategy, minNumDown } = { strategy: monitorDefaults.strategy, ...recheck, ...body.recheck };
     if (strategy === "minNumDown" && minNumDown == null) {
       throw required("/recheck/minNumDown", "the minNumDown strategy needs minNumDown");
     }
@@ -146,16 +145,16 @@ export function prepareMonitor(
       type,
       url,
       effectiveUrl,
-      name:
-        body.name ?? current?.name ?? url ?? (settings.settings.probeUrl as string | undefined) ?? info.label,
+      // Unsent (or null) stays null, so the name read back follows the address.
+      name: body.name !== undefined ? body.name : (current?.name ?? null),
       interval,
       cronSchedule,
-      enabled: body.enabled ?? current?.enabled ?? true,
+      enabled: body.enabled ?? current?.enabled ?? monitorDefaults.enabled,
       tags: [...new Set(tags)],
       locations,
       recheck,
-      openStat: body.openStat ?? current?.openStat ?? false,
-      fullLog: body.fullLog ?? current?.fullLog ?? false,
+      openStat: body.openStat ?? current?.openStat ?? monitorDefaults.openStat,
+      fullLog: body.fullLog ?? current?.fullLog ?? monitorDefaults.fullLog,
       slaTarget: body.slaTarget !== undefined ? body.slaTarget : (current?.slaTarget ?? null),
       settings: settings.settings,
       credentialsUpdatedAt: settings.credentialsUpdatedAt,
@@ -177,7 +176,7 @@ function resolveLocations(
   }
   const merged = {
     pools: [] as string[],
-    fallback: "starve" as string | null,
+    fallback: monitorDefaults.fallback as string | null,
     excludedAgents: [] as string[],
     ...current?.locations,
   };
@@ -203,22 +202,7 @@ function resolveLocations(
   }
   if (merged.pools.length === 0)
     throw required("/locations/pools", `${type} monitors need at least one pool`);
-  const unknown: ProblemDetailEntry[] = [];
-  merged.pools.forEach((p, i) => {
-    if (poolIds.includes(p.toLowerCase())) return;
-    const entry: ProblemDetailEntry = {
-      pointer: `/locations/pools/${i}`,
-      value: p,
-      reason: "unknown",
-      allowed: poolIds,
-    };
-    const hint = closest(p, poolIds);
-    if (hint) entry.didYouMean = hint;
-    unknown.push(entry);
-  });
-  if (unknown.length > 0) throw new ApiProblem("unknown_pool", "Unknown location pool.", { errors: unknown });
-  // Matching is case-insensitive: stored lower case, once each.
-  merged.pools = [...new Set(merged.pools.map((p) => p.toLowerCase()))];
+  merged.pools = resolvePools(merged.pools, "/locations/pools");
   const agentIds = new Set(agents.map((a) => a.id));
   const strangers = merged.excludedAgents
     .map((id, i) => ({ id, i }))
@@ -281,14 +265,22 @@ function resolveInterval(
     return info.fixedInterval;
   }
   const allowed = plans[accountOf(ctx).plan].limits.intervals;
-  if (body.interval === undefined) {
-    if (current) return current.interval;
-    // The default is 180 seconds, or the plan's nearest interval the type can run at.
-    return allowed.find((i) => i >= Math.max(180, info.minInterval)) ?? allowed.at(-1)!;
+  const interval = body.interval ?? current?.interval;
+  if (interval === undefined) {
+    // The default, or the plan's nearest interval the type can run at.
+    const floor = Math.max(monitorDefaults.interval, info.minInterval);
+    return allowed.find((i) => i >= floor) ?? allowed.at(-1)!;
   }
-  const interval = body.interval;
-  if (!serviceIntervals.includes(interval)) {
-    throw new ApiProblem("invalid_interval", `${interval} is not an interval the service offers.`, {
+  if (!allowed.includes(interval)) {
+    if (interval === current?.interval) {
+      // The plan changed under a stored interval: any update must choose one the plan offers.
+      throw new ApiProblem(
+        "package_interval_conflict",
+        `The plan no longer offers the monitor's ${interval}-second interval; send one it offers.`,
+        { errors: [{ pointer: "/interval", value: interval, allowed }] },
+      );
+    }
+    throw new ApiProblem("invalid_interval", `${interval} seconds is not one of the account's intervals.`, {
       errors: [{ pointer: "/interval", value: interval, allowed }],
     });
   }
@@ -299,15 +291,6 @@ function resolveInterval(
       {
         errors: [{ pointer: "/interval", value: interval, minimum: info.minInterval }],
         extra: { minInterval: info.minInterval },
-      },
-    );
-  }
-  if (!allowed.includes(interval)) {
-    throw new ApiProblem(
-      "package_interval_conflict",
-      `The plan does not offer ${interval}-second intervals.`,
-      {
-        errors: [{ pointer: "/interval", value: interval, allowed }],
       },
     );
   }
