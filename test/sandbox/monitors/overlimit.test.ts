@@ -82,6 +82,17 @@ describe("onOverlimit", () => {
     expect(res.body).toMatchObject({ name: "Waiting", enabled: false, overlimited: true, state: "paused" });
   });
 
+  it("room counts enabled monitors: one the owner paused takes none, and resuming it needs room", async () => {
+    const acct = await oneMonitorPlan();
+    const paused = await create(acct, httpMonitor({ enabled: false }));
+    const running = await create(acct, httpMonitor());
+    expect(running).toMatchObject({ enabled: true, state: "up" });
+    const resume = await acct.patch(`/monitor/${paused.id}`, { enabled: true });
+    expect(refusal(resume)).toEqual({ status: 403, code: "package_limit", feature: "monitors", limit: 1 });
+    // A disabled create needs no room either.
+    expect(await create(acct, httpMonitor({ enabled: false }))).toMatchObject({ enabled: false });
+  });
+
   it("over-limit monitors take no room: one slot stays one active monitor", async () => {
     const acct = await oneMonitorPlan();
     const first = await create(acct, httpMonitor());

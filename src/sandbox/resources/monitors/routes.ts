@@ -73,12 +73,12 @@ function render(ctx: Ctx, m: MonitorDoc, warnings: unknown[] = []) {
   return warnings.length > 0 ? { ...body, warnings } : body;
 }
 
-/** Whether the plan has room for one more active monitor; over-limit (disabled) ones take none. */
+/** Whether the plan has room for one more enabled monitor; paused ones (over-limit or not) take none. */
 function hasRoom(ctx: Ctx): boolean {
-  const active = ctx.store
+  const enabled = ctx.store
     .all<MonitorDoc>(monitorCollection, ctx.account!.id)
-    .filter((m) => !m.overlimited).length;
-  return active < entitlements(accountOf(ctx)).monitors;
+    .filter((m) => m.enabled).length;
+  return enabled < entitlements(accountOf(ctx)).monitors;
 }
 
 const noRoom = (limit: number) =>
@@ -93,7 +93,7 @@ function create(ctx: Ctx, body: MonitorBody) {
   const inline = planInline(ctx, body);
   const features = entitlements(accountOf(ctx));
   let overlimited = false;
-  if (!hasRoom(ctx)) {
+  if (fields.enabled && !hasRoom(ctx)) {
     if (body.onOverlimit !== "disable") throw noRoom(features.monitors);
     overlimited = true;
   }
@@ -133,10 +133,10 @@ function update(ctx: Ctx, id: string, body: MonitorBody) {
     });
   }
   const { fields, warnings } = prepareMonitor(ctx, current.type, body, current);
-  // A monitor disabled for want of room comes back only when the plan has room again;
+  // A paused monitor (over-limit or paused by its owner) comes back only when the plan has room;
   // with onOverlimit "disable" the rest of the update applies and it stays disabled.
   let enabled = fields.enabled;
-  if (enabled && !current.enabled && current.overlimited && !hasRoom(ctx)) {
+  if (enabled && !current.enabled && !hasRoom(ctx)) {
     if (body.onOverlimit !== "disable") throw noRoom(entitlements(accountOf(ctx)).monitors);
     enabled = false;
   }
