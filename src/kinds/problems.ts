@@ -120,7 +120,7 @@ const table = {
   package_interval_conflict: [
     403,
     "Plan interval conflict",
-    "The interval exists but the plan does not offer it.",
+    "The monitor's stored interval is one the plan no longer offers; an update must send one it offers.",
   ],
   insufficient_balance: [402, "Insufficient balance", "SMS or voice balance is too low."],
   url_blacklisted: [403, "URL blacklisted", "The target address is on the service's block list."],

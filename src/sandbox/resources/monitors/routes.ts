@@ -27,7 +27,6 @@ const monitorBodyErrors: ProblemCodeName[] = [
   "duplicate_monitor",
   "invalid_interval",
   "interval_below_type_floor",
-  "package_interval_conflict",
   "package_limit",
   "invalid_settings",
   "unknown_pool",
@@ -268,7 +267,8 @@ export const monitorOperations = defineOperations(
     summary: "Change sent members; settings merge, arrays are replaced whole, null clears.",
     scope: "monitor:write",
     body: updateBody,
-    errors: ["not_found", "type_immutable", ...monitorBodyErrors],
+    // Only an update meets a stored interval that a plan change left outside the plan.
+    errors: ["not_found", "type_immutable", "package_interval_conflict", ...monitorBodyErrors],
     handle: (ctx, req) => {
       const { monitor, warnings } = update(ctx, req.params.id!, req.body as MonitorBody);
       return { status: 200, body: render(ctx, monitor, warnings) };
