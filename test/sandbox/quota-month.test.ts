@@ -12,8 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const rowOf = (quota: CallResult, name: string) =>
-  quota.body.pools.account.quotas.find((r: { quota: string }) => r.quota === name);
+/** The `account` family's row of a window (its leaf `account:write` counts the same calls). */
+const rowOf = (quota: CallResult, name: string, scope = "account") =>
+  quota.body.pools.account.quotas.find(
+    (r: { scope: string; quota: string }) => r.scope === scope && r.quota === name,
+  );
 
 describe("write_per_month", () => {
   it("counts successes only, while the minute window counts every request", async () => {
@@ -25,6 +28,12 @@ describe("write_per_month", () => {
     const quota = await acct.get("/account/quota");
     expect(rowOf(quota, "write_per_minute")).toMatchObject({ used: 4, remaining: 1, limit: 5 });
     expect(rowOf(quota, "write_per_month")).toMatchObject({ used: 2, remaining: 498, limit: 500 });
+    expect(rowOf(quota, "write_per_minute", "account:write")).toMatchObject({
+      used: 4,
+      remaining: 1,
+      limit: 5,
+    });
+    expect(rowOf(quota, "write_per_month", "account:write")).toMatchObject({ used: 2, remaining: 498 });
   });
 
   it("refuses the 501st successful write of the month until the 30-day window turns", async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meteringOf, quotaClassOf } from "../../src/sandbox/core/operation.ts";
+import { allOperations } from "../../src/sandbox/operations.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 
-/** `GET /account/quota`: spends nothing; pools of window rows, scopes, apiEnabled. */
+/** `GET /account/quota`: spends nothing; per pool, a row per window of each scope family and leaf; scopes, apiEnabled. */
 let sb: TestSandbox;
 const base = 1_900_000_020;
 beforeAll(async () => {
@@ -12,15 +14,31 @@ afterAll(() => sb.close());
 
 const month = 30 * 86400;
 
+type Row = { scope: string; quota: string; limit: number; used: number; remaining: number };
+const rowOf = (rows: Row[], scope: string, quota: string) =>
+  rows.find((r) => r.scope === scope && r.quota === quota);
+const reads = ["read_per_minute", "read_per_month"];
+const writes = ["write_per_minute", "write_per_month"];
+
 describe("GET /account/quota", () => {
-  it("returns both pools with one row per window, trial numbers", async () => {
+  it("returns one row per window of every scope family and leaf of each pool, trial numbers", async () => {
     const acct = await sb.account({ metered: true, plan: "trial" });
     const res = await acct.get("/account/quota");
     expect(res.status).toBe(200);
     const minuteReset = (Math.floor(base / 60) + 1) * 60;
     const monthReset = (Math.floor(base / month) + 1) * month;
-    const rows = res.body.pools.account.quotas.map(({ byScope: _, ...row }: Record<string, unknown>) => row);
-    expect(rows).toEqual([
+    const rows: Row[] = res.body.pools.account.quotas;
+    // Each family has the read and write windows, each leaf those of its own class.
+    const expected = ["monitor", "contact", "subs", "webhook", "statuspage", "account"].flatMap((family) => [
+      ...[...reads, ...writes].map((quota) => [family, quota]),
+      ...(family === "subs" ? [] : [`${family}:read`, `${family}:write`]).flatMap((leaf) =>
+        (leaf.endsWith(":read") ? reads : writes).map((quota) => [leaf, quota]),
+      ),
+      ...(family === "subs" ? reads.map((quota) => ["subs:read", quota]) : []),
+    ]);
+    expect(rows.map((r) => [r.scope, r.quota])).toEqual(expected);
+    expect(rows).toHaveLength(46);
+    expect(rows.filter((r) => r.scope === "account" || r.scope.startsWith("account:"))).toEqual([
       {
         scope: "account",
         quota: "read_per_minute",
@@ -61,15 +79,61 @@ describe("GET /account/quota", () => {
         windowSec: month,
         successOnly: true,
       },
+      {
+        scope: "account:read",
+        quota: "read_per_minute",
+        limit: 10,
+        used: 0,
+        remaining: 10,
+        resetAt: minuteReset,
+        windowSec: 60,
+        successOnly: false,
+      },
+      {
+        scope: "account:read",
+        quota: "read_per_month",
+        limit: 10000,
+        used: 0,
+        remaining: 10000,
+        resetAt: monthReset,
+        windowSec: month,
+        successOnly: true,
+      },
+      {
+        scope: "account:write",
+        quota: "write_per_minute",
+        limit: 5,
+        used: 0,
+        remaining: 5,
+        resetAt: minuteReset,
+        windowSec: 60,
+        successOnly: false,
+      },
+      {
+        scope: "account:write",
+        quota: "write_per_month",
+        limit: 500,
+        used: 0,
+        remaining: 500,
+        resetAt: monthReset,
+        windowSec: month,
+        successOnly: true,
+      },
     ]);
-    const check = res.body.pools.check.quotas;
-    expect(check.map((r: { quota: string }) => r.quota)).toEqual([
-      "read_per_minute",
-      "read_per_month",
-      "write_per_minute",
-      "write_per_month",
+    // Every scope of a pool has the pool's plan limits.
+    for (const r of rows)
+      expect(r.limit, `${r.scope} ${r.quota}`).toBe(rowOf(rows, "account", r.quota)!.limit);
+    const check: Row[] = res.body.pools.check.quotas;
+    expect(check.map((r) => [r.scope, r.quota, r.limit])).toEqual([
+      ["check", "read_per_minute", 5],
+      ["check", "read_per_month", 1000],
+      ["check", "write_per_minute", 2],
+      ["check", "write_per_month", 100],
+      ["check:read", "read_per_minute", 5],
+      ["check:read", "read_per_month", 1000],
+      ["check:write", "write_per_minute", 2],
+      ["check:write", "write_per_month", 100],
     ]);
-    for (const r of check) expect(r.scope).toBe("check");
     // The top level repeats the tightest window of all: here the check pool's 2 writes a minute.
     expect(res.body).toMatchObject({
       limit: 2,
@@ -78,6 +142,7 @@ describe("GET /account/quota", () => {
       resetAt: minuteReset,
       apiEnabled: true,
     });
+    expect(res.body.pools.account.quotas[0]).not.toHaveProperty("byScope");
   });
 
   it("spends nothing, however often it is called", async () => {
@@ -90,21 +155,31 @@ describe("GET /account/quota", () => {
     for (let i = 0; i < 10; i++) expect((await acct.get("/account")).status).toBe(200);
   });
 
-  it("counts each call against its scope family and its leaf", async () => {
+  it("counts each call against its scope family and its leaf, and no other scope", async () => {
     const acct = await sb.account({ metered: true, plan: "business" });
     await acct.get("/account");
     await acct.get("/account/usage");
     await acct.patch("/account", { name: "x" });
-    const res = await acct.get("/account/quota");
-    const byQuota = Object.fromEntries(
-      res.body.pools.account.quotas.map((r: { quota: string; used: number; byScope: unknown }) => [
-        r.quota,
-        { used: r.used, byScope: r.byScope },
-      ]),
-    );
-    expect(byQuota.read_per_minute).toEqual({ used: 2, byScope: { account: 2, "account:read": 2 } });
-    expect(byQuota.write_per_minute).toEqual({ used: 1, byScope: { account: 1, "account:write": 1 } });
-    expect(byQuota.read_per_month).toEqual({ used: 2, byScope: { account: 2, "account:read": 2 } });
+    await acct.get("/monitor");
+    const rows: Row[] = (await acct.get("/account/quota")).body.pools.account.quotas;
+    const used = (scope: string, quota: string) => rowOf(rows, scope, quota)!.used;
+    for (const scope of ["account", "account:read"]) {
+      expect([used(scope, "read_per_minute"), used(scope, "read_per_month")], scope).toEqual([2, 2]);
+    }
+    for (const scope of ["account", "account:write"]) {
+      expect([used(scope, "write_per_minute"), used(scope, "write_per_month")], scope).toEqual([1, 1]);
+    }
+    for (const scope of ["monitor", "monitor:read"]) expect(used(scope, "read_per_minute"), scope).toBe(1);
+    expect(used("monitor", "write_per_minute")).toBe(0);
+    const others = rows.filter((r) => !/^(account|monitor)(:|$)/.test(r.scope));
+    for (const r of others) expect(r.used, `${r.scope} ${r.quota}`).toBe(0);
+    expect(rowOf(rows, "account", "read_per_minute")!.remaining).toBe(58);
+  });
+
+  it("reports every window a metered call spends: each operation's class is its leaf's", () => {
+    for (const op of allOperations().filter((o) => meteringOf(o) === "quota")) {
+      expect(quotaClassOf(op), op.id).toBe(op.scope!.endsWith(":read") ? "read" : "write");
+    }
   });
 
   it("lists every mintable scope with a description", async () => {
@@ -127,7 +202,8 @@ describe("GET /account/quota", () => {
 
   it("enterprise numbers", async () => {
     const acct = await sb.account({ metered: true, plan: "enterprise" });
-    const rows = (await acct.get("/account/quota")).body.pools.account.quotas;
-    expect(rows.map((r: { limit: number }) => r.limit)).toEqual([120, 1000000, 60, 100000]);
+    const rows: Row[] = (await acct.get("/account/quota")).body.pools.account.quotas;
+    const account = rows.filter((r) => r.scope === "account");
+    expect(account.map((r) => r.limit)).toEqual([120, 1000000, 60, 100000]);
   });
 });

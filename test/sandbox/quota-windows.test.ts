@@ -37,8 +37,18 @@ describe("read_per_minute", () => {
     expect(res.headers["ratelimit-remaining"]).toBe("0");
     expect(res.headers["ratelimit-reset"]).toBe(res.headers["retry-after"]);
     expect(res.headers["ratelimit-policy"]).toBe(
-      "read_per_minute;q=10;w=60, read_per_month;q=10000;w=2592000",
+      'read_per_minute;q=10;w=60;scope="account", read_per_month;q=10000;w=2592000;scope="account", ' +
+        'read_per_minute;q=10;w=60;scope="account:read", read_per_month;q=10000;w=2592000;scope="account:read"',
     );
+  });
+
+  it("each scope family has its own windows: spent account reads leave monitor reads untouched", async () => {
+    for (let i = 0; i < 10; i++) await acct.get("/account");
+    expect((await acct.get("/account")).status).toBe(429);
+    const monitors = await acct.get("/monitor");
+    expect(monitors.status).toBe(200);
+    expect(monitors.headers["ratelimit-remaining"]).toBe("9");
+    expect((await acct.get("/account/usage")).status).toBe(429);
   });
 
   it("reads and writes have separate windows", async () => {
@@ -67,9 +77,12 @@ describe("read_per_minute", () => {
     for (let i = 0; i < 10; i++) await acct.get("/account");
     for (let i = 0; i < 5; i++) expect((await acct.get("/account")).status).toBe(429);
     const quota = await acct.get("/account/quota");
-    const row = quota.body.pools.account.quotas.find((r: { quota: string }) => r.quota === "read_per_minute");
-    expect(row.used).toBe(15);
-    expect(row.remaining).toBe(0);
+    for (const scope of ["account", "account:read"]) {
+      const row = quota.body.pools.account.quotas.find(
+        (r: { scope: string; quota: string }) => r.scope === scope && r.quota === "read_per_minute",
+      );
+      expect(row, scope).toMatchObject({ used: 15, remaining: 0 });
+    }
   });
 });
 
@@ -84,7 +97,8 @@ describe("write_per_minute", () => {
     expect(res.status).toBe(429);
     expect(res.body.errors[0]).toMatchObject({ quota: "write_per_minute", limit: 5, remaining: 0 });
     expect(res.headers["ratelimit-policy"]).toBe(
-      "write_per_minute;q=5;w=60, write_per_month;q=500;w=2592000",
+      'write_per_minute;q=5;w=60;scope="account", write_per_month;q=500;w=2592000;scope="account", ' +
+        'write_per_minute;q=5;w=60;scope="account:write", write_per_month;q=500;w=2592000;scope="account:write"',
     );
   });
 

@@ -16,7 +16,7 @@ import {
 } from "./operation.ts";
 import { ApiProblem, invalid } from "./problem.ts";
 import { parseQuery, rawFromBody, rawFromSearch } from "./query.ts";
-import type { Charge } from "./quota.ts";
+import { type Charge, chargeFor } from "./quota.ts";
 import type { SandboxState } from "./state.ts";
 import type { TokenClaims } from "./tokens.ts";
 
@@ -114,13 +114,7 @@ export function admit(state: SandboxState, op: Operation, req: FastifyRequest, r
   }
 
   if (metering === "quota" && rs.account && rs.account.metered !== false) {
-    const leaf = op.scope!;
-    const family = leaf.slice(0, leaf.indexOf(":"));
-    rs.charge = {
-      pool: family === "check" ? "check" : "account",
-      cls: quotaClassOf(op),
-      scopes: [family, leaf],
-    };
+    rs.charge = chargeFor(op.scope!, quotaClassOf(op));
     state.meter.admit(rs.account.id, rs.account.plan, rs.charge, now, rs.claims);
   } else if (metering === "quota" && rs.claims?.cap !== undefined) {
     // An unmetered account has no windows, but a token's self-cap is the token's own promise: keep it.

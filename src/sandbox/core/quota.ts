@@ -1,12 +1,15 @@
+import { type LeafScope, leafScopes, type ScopeFamily, scopeFamilies } from "../../kinds/index.ts";
 import { type Plan, plans } from "./plans.ts";
 import { ApiProblem } from "./problem.ts";
 
 /**
  * Rate and quota accounting. Each account has two pools (`account`, and
- * `check` for instant checks), each with four windows. Per-minute windows
- * count every request, refused ones included; per-month windows (30 days)
- * count successful requests only. A call also tallies against its scope
- * family and its leaf, which `GET /account/quota` reports per row.
+ * `check` for instant checks) whose plan limits apply to every scope of the
+ * pool. Each scope family and each leaf has its own windows: a call counts
+ * against its family and its leaf separately (a monitor list spends
+ * `monitor` and `monitor:read`), and is admitted only while every window of
+ * both has room. Per-minute windows count every request, refused ones
+ * included; per-month windows (30 days) count successful requests only.
  *
  * Counters live in memory: they meter traffic, they are not acknowledged
  * writes, and persisting them would put a disk write on every read.
@@ -36,16 +39,49 @@ export function windowsOf(plan: Plan, pool: Pool, cls: QuotaClass): [WindowSpec,
       ];
 }
 
-interface Counter {
-  index: number;
-  count: number;
-  byScope: Map<string, number>;
+const poolOf = (family: ScopeFamily): Pool => (family === "check" ? "check" : "account");
+/** A leaf's calls are of its own class: `monitor:read` reads, `monitor:write` writes. */
+export const leafClass = (leaf: LeafScope): QuotaClass => (leaf.endsWith(":read") ? "read" : "write");
+
+/** Every scope of a pool with its windows: each family reads and writes, each leaf its own class. */
+export function poolWindows(plan: Plan, pool: Pool): Array<{ scope: string; window: WindowSpec }> {
+  return scopeFamilies
+    .filter((family) => poolOf(family) === pool)
+    .flatMap((family) => [
+      ...[...windowsOf(plan, pool, "read"), ...windowsOf(plan, pool, "write")].map((window) => ({
+        scope: family as string,
+        window,
+      })),
+      ...leafScopes
+        .filter((leaf) => leaf.startsWith(`${family}:`))
+        .flatMap((leaf) => windowsOf(plan, pool, leafClass(leaf)).map((window) => ({ scope: leaf, window }))),
+    ]);
 }
 
+/** What a metered call spends: its class's windows of its family and of its leaf. */
 export interface Charge {
   pool: Pool;
   cls: QuotaClass;
-  scopes: string[];
+  scopes: [ScopeFamily, LeafScope];
+}
+
+export function chargeFor(leaf: LeafScope, cls: QuotaClass): Charge {
+  const family = leaf.slice(0, leaf.indexOf(":")) as ScopeFamily;
+  return { pool: poolOf(family), cls, scopes: [family, leaf] };
+}
+
+interface Counter {
+  index: number;
+  count: number;
+}
+
+/** One window of one scope, with its use now. */
+interface Metered {
+  scope: string;
+  w: WindowSpec;
+  used: number;
+  remaining: number;
+  resetAt: number;
 }
 
 export class Meter {
@@ -56,27 +92,32 @@ export class Meter {
     const index = Math.floor(now / windowSec);
     let c = this.#counters.get(key);
     if (!c || c.index !== index) {
-      c = { index, count: 0, byScope: new Map() };
+      c = { index, count: 0 };
       this.#counters.set(key, c);
     }
     return c;
   }
 
-  usage(accountId: string, pool: Pool, w: WindowSpec, now: number) {
-    const c = this.#counter(`${accountId}|${pool}|${w.quota}`, w.windowSec, now);
-    const resetAt = (c.index + 1) * w.windowSec;
-    return {
-      used: c.count,
-      remaining: Math.max(0, w.limit - c.count),
-      resetAt,
-      byScope: Object.fromEntries(c.byScope),
-    };
+  #key = (accountId: string, scope: string, w: WindowSpec) => `${accountId}|${scope}|${w.quota}`;
+
+  usage(accountId: string, scope: string, w: WindowSpec, now: number) {
+    const c = this.#counter(this.#key(accountId, scope, w), w.windowSec, now);
+    return { used: c.count, remaining: Math.max(0, w.limit - c.count), resetAt: (c.index + 1) * w.windowSec };
+  }
+
+  /** The call's windows, family first, minute before month. */
+  #windows(accountId: string, planName: Plan["name"], charge: Charge, now: number): Metered[] {
+    const windows = windowsOf(plans[planName], charge.pool, charge.cls);
+    return charge.scopes.flatMap((scope) =>
+      windows.map((w) => ({ scope, w, ...this.usage(accountId, scope, w, now) })),
+    );
   }
 
   /**
    * Charges a metered call before it runs: counts it in the per-minute
-   * window and refuses it (429 `quota_exceeded`) when any window is spent or
-   * the token's cap is reached.
+   * windows of its family and its leaf, and refuses it (429
+   * `quota_exceeded`) when any of their windows is spent or the token's cap
+   * is reached.
    */
   admit(
     accountId: string,
@@ -85,36 +126,35 @@ export class Meter {
     now: number,
     token?: { jti: string; cap?: number },
   ) {
-    const [minute, monthly] = windowsOf(plans[planName], charge.pool, charge.cls);
-    const m = this.#counter(`${accountId}|${charge.pool}|${minute.quota}`, minute.windowSec, now);
-    m.count++;
-    for (const s of charge.scopes) m.byScope.set(s, (m.byScope.get(s) ?? 0) + 1);
+    this.#count(accountId, planName, charge, now, false);
     if (token) this.spendTokenCap(token, now);
-    for (const w of [minute, monthly]) {
-      const u = this.usage(accountId, charge.pool, w, now);
-      const over = w === minute ? u.used > w.limit : u.used >= w.limit;
-      if (over) throw quotaExceeded(w, 0, u.resetAt, now);
-    }
+    const windows = this.#windows(accountId, planName, charge, now);
+    // This call is already in the minute windows, not yet in the month ones.
+    const spent = windows.find((m) => (m.w.successOnly ? m.used >= m.w.limit : m.used > m.w.limit));
+    if (spent)
+      throw quotaExceeded(spent.w, spent.resetAt, now, { scope: spent.scope, policy: policyOf(windows) });
   }
 
   /** Counts a successful call in the success-only windows. */
   settle(accountId: string, planName: Plan["name"], charge: Charge, now: number) {
-    const [, monthly] = windowsOf(plans[planName], charge.pool, charge.cls);
-    const c = this.#counter(`${accountId}|${charge.pool}|${monthly.quota}`, monthly.windowSec, now);
-    c.count++;
-    for (const s of charge.scopes) c.byScope.set(s, (c.byScope.get(s) ?? 0) + 1);
+    this.#count(accountId, planName, charge, now, true);
   }
 
-  /** `RateLimit-*` headers for the tightest window of the call's class. */
+  #count(accountId: string, planName: Plan["name"], charge: Charge, now: number, successOnly: boolean) {
+    const w = windowsOf(plans[planName], charge.pool, charge.cls).find((x) => x.successOnly === successOnly)!;
+    for (const scope of charge.scopes)
+      this.#counter(this.#key(accountId, scope, w), w.windowSec, now).count++;
+  }
+
+  /** `RateLimit-*` headers for the tightest of the call's windows; the policy lists them all. */
   headers(accountId: string, planName: Plan["name"], charge: Charge, now: number): Record<string, string> {
-    const windows = windowsOf(plans[planName], charge.pool, charge.cls);
-    const rows = windows.map((w) => ({ w, u: this.usage(accountId, charge.pool, w, now) }));
-    const tightest = rows.reduce((a, b) => (b.u.remaining < a.u.remaining ? b : a));
+    const windows = this.#windows(accountId, planName, charge, now);
+    const tightest = windows.reduce((a, b) => (b.remaining < a.remaining ? b : a));
     return {
       "RateLimit-Limit": String(tightest.w.limit),
-      "RateLimit-Remaining": String(tightest.u.remaining),
-      "RateLimit-Reset": String(Math.max(0, tightest.u.resetAt - now)),
-      "RateLimit-Policy": windows.map((w) => `${w.quota};q=${w.limit};w=${w.windowSec}`).join(", "),
+      "RateLimit-Remaining": String(tightest.remaining),
+      "RateLimit-Reset": String(Math.max(0, tightest.resetAt - now)),
+      "RateLimit-Policy": policyOf(windows),
     };
   }
 
@@ -124,12 +164,7 @@ export class Meter {
     const spent = (this.#tokenSpend.get(token.jti) ?? 0) + 1;
     this.#tokenSpend.set(token.jti, spent);
     if (spent > token.cap) {
-      throw quotaExceeded(
-        { quota: "token_cap", limit: token.cap, windowSec: 0, successOnly: false },
-        0,
-        0,
-        now,
-      );
+      throw quotaExceeded({ quota: "token_cap", limit: token.cap, windowSec: 0, successOnly: false }, 0, now);
     }
   }
 
@@ -160,34 +195,38 @@ export class Meter {
     }
     return headers;
   }
-
-  /** Forgets every counter (the sandbox clock jumped, or a test asked). */
-  reset() {
-    this.#counters.clear();
-  }
 }
 
 /**
  * 429 `quota_exceeded`. `limit`, `remaining` and `resetAt` sit in `errors[0]`
  * (where the spec keeps per-code members, as for `missing_scope`) and, as
- * before, at the top level. A token's self-cap never resets: it has no
- * `resetAt`, `Retry-After` or `RateLimit-Reset`, since waiting cannot help.
+ * before, at the top level. A spent window (`spent`) answers the call's
+ * policy and names its scope in the detail. A token's self-cap is no window
+ * and never resets: it has no `resetAt`, `Retry-After`, `RateLimit-Reset` or
+ * `RateLimit-Policy`, since waiting cannot help.
  */
-function quotaExceeded(w: WindowSpec, remaining: number, resetAt: number, now: number): ApiProblem {
-  const cap = w.quota === "token_cap";
+function quotaExceeded(
+  w: WindowSpec,
+  resetAt: number,
+  now: number,
+  spent?: { scope: string; policy: string },
+): ApiProblem {
   const retryAfter = Math.max(1, resetAt - now);
-  const headers: Record<string, string> = {
-    "RateLimit-Limit": String(w.limit),
-    "RateLimit-Remaining": String(remaining),
-  };
-  if (!cap) {
+  const headers: Record<string, string> = { "RateLimit-Limit": String(w.limit), "RateLimit-Remaining": "0" };
+  if (spent) {
     headers["RateLimit-Reset"] = String(retryAfter);
     headers["Retry-After"] = String(retryAfter);
+    headers["RateLimit-Policy"] = spent.policy;
   }
-  const members = { quota: w.quota, limit: w.limit, remaining, ...(!cap && { resetAt }) };
+  const members = { quota: w.quota, limit: w.limit, remaining: 0, ...(spent && { resetAt }) };
   return new ApiProblem(
     "quota_exceeded",
-    cap ? "This token has spent its self-cap." : `The ${w.quota} quota is spent.`,
-    { extra: { ...members, resetAt: cap ? null : resetAt }, errors: [members], headers },
+    spent ? `The ${spent.scope} ${w.quota} quota is spent.` : "This token has spent its self-cap.",
+    { extra: { ...members, resetAt: spent ? resetAt : null }, errors: [members], headers },
   );
+}
+
+/** `RateLimit-Policy`: each of the call's windows, named by its quota, with the scope it meters. */
+function policyOf(windows: readonly Metered[]): string {
+  return windows.map((m) => `${m.w.quota};q=${m.w.limit};w=${m.w.windowSec};scope="${m.scope}"`).join(", ");
 }

@@ -11,7 +11,9 @@ export const responseHeaders: Record<string, JsonSchema> = {
   RateLimitLimit: header("Calls allowed in the tightest window.", { type: "integer" }),
   RateLimitRemaining: header("Calls left in that window.", { type: "integer" }),
   RateLimitReset: header("Seconds until that window resets.", { type: "integer" }),
-  RateLimitPolicy: header("Every window of the call's class, e.g. read_per_minute;q=60;w=60."),
+  RateLimitPolicy: header(
+    "Every window the call spends, its family's and its leaf's, e.g. read_per_minute;q=60;w=60;scope=\"monitor\".",
+  ),
   Location: header("Address of the new resource or job."),
   RetryAfter: header("Seconds to wait before polling or retrying.", { type: "integer" }),
   WwwAuthenticate: header("Bearer, or Bearer error=invalid_token."),

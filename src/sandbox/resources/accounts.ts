@@ -4,8 +4,7 @@ import { newGuid } from "../core/ids.ts";
 import type { Account, Ctx } from "../core/operation.ts";
 import { defineOperations } from "../core/operation.ts";
 import { type PlanName, plans } from "../core/plans.ts";
-import type { Pool } from "../core/quota.ts";
-import { windowsOf } from "../core/quota.ts";
+import { type Pool, poolWindows } from "../core/quota.ts";
 import type { Store } from "../core/store.ts";
 import { type MonitorDoc, monitorCollection } from "./monitors/model.ts";
 
@@ -124,25 +123,23 @@ function renderAccount(ctx: Ctx) {
   };
 }
 
+/** One row per window of every scope family and leaf of the pool; none for an unmetered account. */
 function quotaRows(ctx: Ctx, pool: Pool) {
   const a = accountOf(ctx);
   if (!a.metered) return [];
-  return (["read", "write"] as const).flatMap((cls) =>
-    windowsOf(plans[a.plan], pool, cls).map((w) => {
-      const u = ctx.services.meter.usage(a.id, pool, w, ctx.now);
-      return {
-        scope: pool,
-        quota: w.quota,
-        limit: w.limit,
-        used: u.used,
-        remaining: u.remaining,
-        resetAt: u.resetAt,
-        windowSec: w.windowSec,
-        successOnly: w.successOnly,
-        byScope: u.byScope,
-      };
-    }),
-  );
+  return poolWindows(plans[a.plan], pool).map(({ scope, window: w }) => {
+    const u = ctx.services.meter.usage(a.id, scope, w, ctx.now);
+    return {
+      scope,
+      quota: w.quota,
+      limit: w.limit,
+      used: u.used,
+      remaining: u.remaining,
+      resetAt: u.resetAt,
+      windowSec: w.windowSec,
+      successOnly: w.successOnly,
+    };
+  });
 }
 
 export const accountOperations = defineOperations(
@@ -166,9 +163,14 @@ export const accountOperations = defineOperations(
     handle: (ctx, req) => {
       const body = req.body as Record<string, unknown>;
       const current = ctx.store.get<AccountDoc>("account", ctx.account!.id)!;
-      if (Array.isArray(body.defaultAgentPools))
-        body.defaultAgentPools = resolvePools(body.defaultAgentPools as string[], "/defaultAgentPools");
-      ctx.store.put("account", { ...current, ...body });
+      // The stored pools are the resolved ones; the request body stays as it was sent.
+      const changes = Array.isArray(body.defaultAgentPools)
+        ? {
+            ...body,
+            defaultAgentPools: resolvePools(body.defaultAgentPools as string[], "/defaultAgentPools"),
+          }
+        : body;
+      ctx.store.put("account", { ...current, ...changes });
       return { status: 200, body: renderAccount(ctx) };
     },
   },
@@ -194,7 +196,11 @@ export const accountOperations = defineOperations(
     errors: [],
     handle: (ctx) => {
       const account = accountOf(ctx);
-      const rows = [...quotaRows(ctx, "account"), ...quotaRows(ctx, "check")];
+      const pools = {
+        account: { quotas: quotaRows(ctx, "account") },
+        check: { quotas: quotaRows(ctx, "check") },
+      };
+      const rows = [...pools.account.quotas, ...pools.check.quotas];
       const tightest = rows.reduce<(typeof rows)[number] | undefined>(
         (t, r) => (!t || r.remaining < t.remaining ? r : t),
         undefined,
@@ -204,7 +210,7 @@ export const accountOperations = defineOperations(
         used: tightest?.used ?? null,
         remaining: tightest?.remaining ?? null,
         resetAt: tightest?.resetAt ?? null,
-        pools: { account: { quotas: quotaRows(ctx, "account") }, check: { quotas: quotaRows(ctx, "check") } },
+        pools,
         scopes: Object.entries(scopeDescriptions).map(([scope, description]) => ({
           scope: scope as Scope,
           description,
