@@ -21,14 +21,41 @@ describe("metered calls", () => {
     expect(reset).toBeGreaterThan(0);
     expect(reset).toBeLessThanOrEqual(60);
     expect(res.headers["ratelimit-policy"]).toBe(
-      "read_per_minute;q=60;w=60, read_per_month;q=100000;w=2592000",
+      'read_per_minute;q=60;w=60;scope="account", read_per_month;q=100000;w=2592000;scope="account", ' +
+        'read_per_minute;q=60;w=60;scope="account:read", read_per_month;q=100000;w=2592000;scope="account:read"',
     );
     const write = await acct.patch("/account", { name: "w" });
     expect(write.headers["ratelimit-limit"]).toBe("30");
     expect(write.headers["ratelimit-remaining"]).toBe("29");
     expect(write.headers["ratelimit-policy"]).toBe(
-      "write_per_minute;q=30;w=60, write_per_month;q=20000;w=2592000",
+      'write_per_minute;q=30;w=60;scope="account", write_per_month;q=20000;w=2592000;scope="account", ' +
+        'write_per_minute;q=30;w=60;scope="account:write", write_per_month;q=20000;w=2592000;scope="account:write"',
     );
+  });
+
+  it("describe the call's own scopes: another family's calls do not count down", async () => {
+    const acct = await sb.account({ metered: true, plan: "business" });
+    for (let i = 0; i < 3; i++) await acct.get("/account");
+    const monitors = await acct.get("/monitor");
+    expect(monitors.headers["ratelimit-remaining"]).toBe("59");
+    expect(monitors.headers["ratelimit-policy"]).toBe(
+      'read_per_minute;q=60;w=60;scope="monitor", read_per_month;q=100000;w=2592000;scope="monitor", ' +
+        'read_per_minute;q=60;w=60;scope="monitor:read", read_per_month;q=100000;w=2592000;scope="monitor:read"',
+    );
+    expect((await acct.get("/account")).headers["ratelimit-remaining"]).toBe("56");
+  });
+
+  it("a token-cap refusal carries the cap's headers only, never the account window's", async () => {
+    const acct = await sb.account({ metered: true, plan: "business" });
+    const token = (await sb.mint({ accountId: acct.accountId, scopes: ["account"], cap: 1 })).body.token;
+    expect((await acct.get("/account", { token })).status).toBe(200);
+    const res = await acct.get("/account", { token });
+    expect(res.status).toBe(429);
+    expect(res.body.errors).toEqual([{ quota: "token_cap", limit: 1, remaining: 0 }]);
+    expect(res.headers["ratelimit-limit"]).toBe("1");
+    expect(res.headers["ratelimit-remaining"]).toBe("0");
+    for (const h of ["ratelimit-reset", "ratelimit-policy", "retry-after"])
+      expect(res.headers[h], h).toBeUndefined();
   });
 
   it("carry them on refusals after metering too (403, 422)", async () => {

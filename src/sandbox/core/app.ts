@@ -99,13 +99,14 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
     const problem =
       error instanceof ApiProblem ? error : fromFrameworkError(error, req.vigil?.requestId ?? "");
     const rs = req.vigil;
-    const headers: Record<string, string> = { ...rs?.rateHeaders, ...problem.headers };
-    if (rs?.charge && rs.account)
-      Object.assign(
-        headers,
-        state.meter.headers(rs.account.id, rs.account.plan, rs.charge, state.clock.now()),
-        problem.headers,
-      );
+    // A 429 that describes its own limit (a spent window, a token's cap) is not mixed with the meter's.
+    const ownLimit = Object.keys(problem.headers).some((h) => h.toLowerCase().startsWith("ratelimit-"));
+    const metered = rs?.charge && rs.account && !ownLimit;
+    const headers: Record<string, string> = {
+      ...rs?.rateHeaders,
+      ...(metered && state.meter.headers(rs.account!.id, rs.account!.plan, rs.charge!, state.clock.now())),
+      ...problem.headers,
+    };
     reply
       .code(problem.status)
       .headers(headers)
