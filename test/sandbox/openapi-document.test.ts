@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { problemCodes } from "../../src/kinds/index.ts";
-import { type Operation, takesIdempotencyKey } from "../../src/sandbox/core/operation.ts";
+import { type Operation, pathShape as shape, takesIdempotencyKey } from "../../src/sandbox/core/operation.ts";
 import { allOperations } from "../../src/sandbox/operations.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { schemaCompiler } from "./openapi-ajv.ts";
@@ -12,7 +12,6 @@ let sb: TestSandbox;
 let doc: Json;
 let text: string;
 const operations = allOperations().filter((op) => !op.internal);
-const shape = (path: string) => path.replace(/\{\w+\}/g, "{}");
 
 /** The document's operation object for a table operation (paths match by shape, as OpenAPI does). */
 function docOperation(op: Operation): Json | undefined {
