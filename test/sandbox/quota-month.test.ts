@@ -62,6 +62,10 @@ describe("write_per_month", () => {
     });
     const now = (await sb.admin.post("/_sandbox/clock", {})).body.now as number;
     expect(res.headers["retry-after"]).toBe(String(monthStart + month - now));
+    // With the minute spent too, the answer names the window that resets last: waiting a minute won't do.
+    for (let i = 0; i < 5; i++) await acct.patch("/account", { name: "hammer" });
+    const both = await acct.patch("/account", { name: "hammer" });
+    expect(both.body.errors[0]).toMatchObject({ quota: "write_per_month", resetAt: monthStart + month });
     // Reads have their own month.
     expect((await acct.get("/account")).status).toBe(200);
     await sb.admin.post("/_sandbox/clock", { now: monthStart + month + 1 });

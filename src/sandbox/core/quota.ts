@@ -129,8 +129,11 @@ export class Meter {
     this.#count(accountId, planName, charge, now, false);
     if (token) this.spendTokenCap(token, now);
     const windows = this.#windows(accountId, planName, charge, now);
-    // This call is already in the minute windows, not yet in the month ones.
-    const spent = windows.find((m) => (m.w.successOnly ? m.used >= m.w.limit : m.used > m.w.limit));
+    // This call is already in the minute windows, not yet in the month ones. With several spent,
+    // the one that resets last is named: retrying before it resets cannot help.
+    const spent = windows
+      .filter((m) => (m.w.successOnly ? m.used >= m.w.limit : m.used > m.w.limit))
+      .reduce<Metered | undefined>((a, b) => (a && a.resetAt >= b.resetAt ? a : b), undefined);
     if (spent)
       throw quotaExceeded(spent.w, spent.resetAt, now, { scope: spent.scope, policy: policyOf(windows) });
   }
