@@ -9,6 +9,7 @@ export * from "./json-schema.ts";
 export * from "./kind.ts";
 export * from "./maintenance.ts";
 export * from "./monitor/index.ts";
+export * from "./page.ts";
 export * from "./problems.ts";
 export * from "./scopes.ts";
 export * from "./status-page.ts";

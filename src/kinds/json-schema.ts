@@ -51,6 +51,8 @@ export function jsonSchemaOf(schema: z.ZodType, options: JsonSchemaOptions = {})
       if (out.maximum === Number.MAX_SAFE_INTEGER) delete out.maximum;
       const traits = fieldTraits.get(zodSchema as unknown as z.ZodType);
       if (traits) Object.assign(out, traitKeywords(traits));
+      // Answers grow additively (new members may appear), so a response schema never forbids extras.
+      if (options.io === "output" && out.additionalProperties === false) delete out.additionalProperties;
     },
   }) as JsonSchema;
   if (options.embedded) delete result.$schema;

@@ -1,4 +1,4 @@
-import type { LeafScope, ProblemCodeName } from "../../kinds/index.ts";
+import { type KindDefinition, type LeafScope, type ProblemCodeName, pageOf } from "../../kinds/index.ts";
 import { listDigest, queryDigest } from "./cursor.ts";
 import type { Ctx, Operation, OpRequest } from "./operation.ts";
 import { ApiProblem } from "./problem.ts";
@@ -20,6 +20,12 @@ export interface Filter<Row> {
 export interface ListSpec<Row> {
   id: string;
   path: string;
+  /**
+   * The kind whose list this is. Its declared path, sort columns, default
+   * sort, filters and delta sync must be this list's (checked when the list
+   * is built), and its schema documents the rows.
+   */
+  kind?: KindDefinition;
   summary: string;
   scope: LeafScope | null;
   rows: (ctx: Ctx, req: OpRequest) => Row[];
@@ -58,6 +64,7 @@ interface SyncPayload {
 const thirtyDays = 30 * 86400;
 
 export function listOperations<Row>(spec: ListSpec<Row>): Operation[] {
+  if (spec.kind) assertKindList(spec, spec.kind);
   const query: Record<string, QueryParam> = {
     limit: { type: "int", min: 1, max: 500, description: "Page size, 1-500 (default 50)." },
     cursor: { type: "string", description: "The previous page's nextCursor." },
@@ -94,6 +101,13 @@ export function listOperations<Row>(spec: ListSpec<Row>): Operation[] {
     ...(spec.errors ?? []),
   ];
   const handle = (ctx: Ctx, req: OpRequest) => ({ status: 200, body: runList(spec, ctx, req) });
+  const response = spec.kind
+    ? {
+        status: 200,
+        description: `One page of ${spec.kind.title.toLowerCase()}s.`,
+        schema: pageOf(spec.kind.schema),
+      }
+    : undefined;
   return [
     {
       id: spec.id,
@@ -103,6 +117,7 @@ export function listOperations<Row>(spec: ListSpec<Row>): Operation[] {
       scope: spec.scope,
       query,
       errors,
+      response,
       handle,
     },
     {
@@ -115,9 +130,29 @@ export function listOperations<Row>(spec: ListSpec<Row>): Operation[] {
       queryInBody: true,
       query,
       errors,
+      response,
       handle,
     },
   ];
+}
+
+/** A list that serves a kind must be the list the kind declares; a mismatch is a definition error. */
+function assertKindList<Row>(spec: ListSpec<Row>, kind: KindDefinition) {
+  const sameSet = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && a.every((x) => b.includes(x));
+  const declared = kind.list;
+  const problems = [
+    spec.path === kind.paths.collection ? "" : `path ${spec.path} is not ${kind.paths.collection}`,
+    declared ? "" : "the kind declares no list",
+    declared && !sameSet(Object.keys(spec.sort?.columns ?? {}), declared.sort) ? "sort columns differ" : "",
+    declared && spec.sort?.default !== declared.defaultSort ? "default sort differs" : "",
+    declared && !sameSet(Object.keys(spec.filters ?? {}), declared.filters) ? "filters differ" : "",
+    declared && (spec.syncSeq !== undefined) !== (declared.deltaSync !== undefined)
+      ? "delta sync differs"
+      : "",
+  ].filter(Boolean);
+  if (problems.length > 0)
+    throw new Error(`List ${spec.id} does not match kind ${kind.name}: ${problems.join("; ")}`);
 }
 
 function runList<Row>(spec: ListSpec<Row>, ctx: Ctx, req: OpRequest) {

@@ -1,4 +1,4 @@
-import { type ContactBody, contactTypes } from "../../../kinds/index.ts";
+import { type ContactBody, contactKind, contactSchema, contactTypes } from "../../../kinds/index.ts";
 import { listOperations, parseExpand, pickFields } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
@@ -78,6 +78,7 @@ export const contactRoutes = defineOperations(
   ...listOperations<ContactDoc>({
     id: "contact.list",
     path: "/contact",
+    kind: contactKind,
     summary: "List contacts.",
     scope: "contact:read",
     rows: (ctx) => ctx.store.all<ContactDoc>("contact", ctx.account!.id),
@@ -121,6 +122,7 @@ export const contactRoutes = defineOperations(
     scope: "contact:read",
     query: single,
     errors: ["not_found", "unknown_parameter", "unknown_expand", "unknown_field"],
+    response: { status: 200, description: "The contact.", schema: contactSchema },
     handle: (ctx, req) => {
       const doc = requireContact(ctx, req.params.id!);
       const expand = parseExpand(req, contactExpand, contactDefaultExpand);
@@ -143,7 +145,7 @@ export const contactRoutes = defineOperations(
       "duplicate_contact",
       "idempotency_key_required",
     ],
-    response: { status: 201, description: "The contact." },
+    response: { status: 201, description: "The contact.", schema: contactSchema },
     handle: (ctx, req) => {
       const body = req.body as ContactInput;
       assertContactRules(ctx, body);
@@ -161,6 +163,7 @@ export const contactRoutes = defineOperations(
     scope: "contact:write",
     body: contactPatchBody,
     errors: ["not_found", "validation_failed", "type_immutable", "invalid_alert_delay", "duplicate_contact"],
+    response: { status: 200, description: "The contact.", schema: contactSchema },
     handle: (ctx, req) => {
       const doc = patchContact(ctx, requireContact(ctx, req.params.id!), req.body as ContactBody);
       return { status: 200, body: read(ctx, doc) };

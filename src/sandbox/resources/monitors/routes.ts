@@ -2,6 +2,8 @@ import {
   bodySchema,
   type MonitorBody,
   type MonitorType,
+  monitorDeleteReceipt,
+  monitorKind,
   monitorSchema,
   monitorStates,
   monitorTypeAliases,
@@ -158,6 +160,7 @@ export const monitorOperations = defineOperations(
   ...listOperations<MonitorDoc>({
     id: "monitor.list",
     path: "/monitor",
+    kind: monitorKind,
     summary: "List monitors, with delta sync through syncCursor.",
     scope: "monitor:read",
     rows: (ctx) => ctx.store.all<MonitorDoc>(monitorCollection, ctx.account!.id),
@@ -226,7 +229,7 @@ export const monitorOperations = defineOperations(
       "invalid_alert_delay",
       "idempotency_key_required",
     ],
-    response: { status: 201, description: "The monitor, with its settings." },
+    response: { status: 201, description: "The monitor, with its settings.", schema: monitorSchema },
     handle: (ctx, req) => {
       const body = req.body as MonitorBody;
       if (req.query.dryRun === true) {
@@ -254,6 +257,7 @@ export const monitorOperations = defineOperations(
     scope: "monitor:read",
     query: singleQuery,
     errors: ["not_found", "unknown_expand", "unknown_field"],
+    response: { status: 200, description: "The monitor.", schema: monitorSchema },
     handle: (ctx, req) => {
       const monitor = ownedMonitor(ctx, req.params.id!);
       const expand = parseExpand(req, monitorExpandTokens, ["settings"]);
@@ -269,6 +273,7 @@ export const monitorOperations = defineOperations(
     body: updateBody,
     // Only an update meets a stored interval that a plan change left outside the plan.
     errors: ["not_found", "type_immutable", "package_interval_conflict", ...monitorBodyErrors],
+    response: { status: 200, description: "The monitor, with its settings.", schema: monitorSchema },
     handle: (ctx, req) => {
       const { monitor, warnings } = update(ctx, req.params.id!, req.body as MonitorBody);
       return { status: 200, body: render(ctx, monitor, warnings) };
@@ -281,6 +286,7 @@ export const monitorOperations = defineOperations(
     summary: "Delete a monitor permanently; the receipt names cascaded subscriptions.",
     scope: "monitor:write",
     errors: ["not_found"],
+    response: { status: 200, description: "The delete receipt.", schema: monitorDeleteReceipt },
     handle: (ctx, req) => {
       const monitor = ownedMonitor(ctx, req.params.id!);
       const cascaded = removeSubscriptionsOf(ctx, { monitorId: monitor.id });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { contactGroupSchema, defaultsOf } from "../../../../kinds/index.ts";
+import { contactGroupKind, contactGroupSchema, defaultsOf } from "../../../../kinds/index.ts";
 import { newGuid } from "../../../core/ids.ts";
 import { listOperations } from "../../../core/list.ts";
 import { type Ctx, defineOperations } from "../../../core/operation.ts";
@@ -37,6 +37,7 @@ const groupFields = ["name", "members", "created", "updated"];
 export const groupRoutes = defineOperations(
   ...listOperations<ContactGroupDoc>({
     id: "contact.group.list",
+    kind: contactGroupKind,
     path: "/contact/group",
     summary: "List contact groups.",
     scope: "contact:read",
@@ -57,7 +58,7 @@ export const groupRoutes = defineOperations(
     scope: "contact:write",
     body: groupCreateBody,
     errors: ["validation_failed", "duplicate_resource", "unsupported_report_channel", "package_limit"],
-    response: { status: 201, description: "The group." },
+    response: { status: 201, description: "The group.", schema: contactGroupSchema },
     handle: (ctx, req) => {
       const body = req.body as z.infer<typeof groupCreateBody>;
       const members = normalize(body.members ?? groupDefaults.members);
@@ -81,6 +82,7 @@ export const groupRoutes = defineOperations(
     summary: "Read a contact group.",
     scope: "contact:read",
     errors: ["not_found"],
+    response: { status: 200, description: "The group.", schema: contactGroupSchema },
     handle: (ctx, req) => ({ status: 200, body: renderGroup(requireGroup(ctx, req.params.id!)) }),
   },
   {
@@ -97,6 +99,7 @@ export const groupRoutes = defineOperations(
       "unsupported_report_channel",
       "package_limit",
     ],
+    response: { status: 200, description: "The group.", schema: contactGroupSchema },
     handle: (ctx, req) => {
       const group = requireGroup(ctx, req.params.id!);
       const body = req.body as z.infer<typeof groupPatchBody>;
