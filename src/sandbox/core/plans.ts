@@ -47,9 +47,6 @@ export interface Plan {
   smsBalance: number;
 }
 
-/** Every interval the service knows; one outside this set is `invalid_interval`, one outside the plan's is `package_interval_conflict`. */
-export const serviceIntervals = [10, 20, 30, 60, 120, 180, 300, 600, 900, 1800, 3600];
-
 export const plans: Record<PlanName, Plan> = {
   trial: {
     name: "trial",
@@ -151,7 +148,11 @@ export const plans: Record<PlanName, Plan> = {
       subaccounts: 100,
       apiEnabled: true,
     },
-    limits: { intervals: [...serviceIntervals], maxBulkItems: 5000, maxInlineContacts: 20 },
+    limits: {
+      intervals: [10, 20, 30, 60, 120, 180, 300, 600, 900, 1800, 3600],
+      maxBulkItems: 5000,
+      maxInlineContacts: 20,
+    },
     smsBalance: 1000,
   },
 };
