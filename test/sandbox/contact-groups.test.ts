@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contact, monitor } from "../helpers/fixtures.ts";
 import { Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 
 /** Contact groups: presets that write ordinary subscriptions when applied. */
@@ -8,22 +9,6 @@ beforeAll(async () => {
   sb = await startTestSandbox();
 });
 afterAll(() => sb.close());
-
-async function contact(c: Client, body: Record<string, unknown>): Promise<string> {
-  const res = await c.post("/contact", body, { headers: { "idempotency-key": randomUUID() } });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
-}
-
-async function monitor(c: Client): Promise<string> {
-  const res = await c.post("/monitor", {
-    type: "http",
-    url: `https://example.com/${randomUUID()}`,
-    locations: { pools: ["allworld"] },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
-}
 
 describe("POST /contact/group", () => {
   it("creates a group with 201, Location and its members", async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contact, monitor } from "../helpers/fixtures.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 
 /** The notification log, its per-day summary, and report resends. */
@@ -11,27 +12,11 @@ afterAll(() => sb.close());
 
 const day = 86400;
 
-async function contact(c: Client, body: Record<string, unknown>): Promise<string> {
-  const res = await c.post("/contact", body, { headers: { "idempotency-key": randomUUID() } });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
-}
-
 async function confirmedEmail(c: Client, address: string): Promise<string> {
   const id = await contact(c, { type: "email", address });
   const { code } = (await sb.outbox()).find((m) => m.contactId === id && m.kind === "confirmation");
   expect((await c.post(`/contact/${id}/confirmation/verify`, { code })).status).toBe(200);
   return id;
-}
-
-async function monitor(c: Client): Promise<string> {
-  const res = await c.post("/monitor", {
-    type: "http",
-    url: `https://example.com/${randomUUID()}`,
-    locations: { pools: ["allworld"] },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
 }
 
 async function testSend(c: Client, id: string, alertType = "down") {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contact, monitor } from "../helpers/fixtures.ts";
 import { Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 
 /** Alert and report subscriptions nested under monitors and contacts, and the flat lists. */
@@ -10,22 +11,6 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 type Account = Client & { accountId: string };
-
-async function contact(c: Client, body: Record<string, unknown>): Promise<string> {
-  const res = await c.post("/contact", body, { headers: { "idempotency-key": randomUUID() } });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
-}
-
-async function monitor(c: Client, path = randomUUID()): Promise<string> {
-  const res = await c.post("/monitor", {
-    type: "http",
-    url: `https://example.com/${path}`,
-    locations: { pools: ["allworld"] },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.id;
-}
 
 async function tokenWith(c: Account, scopes: string[]): Promise<Client> {
   const res = await sb.mint({ accountId: c.accountId, scopes });
