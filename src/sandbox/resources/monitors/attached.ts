@@ -3,7 +3,7 @@ import { z } from "zod";
 import { monitorTypeNames, monitorTypes } from "../../../kinds/index.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
-import { type MonitorDoc, monitorCollection, ownedMonitor } from "./model.ts";
+import { attachedToggles, type MonitorDoc, monitorCollection, ownedMonitor } from "./model.ts";
 
 /**
  * Attached sub-checks: their current result per kind, and muting dnsbl
@@ -20,12 +20,11 @@ const muteBody = z.strictObject({
 const dnsblCarriers = monitorTypeNames.filter((t) => monitorTypes[t].attached.includes("dnsbl"));
 
 function renderAttached(m: MonitorDoc) {
-  const stored = (m.settings.attached ?? {}) as Record<string, { enabled: boolean }>;
   return {
     monitorId: m.id,
-    data: monitorTypes[m.type].attached.map((kind) => ({
+    data: attachedToggles(m).map(({ kind, enabled }) => ({
       kind,
-      enabled: stored[kind]?.enabled ?? false,
+      enabled,
       state: null,
       checkedAt: null,
       ...(kind === "dnsbl" && { listings: [], mutedListings: m.mutedListings ?? [] }),

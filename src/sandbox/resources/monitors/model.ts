@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import {
+  type AttachedKind,
   defaultsOf,
   locations,
   type MonitorType,
@@ -63,6 +64,12 @@ export const monitorDefaults = {
 /** The name as read: the sent one, else the address (`defaultFrom: "url"`), the probe's address, or the type's label. */
 export function monitorName(m: MonitorDoc): string {
   return m.name ?? m.url ?? (m.settings.probeUrl as string | undefined) ?? monitorTypes[m.type].label;
+}
+
+/** Each attached kind the monitor's type can carry, and whether it is on (all off by default). */
+export function attachedToggles(m: MonitorDoc): Array<{ kind: AttachedKind; enabled: boolean }> {
+  const stored = (m.settings.attached ?? {}) as Partial<Record<AttachedKind, { enabled: boolean }>>;
+  return monitorTypes[m.type].attached.map((kind) => ({ kind, enabled: stored[kind]?.enabled ?? false }));
 }
 
 export function ownedMonitor(ctx: Ctx, id: string): MonitorDoc {

@@ -11,7 +11,7 @@ import { memberOf } from "../../core/members.ts";
 import type { Ctx } from "../../core/operation.ts";
 import type { AccountDoc } from "../accounts.ts";
 import { subscriptionBlock } from "../subscriptions/render.ts";
-import { type MonitorDoc, monitorDefaults, monitorName } from "./model.ts";
+import { attachedToggles, type MonitorDoc, monitorDefaults, monitorName } from "./model.ts";
 
 export const monitorExpandTokens = [
   "settings",
@@ -49,11 +49,9 @@ export function renderSettings(ctx: Ctx, m: MonitorDoc): Record<string, unknown>
     if (out[member] !== undefined && !full)
       out[member] = { set: true, updatedAt: m.credentialsUpdatedAt[member] ?? m.updated };
   }
-  const kinds = monitorTypes[m.type].attached;
-  if (kinds.length > 0) {
-    const stored = (m.settings.attached ?? {}) as Record<string, { enabled: boolean }>;
-    out.attached = Object.fromEntries(kinds.map((k) => [k, { enabled: stored[k]?.enabled ?? false }]));
-  }
+  const toggles = attachedToggles(m);
+  if (toggles.length > 0)
+    out.attached = Object.fromEntries(toggles.map(({ kind, enabled }) => [kind, { enabled }]));
   if (m.type === "http" || m.type === "api") {
     out.assertsText = formatAssertions((m.settings.asserts ?? []) as AssertionRow[]);
     out.forceRecheck = false;
@@ -99,9 +97,8 @@ export function renderMonitor(ctx: Ctx, m: MonitorDoc, expand: ReadonlySet<strin
 
   if (expand.has("settings")) out.settings = renderSettings(ctx, m);
   if (expand.has("attached")) {
-    const stored = (m.settings.attached ?? {}) as Record<string, { enabled: boolean }>;
     out.attached = Object.fromEntries(
-      info.attached.map((k) => [k, { enabled: stored[k]?.enabled ?? false, state: null, checkedAt: null }]),
+      attachedToggles(m).map(({ kind, enabled }) => [kind, { enabled, state: null, checkedAt: null }]),
     );
   }
   if (expand.has("subscription"))
