@@ -212,13 +212,7 @@ function runList<Row>(spec: ListSpec<Row>, ctx: Ctx, req: OpRequest) {
         } satisfies CursorPayload)
       : null;
 
-  const data = page.map((row) => {
-    const rendered = spec.render(ctx, row, expand, req);
-    if (!fields) return rendered;
-    const kept: Record<string, unknown> = { id: rendered.id };
-    for (const f of fields) if (f in rendered) kept[f] = rendered[f];
-    return kept;
-  });
+  const data = page.map((row) => keepFields(spec.render(ctx, row, expand, req), fields));
   const body: Record<string, unknown> = { data, nextCursor, hasMore };
   if (expand.has("count")) body.count = { total, matched };
   if (spec.syncSeq) {
@@ -303,10 +297,14 @@ export function parseExpand(
 /** Applies `fields` to a single rendered object. */
 export function pickFields(req: OpRequest, rendered: Record<string, unknown>, allowed: readonly string[]) {
   const fields = req.query.fields as string[] | undefined;
+  return keepFields(rendered, fields && parseTokens(fields, allowed, "fields", "unknown_field"));
+}
+
+/** The top-level members `fields` names, and always `id`. */
+function keepFields(rendered: Record<string, unknown>, fields: ReadonlySet<string> | undefined) {
   if (!fields) return rendered;
   const kept: Record<string, unknown> = { id: rendered.id };
-  for (const f of parseTokens(fields, allowed, "fields", "unknown_field"))
-    if (f in rendered) kept[f] = rendered[f];
+  for (const f of fields) if (f in rendered) kept[f] = rendered[f];
   return kept;
 }
 
