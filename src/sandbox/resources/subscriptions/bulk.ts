@@ -5,9 +5,9 @@ import { plans } from "../../core/plans.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { accountOf } from "../accounts.ts";
 import type { ContactDoc } from "../contacts/model.ts";
-import { findSubscription, ownsMonitor } from "./model.ts";
+import { findSubscription, ownsMonitor, setOf } from "./model.ts";
 import { renderSubscription } from "./render.ts";
-import { type SubscriptionDoc, setOf, type Variant, variants } from "./variants.ts";
+import { type SubscriptionDoc, type Variant, variants } from "./variants.ts";
 
 interface Pair {
   monitorId: string;

@@ -99,45 +99,49 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
   return x.size === y.size && [...x].every((v) => y.has(v));
 };
 
-/** Writes a pair's alert set, replacing any previous set (PUT semantics). */
-export function putAlertSubscription(
+/** A pair's set: its alert types or its report frequencies. */
+export const setOf = (doc: AlertSubscriptionDoc | ReportSubscriptionDoc): string[] =>
+  "alertTypes" in doc ? doc.alertTypes : doc.frequencies;
+
+/** Writes a pair's set, replacing any previous set (PUT semantics). */
+function putSubscription(
+  ctx: Ctx,
+  kind: SubscriptionKind,
+  monitorId: string,
+  contactId: string,
+  values: readonly string[],
+): AlertSubscriptionDoc | ReportSubscriptionDoc {
+  const existing = findSubscription(ctx, kind, monitorId, contactId);
+  if (existing && sameSet(setOf(existing), values)) return existing;
+  const base = {
+    id: existing?.id ?? newPrefixedId(kind === "alert" ? "als_" : "rsub_"),
+    accountId: ctx.account!.id,
+    monitorId,
+    contactId,
+    created: existing?.created ?? ctx.now,
+    updated: ctx.now,
+  };
+  const set = [...new Set(values)];
+  return ctx.store.put(
+    subscriptionCollection[kind],
+    kind === "alert" ? { ...base, alertTypes: set } : { ...base, frequencies: set },
+  );
+}
+
+export const putAlertSubscription = (
   ctx: Ctx,
   monitorId: string,
   contactId: string,
   alertTypes: readonly string[],
-) {
-  const existing = findSubscription<AlertSubscriptionDoc>(ctx, "alert", monitorId, contactId);
-  if (existing && sameSet(existing.alertTypes, alertTypes)) return existing;
-  return ctx.store.put<AlertSubscriptionDoc>("alertSubscription", {
-    id: existing?.id ?? newPrefixedId("als_"),
-    accountId: ctx.account!.id,
-    monitorId,
-    contactId,
-    alertTypes: [...new Set(alertTypes)],
-    created: existing?.created ?? ctx.now,
-    updated: ctx.now,
-  });
-}
+) => putSubscription(ctx, "alert", monitorId, contactId, alertTypes);
 
-/** Writes a pair's report set, replacing any previous set. Callers check `assertReportable` first. */
-export function putReportSubscription(
+/** Callers check `assertReportable` first. */
+export const putReportSubscription = (
   ctx: Ctx,
   monitorId: string,
   contactId: string,
   frequencies: readonly string[],
-) {
-  const existing = findSubscription<ReportSubscriptionDoc>(ctx, "report", monitorId, contactId);
-  if (existing && sameSet(existing.frequencies, frequencies)) return existing;
-  return ctx.store.put<ReportSubscriptionDoc>("reportSubscription", {
-    id: existing?.id ?? newPrefixedId("rsub_"),
-    accountId: ctx.account!.id,
-    monitorId,
-    contactId,
-    frequencies: [...new Set(frequencies)],
-    created: existing?.created ?? ctx.now,
-    updated: ctx.now,
-  });
-}
+) => putSubscription(ctx, "report", monitorId, contactId, frequencies);
 
 /** Deletes every subscription of a monitor or of a contact; answers the removed ids for delete receipts. */
 export function removeSubscriptionsOf(ctx: Ctx, of: { monitorId: string } | { contactId: string }) {

@@ -4,13 +4,12 @@ import { type Ctx, defineOperations, type Operation, type OpRequest } from "../.
 import { ApiProblem } from "../../core/problem.ts";
 import { requireContact } from "../contacts/model.ts";
 import { ownedMonitor } from "../monitors/model.ts";
-import { findSubscription } from "./model.ts";
+import { findSubscription, setOf } from "./model.ts";
 import { renderSubscription } from "./render.ts";
 import {
   idFilter,
   type SubscriptionDoc,
   setFilter,
-  setOf,
   subscriptionFields,
   subscriptionSort,
   type Variant,

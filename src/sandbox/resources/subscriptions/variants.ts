@@ -15,6 +15,7 @@ import {
   putReportSubscription,
   type ReportSubscriptionDoc,
   type SubscriptionKind,
+  setOf,
   subscriptionCollection,
 } from "./model.ts";
 
@@ -48,9 +49,6 @@ export interface Variant {
   /** Codes `check` can answer. */
   errors: ProblemCodeName[];
 }
-
-export const setOf = (doc: SubscriptionDoc): string[] =>
-  "alertTypes" in doc ? doc.alertTypes : doc.frequencies;
 
 export const alertVariant: Variant = {
   kind: "alert",
