@@ -3,6 +3,7 @@ import {
   alertDelayRange,
   type ContactType,
   confirmableContactTypes,
+  contactMimeTypes,
   contactSchema,
   creatableContactTypes,
   defaultsOf,
@@ -189,7 +190,7 @@ export function contactRuleProblems(
       pointer: `${prefix}/mimeType`,
       value: c.mimeType,
       reason: "needs_template",
-      allowed: ["application/json", "application/x-www-form-urlencoded", "text/xml"],
+      allowed: contactMimeTypes.filter((t) => !(templateOnlyMimeTypes as readonly string[]).includes(t)),
       message: `${c.mimeType} needs a custom template`,
     });
   }
