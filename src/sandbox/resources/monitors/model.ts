@@ -72,6 +72,11 @@ export function attachedToggles(m: MonitorDoc): Array<{ kind: AttachedKind; enab
   return monitorTypes[m.type].attached.map((kind) => ({ kind, enabled: stored[kind]?.enabled ?? false }));
 }
 
+/** The monitors the plan's `monitors` count caps: enabled ones (a paused monitor takes no room). */
+export function enabledMonitors(ctx: Ctx, accountId: string): MonitorDoc[] {
+  return ctx.store.all<MonitorDoc>(monitorCollection, accountId).filter((m) => m.enabled);
+}
+
 export function ownedMonitor(ctx: Ctx, id: string): MonitorDoc {
   const monitor = ctx.store.owned<MonitorDoc>(monitorCollection, ctx.account!.id, id);
   if (!monitor) throw notFound("monitor", id);

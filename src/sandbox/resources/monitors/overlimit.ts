@@ -1,6 +1,6 @@
 import type { Ctx } from "../../core/operation.ts";
 import { type AccountDoc, entitlements, nextSyncSeq } from "../accounts.ts";
-import { type MonitorDoc, monitorCollection } from "./model.ts";
+import { enabledMonitors, type MonitorDoc, monitorCollection } from "./model.ts";
 
 /**
  * The spec's "plan over-limit" transition, applied after a plan or override
@@ -12,9 +12,7 @@ export function enforceMonitorLimit(ctx: Ctx, accountId: string): string[] {
   const account = ctx.store.get<AccountDoc>("account", accountId)!;
   const limit = entitlements(account).monitors;
   // The sort is stable: monitors created in the same second keep their creation order.
-  const excess = ctx.store
-    .all<MonitorDoc>(monitorCollection, accountId)
-    .filter((m) => m.enabled)
+  const excess = enabledMonitors(ctx, accountId)
     .sort((a, b) => a.created - b.created)
     .slice(limit);
   for (const m of excess) {

@@ -17,7 +17,14 @@ import { ApiProblem } from "../../core/problem.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { removeSubscriptionsOf } from "../subscriptions/model.ts";
 import { applyInline, planInline } from "./inline.ts";
-import { type MonitorDoc, monitorCollection, monitorName, ownedMonitor, sameMonitor } from "./model.ts";
+import {
+  enabledMonitors,
+  type MonitorDoc,
+  monitorCollection,
+  monitorName,
+  ownedMonitor,
+  sameMonitor,
+} from "./model.ts";
 import { monitorExpandTokens, renderMonitor } from "./render.ts";
 import { prepareMonitor, resolveType } from "./validate.ts";
 
@@ -76,10 +83,7 @@ function render(ctx: Ctx, m: MonitorDoc, warnings: unknown[] = []) {
 
 /** Whether the plan has room for one more enabled monitor; paused ones (over-limit or not) take none. */
 function hasRoom(ctx: Ctx): boolean {
-  const enabled = ctx.store
-    .all<MonitorDoc>(monitorCollection, ctx.account!.id)
-    .filter((m) => m.enabled).length;
-  return enabled < entitlements(accountOf(ctx)).monitors;
+  return enabledMonitors(ctx, ctx.account!.id).length < entitlements(accountOf(ctx)).monitors;
 }
 
 const noRoom = (limit: number) =>
