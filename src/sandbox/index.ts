@@ -2,10 +2,9 @@ import { createApp } from "./core/app.ts";
 import { purgeExpired } from "./core/idempotency.ts";
 import type { PlanName } from "./core/plans.ts";
 import { SandboxState } from "./core/state.ts";
-import { defaultTokenLifetime } from "./core/tokens.ts";
 import { allOperations } from "./operations.ts";
 import { createAccount } from "./resources/accounts.ts";
-import { ownerScopes } from "./resources/admin.ts";
+import { mintOwnerToken } from "./resources/admin.ts";
 
 export interface SandboxOptions {
   host?: string;
@@ -58,13 +57,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const port = typeof address === "object" && address ? address.port : options.port;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   state.baseUrl = url;
-  const token = state.tokens.mint({
-    acc: accountId,
-    scp: ownerScopes,
-    exp: now + defaultTokenLifetime,
-    iat: now,
-    jti: "owner",
-  });
+  const token = mintOwnerToken(state.tokens, accountId, now, "owner");
   return {
     url,
     token,

@@ -5,7 +5,7 @@ import { createApp } from "../../src/sandbox/core/app.ts";
 import { defineOperations } from "../../src/sandbox/core/operation.ts";
 import { SandboxState } from "../../src/sandbox/core/state.ts";
 import { createAccount } from "../../src/sandbox/resources/accounts.ts";
-import { ownerScopes } from "../../src/sandbox/resources/admin.ts";
+import { mintOwnerToken } from "../../src/sandbox/resources/admin.ts";
 import { Client } from "../helpers/sandbox.ts";
 
 /**
@@ -40,7 +40,7 @@ beforeAll(async () => {
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address() as { port: number };
   state.baseUrl = `http://127.0.0.1:${address.port}`;
-  const token = state.tokens.mint({ acc: accountId, scp: ownerScopes, exp: now + 3600, iat: now });
+  const token = mintOwnerToken(state.tokens, accountId, now);
   client = new Client(state.baseUrl, token);
 });
 afterAll(async () => {

@@ -36,6 +36,7 @@ export function createAccount(
     plan?: PlanName;
     login?: string;
     metered?: boolean;
+    apiEnabled?: boolean;
     featureOverrides?: Record<string, number | boolean>;
   } = {},
 ): AccountDoc {
@@ -53,7 +54,12 @@ export function createAccount(
     timezone: "UTC",
     language: "en",
     defaultAgentPools: ["allworld"],
-    flags: { enabled: true, active: true, overlimited: false, apiEnabled: plans[plan].features.apiEnabled },
+    flags: {
+      enabled: true,
+      active: true,
+      overlimited: false,
+      apiEnabled: options.apiEnabled ?? plans[plan].features.apiEnabled,
+    },
     smsBalance: plans[plan].smsBalance,
     metered: options.metered ?? true,
     featureOverrides: options.featureOverrides ?? {},

@@ -5,7 +5,7 @@ import { isAllowListEntry } from "../core/ip.ts";
 import { type Ctx, defineOperations, type Reply } from "../core/operation.ts";
 import { planNames } from "../core/plans.ts";
 import { ApiProblem, notFound } from "../core/problem.ts";
-import { defaultTokenLifetime, parseDuration } from "../core/tokens.ts";
+import { defaultTokenLifetime, parseDuration, type TokenAuthority } from "../core/tokens.ts";
 import { type AccountDoc, createAccount, nextSyncSeq } from "./accounts.ts";
 import { type MonitorDoc, monitorCollection } from "./monitors/model.ts";
 import { enforceMonitorLimit } from "./monitors/overlimit.ts";
@@ -48,7 +48,16 @@ const tokenBody = z.strictObject({
 /** The mint's own error shape (`{error, message}`, 400), which the spec keeps apart from problem documents. */
 const mintError = (message: string): Reply => ({ status: 400, body: { error: "ValidationError", message } });
 
-export const ownerScopes = [...scopeFamilies];
+/** The owner token of an account: every scope, the default ten-year lifetime. */
+export function mintOwnerToken(tokens: TokenAuthority, accountId: string, now: number, jti?: string): string {
+  return tokens.mint({
+    acc: accountId,
+    scp: [...scopeFamilies],
+    exp: now + defaultTokenLifetime,
+    iat: now,
+    ...(jti && { jti }),
+  });
+}
 
 /** Mints a token by the mint's rules, or answers its 400. */
 export function mintToken(ctx: Ctx, input: z.infer<typeof tokenBody>): Reply {
@@ -121,15 +130,10 @@ export const adminOperations = defineOperations(
     handle: (ctx, req) => {
       const body = req.body as z.infer<typeof accountBody>;
       const account = createAccount(ctx.store, ctx.now, body);
-      if (body.apiEnabled === false)
-        ctx.store.put<AccountDoc>("account", { ...account, flags: { ...account.flags, apiEnabled: false } });
-      const token = ctx.tokens.mint({
-        acc: account.id,
-        scp: ownerScopes,
-        exp: ctx.now + defaultTokenLifetime,
-        iat: ctx.now,
-      });
-      return { status: 201, body: { accountId: account.id, token } };
+      return {
+        status: 201,
+        body: { accountId: account.id, token: mintOwnerToken(ctx.tokens, account.id, ctx.now) },
+      };
     },
   },
   {
