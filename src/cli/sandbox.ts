@@ -20,6 +20,14 @@ function explain(error: unknown, opts: { host: string; port: number; data?: stri
   return undefined;
 }
 
+interface SandboxCommandOptions {
+  host: string;
+  port: number;
+  data?: string;
+  plan: (typeof planNames)[number];
+  allowInsecureWebhooks: boolean;
+}
+
 /** `vigil sandbox`: runs the reference backend; its first stdout line is `{url, token, adminToken}`. */
 export function registerSandboxCommand(program: Command) {
   program
@@ -33,7 +41,12 @@ export function registerSandboxCommand(program: Command) {
         .choices(planNames)
         .default("business"),
     )
-    .action(async (opts: { host: string; port: number; data?: string; plan: (typeof planNames)[number] }) => {
+    .option(
+      "--allow-insecure-webhooks",
+      "let webhooks deliver over plain http to loopback addresses (local tests only)",
+      false,
+    )
+    .action(async (opts: SandboxCommandOptions) => {
       let sandbox: RunningSandbox;
       try {
         sandbox = await startSandbox({
@@ -41,6 +54,7 @@ export function registerSandboxCommand(program: Command) {
           port: opts.port,
           dataFile: opts.data,
           plan: opts.plan,
+          allowInsecureWebhooks: opts.allowInsecureWebhooks,
         });
       } catch (error) {
         const reason = explain(error, opts);

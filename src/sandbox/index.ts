@@ -5,6 +5,7 @@ import { SandboxState } from "./core/state.ts";
 import { allOperations } from "./operations.ts";
 import { createAccount } from "./resources/accounts.ts";
 import { mintOwnerToken } from "./resources/admin.ts";
+import { backgroundTasks } from "./tasks.ts";
 
 export interface SandboxOptions {
   host?: string;
@@ -14,6 +15,8 @@ export interface SandboxOptions {
   dataFile?: string;
   /** Plan of the default account (business when absent). */
   plan?: PlanName;
+  /** Lets webhooks deliver over plain http to loopback addresses (local tests only; off by default). */
+  allowInsecureWebhooks?: boolean;
 }
 
 export interface RunningSandbox {
@@ -28,7 +31,9 @@ export interface RunningSandbox {
 
 /** Starts a sandbox in this process. Each call is an independent instance with its own state. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const state = new SandboxState(options.dataFile);
+  const state = new SandboxState(options.dataFile, {
+    allowInsecureWebhooks: options.allowInsecureWebhooks ?? false,
+  });
   const now = state.clock.now();
   let accountId = state.store.meta<string>("defaultAccountId");
   if (!accountId || !state.store.get("account", accountId)) {
@@ -44,11 +49,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const sweeper = setInterval(sweep, 10 * 60 * 1000).unref();
   const app = createApp(state, allOperations());
   const host = options.host ?? "127.0.0.1";
+  state.background.start(backgroundTasks());
   try {
     await app.listen({ host, port: options.port ?? 0 });
   } catch (error) {
     // Release the data file (and its lock) when the port cannot be had.
     clearInterval(sweeper);
+    await state.background.stop();
     await app.close();
     state.store.close();
     throw error;
@@ -66,6 +73,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     close: async () => {
       clearInterval(sweeper);
       await app.close();
+      await state.background.stop();
       state.store.close();
     },
   };

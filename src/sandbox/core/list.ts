@@ -6,7 +6,7 @@ import type { QueryParam } from "./query.ts";
 
 /** A sortable column: its key and whether unsuffixed `sort=col` means newest first (time) or A to Z. */
 export interface SortColumn<Row> {
-  key: (row: Row) => string | number | null | undefined;
+  key: (row: Row, ctx: Ctx) => string | number | null | undefined;
   time?: boolean;
 }
 
@@ -183,7 +183,7 @@ function runList<Row>(spec: ListSpec<Row>, ctx: Ctx, req: OpRequest) {
   // Without a sort, rows order by id: keyset paging needs a total order, whatever rows came and went.
   const order = resolveSort(spec, q.sort as string | undefined);
   const descending = order?.descending ?? false;
-  const sortKey = (row: Row) => (order ? (order.column.key(row) ?? null) : null);
+  const sortKey = (row: Row) => (order ? (order.column.key(row, ctx) ?? null) : null);
   rows.sort((a, b) => compareKeys(sortKey(a), spec.rowId(a), sortKey(b), spec.rowId(b), descending));
 
   const digest = queryDigest(q, accountId);

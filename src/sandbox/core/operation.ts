@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { LeafScope, ProblemCodeName } from "../../kinds/index.ts";
+import type { Background } from "./background.ts";
 import type { Clock } from "./clock.ts";
 import type { CursorCodec } from "./cursor.ts";
 import type { QueryParam } from "./query.ts";
@@ -56,6 +57,15 @@ export interface SandboxServices {
   defaultAccountId: () => string;
   /** The operation table this app serves, for the OpenAPI document and the problem pages. */
   operations: readonly Operation[];
+  /** Timers and asynchronous work (jobs, webhook deliveries); `kick` after queueing work. */
+  background: Background;
+  settings: SandboxSettings;
+}
+
+/** Start-up switches of a sandbox instance. */
+export interface SandboxSettings {
+  /** Lets webhooks deliver over plain http to loopback addresses, for local tests only. */
+  allowInsecureWebhooks: boolean;
 }
 
 export interface OpRequest {

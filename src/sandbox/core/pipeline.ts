@@ -274,6 +274,8 @@ export function execute(
     throw error;
   }
   send(reply, result.reply.status, result.headers, result.text, rs, state);
+  // A write may have queued work (job items, deliveries): start it once this answer is out.
+  if (quotaClassOf(op) === "write") state.background.kick();
 }
 
 function send(

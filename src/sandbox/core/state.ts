@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { Background } from "./background.ts";
 import { Clock } from "./clock.ts";
 import { CursorCodec } from "./cursor.ts";
-import type { SandboxServices } from "./operation.ts";
+import type { SandboxServices, SandboxSettings } from "./operation.ts";
 import { Meter } from "./quota.ts";
 import { Store } from "./store.ts";
 import { TokenAuthority } from "./tokens.ts";
@@ -45,8 +46,11 @@ export class SandboxState {
   readonly services: SandboxServices;
   baseUrl = "";
 
-  constructor(dataFile?: string) {
+  readonly background: Background;
+
+  constructor(dataFile?: string, settings: SandboxSettings = { allowInsecureWebhooks: false }) {
     this.store = new Store(dataFile);
+    this.background = new Background(this);
     this.clock = new Clock(this.store);
     const secret = this.#persistentSecret("signingKey");
     this.tokens = new TokenAuthority(secret);
@@ -57,6 +61,8 @@ export class SandboxState {
       adminToken: `vgla_${this.#persistentSecret("adminSecret").toString("base64url")}`,
       defaultAccountId: () => this.store.meta<string>("defaultAccountId") ?? "",
       operations: [],
+      background: this.background,
+      settings,
     };
   }
 

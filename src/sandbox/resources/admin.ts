@@ -198,6 +198,9 @@ export const adminOperations = defineOperations(
       const body = req.body as { advanceSec?: number; now?: number };
       if (body.now !== undefined) ctx.clock.set(body.now);
       if (body.advanceSec !== undefined) ctx.clock.advance(body.advanceSec);
+      // Timers that fell due in the jump fire before the answer; deliveries they queue follow soon after.
+      ctx.services.background.runDue();
+      ctx.services.background.kick();
       return { status: 200, body: { now: ctx.clock.now() } };
     },
   },

@@ -1,5 +1,6 @@
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
+import { emitContactConfirmed } from "./events.ts";
 import { type ContactDoc, requireContact, sendConfirmationCode } from "./model.ts";
 import { contactDefaultExpand, renderContact } from "./render.ts";
 import { verifyBody } from "./schemas.ts";
@@ -62,6 +63,7 @@ export const confirmationRoutes = defineOperations(
         confirmationCode: null,
         updated: ctx.now,
       });
+      emitContactConfirmed(ctx, confirmed);
       return { status: 200, body: renderContact(ctx, confirmed, new Set(contactDefaultExpand)) };
     },
   },

@@ -18,6 +18,7 @@ import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { sendMessage } from "../outbox.ts";
+import { emitContactConfirmed } from "./events.ts";
 
 /** A stored contact. Members follow `contactSchema`; the rest is the service's own bookkeeping. */
 export interface ContactDoc extends Doc {
@@ -275,5 +276,6 @@ export function insertContact(ctx: Ctx, input: ContactInput): ContactDoc {
     syncSeq: nextSyncSeq(ctx),
   };
   ctx.store.put("contact", contact);
+  if (contact.confirmedVia === "inherit") emitContactConfirmed(ctx, contact);
   return contact.confirmed ? contact : sendConfirmationCode(ctx, contact);
 }

@@ -3,6 +3,7 @@ import { listOperations, parseExpand, pickFields } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { removeSubscriptionsOf } from "../subscriptions/model.ts";
+import { emitContactConfirmed, emitContactUpdated } from "./events.ts";
 import { removeFromGroups } from "./groups/model.ts";
 import {
   assertContactRules,
@@ -71,7 +72,10 @@ function patchContact(ctx: Ctx, doc: ContactDoc, body: ContactBody): ContactDoc 
   if (JSON.stringify(next) === JSON.stringify(doc)) return doc;
   // syncSeq stays: contact delta sync catches creation only.
   next = ctx.store.put<ContactDoc>("contact", { ...next, updated: ctx.now });
-  return reconfirm && !next.confirmed ? sendConfirmationCode(ctx, next) : next;
+  if (reconfirm && !next.confirmed) next = sendConfirmationCode(ctx, next);
+  emitContactUpdated(ctx, next);
+  if (reconfirm && next.confirmed) emitContactConfirmed(ctx, next);
+  return next;
 }
 
 export const contactRoutes = defineOperations(

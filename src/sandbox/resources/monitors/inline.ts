@@ -3,6 +3,7 @@ import type { Ctx } from "../../core/operation.ts";
 import { plans } from "../../core/plans.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { accountOf } from "../accounts.ts";
+import { emitContactUpdated } from "../contacts/events.ts";
 import {
   assertContactRules,
   type ContactDoc,
@@ -94,8 +95,11 @@ export function planInline(ctx: Ctx, body: MonitorBody): InlinePlan {
 
 export function applyInline(ctx: Ctx, monitorId: string, plan: InlinePlan) {
   const byRef = new Map<string, string>();
-  for (const { ref, input, existing } of plan.contacts)
+  for (const { ref, input, existing } of plan.contacts) {
+    // A create that resolves to an existing contact is reported as that contact's update.
+    if (existing) emitContactUpdated(ctx, existing);
     byRef.set(ref, (existing ?? insertContact(ctx, input)).id);
+  }
   const contactId = (key: string) => (key.startsWith("ref:") ? byRef.get(key.slice(4))! : key.slice(3));
   // Several entries may name the same contact: their sets add up.
   const alertSets = new Map<string, Set<string>>();

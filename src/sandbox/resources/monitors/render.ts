@@ -10,6 +10,8 @@ import {
 import { memberOf } from "../../core/members.ts";
 import type { Ctx } from "../../core/operation.ts";
 import type { AccountDoc } from "../accounts.ts";
+import { checkBlocks } from "../checks/blocks.ts";
+import { maintenanceBlock, monitorState } from "../maintenance/model.ts";
 import { subscriptionBlock } from "../subscriptions/render.ts";
 import { attachedToggles, type MonitorDoc, monitorDefaults, monitorName } from "./model.ts";
 
@@ -34,7 +36,11 @@ export function seesCredentials(ctx: Ctx): boolean {
 }
 
 /** Settings as read back: stored members, server defaults for the rest, credentials by the reader's rights. */
-export function renderSettings(ctx: Ctx, m: MonitorDoc): Record<string, unknown> {
+export function renderSettings(
+  ctx: Ctx,
+  m: MonitorDoc,
+  full = seesCredentials(ctx),
+): Record<string, unknown> {
   const schema = settingsByType[m.type];
   const out: Record<string, unknown> = {};
   const excluded = m.settings.assertMode === true ? (refusedInAssertMode[m.type] ?? []) : [];
@@ -44,7 +50,6 @@ export function renderSettings(ctx: Ctx, m: MonitorDoc): Record<string, unknown>
       out[name] = structuredClone(traits.default);
   }
   Object.assign(out, structuredClone(m.settings));
-  const full = seesCredentials(ctx);
   for (const member of writeOnlyMembers(schema)) {
     if (out[member] !== undefined && !full)
       out[member] = { set: true, updatedAt: m.credentialsUpdatedAt[member] ?? m.updated };
@@ -86,7 +91,7 @@ export function renderMonitor(ctx: Ctx, m: MonitorDoc, expand: ReadonlySet<strin
     openStat: m.openStat,
     fullLog: m.fullLog,
     slaTarget: m.slaTarget,
-    state: m.state,
+    state: monitorState(ctx, m),
     since: m.since,
     created: m.created,
     updated: m.updated,
@@ -103,13 +108,15 @@ export function renderMonitor(ctx: Ctx, m: MonitorDoc, expand: ReadonlySet<strin
   }
   if (expand.has("subscription"))
     out.subscription = subscriptionBlock(ctx, { accountId: m.accountId, monitorId: m.id });
-  // Results, incidents and maintenance come from simulated checks; until a check runs there are none.
-  if (expand.has("lastIncident")) out.lastIncident = null;
-  if (expand.has("lastResult")) out.lastResult = null;
-  if (expand.has("maintenance")) out.maintenance = [];
-  if (expand.has("uptime")) out.uptime = { uptimePercent: null, upSec: 0, downSec: 0, totalSec: 0 };
-  if (expand.has("spans")) out.spans = [];
-  if (expand.has("summary"))
-    out.summary = { uptimePercent: null, slaTarget: m.slaTarget, slaMet: null, incidents: 0 };
+  if (expand.has("maintenance")) out.maintenance = maintenanceBlock(ctx, m);
+  Object.assign(out, checkBlocks(ctx, m, expand));
   return out;
+}
+
+/**
+ * A monitor as `monitor.created` and `monitor.updated` carry it: as `GET /monitor/{id}` answers,
+ * except that credentials are always masked, because a webhook receiver is not the owner.
+ */
+export function monitorEventData(ctx: Ctx, m: MonitorDoc): Record<string, unknown> {
+  return { ...renderMonitor(ctx, m, new Set()), settings: renderSettings(ctx, m, false) };
 }

@@ -15,7 +15,9 @@ import { listOperations, parseExpand, pickFields } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
+import { monitorState } from "../maintenance/model.ts";
 import { removeSubscriptionsOf } from "../subscriptions/model.ts";
+import { emitEvent } from "../webhooks/model.ts";
 import { applyInline, planInline } from "./inline.ts";
 import {
   enabledMonitors,
@@ -25,7 +27,7 @@ import {
   ownedMonitor,
   sameMonitor,
 } from "./model.ts";
-import { monitorExpandTokens, renderMonitor } from "./render.ts";
+import { monitorEventData, monitorExpandTokens, renderMonitor } from "./render.ts";
 import { prepareMonitor, resolveType } from "./validate.ts";
 
 /** What a monitor body can be refused for, on create and on update alike. */
@@ -91,8 +93,8 @@ const noRoom = (limit: number) =>
     extra: { feature: "monitors", limit },
   });
 
-/** Creates a monitor; with `dryRun` the same work runs and is undone. */
-function create(ctx: Ctx, body: MonitorBody) {
+/** Creates a monitor and emits `monitor.created`; with `dryRun` the same work runs and is undone. */
+export function createMonitor(ctx: Ctx, body: MonitorBody) {
   const type = resolveType(body.type);
   const { fields, warnings } = prepareMonitor(ctx, type, body);
   const inline = planInline(ctx, body);
@@ -127,10 +129,12 @@ function create(ctx: Ctx, body: MonitorBody) {
     syncSeq: nextSyncSeq(ctx),
   });
   applyInline(ctx, monitor.id, inline);
+  emitEvent(ctx, { event: "monitor.created", data: monitorEventData(ctx, monitor), monitor, retried: false });
   return { monitor, warnings };
 }
 
-function update(ctx: Ctx, id: string, body: MonitorBody) {
+/** Applies a PATCH body; a change emits `monitor.updated`, an update that changes nothing emits nothing. */
+export function updateMonitor(ctx: Ctx, id: string, body: MonitorBody) {
   const current = ownedMonitor(ctx, id);
   if (body.type !== undefined && (monitorTypeAliases[body.type] ?? body.type) !== current.type) {
     throw new ApiProblem("type_immutable", "A monitor's type cannot change; create a new monitor.", {
@@ -157,7 +161,25 @@ function update(ctx: Ctx, id: string, body: MonitorBody) {
   };
   // An update that changes nothing leaves the monitor, `updated` included, as it was.
   if (sameMonitor(next, current)) return { monitor: current, warnings };
-  return { monitor: ctx.store.put<MonitorDoc>(monitorCollection, { ...next, updated: ctx.now }), warnings };
+  const monitor = ctx.store.put<MonitorDoc>(monitorCollection, { ...next, updated: ctx.now });
+  emitEvent(ctx, { event: "monitor.updated", data: monitorEventData(ctx, monitor), monitor, retried: false });
+  return { monitor, warnings };
+}
+
+/** Deletes a monitor with its subscriptions, emits `monitor.deleted`, and answers the receipt. */
+export function deleteMonitor(ctx: Ctx, monitor: MonitorDoc) {
+  const cascaded = removeSubscriptionsOf(ctx, { monitorId: monitor.id });
+  ctx.store.remove(monitorCollection, monitor.id);
+  const receipt = {
+    id: monitor.id,
+    deleted: true,
+    type: monitor.type,
+    name: monitorName(monitor),
+    ...(monitor.url !== null && { url: monitor.url }),
+    cascaded,
+  };
+  emitEvent(ctx, { event: "monitor.deleted", data: receipt, monitor, retried: false });
+  return receipt;
 }
 
 export const monitorOperations = defineOperations(
@@ -184,7 +206,7 @@ export const monitorOperations = defineOperations(
       },
       state: {
         param: { type: "enum", values: monitorStates, list: true },
-        match: (m, states: string[]) => states.includes(m.state),
+        match: (m, states: string[], ctx) => states.includes(monitorState(ctx, m)),
       },
       enabled: { param: { type: "bool" }, match: (m, enabled: boolean) => m.enabled === enabled },
       url: {
@@ -196,7 +218,7 @@ export const monitorOperations = defineOperations(
       default: "created",
       columns: {
         name: { key: (m) => monitorName(m).toLowerCase() },
-        state: { key: (m) => m.state },
+        state: { key: (m, ctx) => monitorState(ctx, m) },
         type: { key: (m) => m.type },
         interval: { key: (m) => m.interval },
         // The last state change is the start of the current state.
@@ -238,14 +260,14 @@ export const monitorOperations = defineOperations(
       const body = req.body as MonitorBody;
       if (req.query.dryRun === true) {
         const preview = ctx.store.dryRun(() => {
-          const { monitor, warnings } = create(ctx, body);
+          const { monitor, warnings } = createMonitor(ctx, body);
           const { id: _id, ...rest } = render(ctx, monitor, warnings);
           return rest;
         });
         ctx.account = ctx.store.get("account", ctx.account!.id);
         return { status: 200, body: { dryRun: true, valid: true, monitor: preview } };
       }
-      const { monitor, warnings } = create(ctx, body);
+      const { monitor, warnings } = createMonitor(ctx, body);
       return {
         status: 201,
         body: render(ctx, monitor, warnings),
@@ -279,7 +301,7 @@ export const monitorOperations = defineOperations(
     errors: ["not_found", "type_immutable", "package_interval_conflict", ...monitorBodyErrors],
     response: { status: 200, description: "The monitor, with its settings.", schema: monitorSchema },
     handle: (ctx, req) => {
-      const { monitor, warnings } = update(ctx, req.params.id!, req.body as MonitorBody);
+      const { monitor, warnings } = updateMonitor(ctx, req.params.id!, req.body as MonitorBody);
       return { status: 200, body: render(ctx, monitor, warnings) };
     },
   },
@@ -291,21 +313,6 @@ export const monitorOperations = defineOperations(
     scope: "monitor:write",
     errors: ["not_found"],
     response: { status: 200, description: "The delete receipt.", schema: monitorDeleteReceipt },
-    handle: (ctx, req) => {
-      const monitor = ownedMonitor(ctx, req.params.id!);
-      const cascaded = removeSubscriptionsOf(ctx, { monitorId: monitor.id });
-      ctx.store.remove(monitorCollection, monitor.id);
-      return {
-        status: 200,
-        body: {
-          id: monitor.id,
-          deleted: true,
-          type: monitor.type,
-          name: monitorName(monitor),
-          ...(monitor.url !== null && { url: monitor.url }),
-          cascaded,
-        },
-      };
-    },
+    handle: (ctx, req) => ({ status: 200, body: deleteMonitor(ctx, ownedMonitor(ctx, req.params.id!)) }),
   },
 );

@@ -1,0 +1,106 @@
+import type { Account, Ctx } from "./operation.ts";
+import type { SandboxState } from "./state.ts";
+
+/**
+ * Work the sandbox does on its own time, outside any request: timers on the
+ * sandbox clock (maintenance ends, alert delays, reminders, retry times) and
+ * asynchronous work (job items, webhook deliveries).
+ */
+export interface BackgroundTask {
+  name: string;
+  /** Once, before the sandbox listens (for example: jobs that were running come back `interrupted`). */
+  start?(state: SandboxState): void;
+  /** Synchronous work now due by the sandbox clock; runs inside one store transaction. */
+  due?(state: SandboxState, now: number): void;
+  /** Asynchronous work; never runs twice at once. Writes go through `store.transaction`. */
+  work?(state: SandboxState): Promise<void>;
+}
+
+/**
+ * Runs the tasks every `periodMs` of real time, soon after any write (`kick`),
+ * and right away when the clock route moves the sandbox clock (`runDue`).
+ */
+export class Background {
+  readonly #state: SandboxState;
+  #tasks: readonly BackgroundTask[] = [];
+  readonly #running = new Map<string, Promise<void>>();
+  #timer: NodeJS.Timeout | undefined;
+  #kicked = false;
+  #stopped = true;
+
+  constructor(state: SandboxState) {
+    this.#state = state;
+  }
+
+  start(tasks: readonly BackgroundTask[], periodMs = 100): void {
+    this.#tasks = tasks;
+    this.#state.store.transaction(() => {
+      for (const task of tasks) task.start?.(this.#state);
+    });
+    this.#stopped = false;
+    this.#timer = setInterval(() => this.#tick(), periodMs).unref();
+  }
+
+  /** Asks for a run soon: after the current request has committed and answered. */
+  kick(): void {
+    if (this.#kicked || this.#stopped) return;
+    this.#kicked = true;
+    setImmediate(() => {
+      this.#kicked = false;
+      this.#tick();
+    });
+  }
+
+  /** Runs every timer that is due by the sandbox clock now, in the caller's transaction if it has one. */
+  runDue(): void {
+    const now = this.#state.clock.now();
+    this.#state.store.transaction(() => {
+      for (const task of this.#tasks) task.due?.(this.#state, now);
+    });
+  }
+
+  /** Resolves once no asynchronous work is running (tests and benchmarks wait on it). */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.allSettled([...this.#running.values()]);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    await this.idle();
+  }
+
+  #tick(): void {
+    if (this.#stopped) return;
+    try {
+      this.runDue();
+    } catch (error) {
+      if (process.env.VIGIL_SANDBOX_DEBUG) console.error(error);
+    }
+    for (const task of this.#tasks) {
+      if (!task.work || this.#running.has(task.name)) continue;
+      const run = task
+        .work(this.#state)
+        .catch((error) => {
+          if (process.env.VIGIL_SANDBOX_DEBUG) console.error(error);
+        })
+        .finally(() => this.#running.delete(task.name));
+      this.#running.set(task.name, run);
+    }
+  }
+}
+
+/** A handler context for work done on the sandbox's own time, on behalf of one account. */
+export function systemCtx(state: SandboxState, accountId: string): Ctx {
+  return {
+    store: state.store,
+    clock: state.clock,
+    tokens: state.tokens,
+    now: state.clock.now(),
+    baseUrl: state.baseUrl,
+    requestId: "",
+    clientIp: "",
+    account: state.store.get<Account>("account", accountId),
+    services: state.services,
+  };
+}

@@ -1,0 +1,94 @@
+import type { Ctx } from "../../core/operation.ts";
+import type { Doc } from "../../core/store.ts";
+import type { MonitorDoc } from "../monitors/model.ts";
+
+/** A stored maintenance window. */
+export interface MaintenanceDoc extends Doc {
+  name: string;
+  from: number;
+  to: number;
+  monitorIds: string[];
+  /** `weekly` recurs every 7 days from `from`. */
+  repeat: "none" | "weekly";
+  suppressAlerts: boolean;
+  excludeFromStats: boolean;
+  showOnStatusPage: boolean;
+  /** End of the last occurrence whose `maintenance.ended` was emitted; null before the first. */
+  endedThrough: number | null;
+  created: number;
+  updated: number;
+  syncSeq: number;
+}
+
+export const maintenanceCollection = "maintenance";
+const week = 7 * 86400;
+
+/** The occurrence of a window that is active at `now`, or else the next one; the last one once it has finished. */
+export function occurrenceAt(w: MaintenanceDoc, now: number): { from: number; to: number } {
+  if (w.repeat === "none" || now < w.to) return { from: w.from, to: w.to };
+  // Weekly: the latest occurrence that started by now (it may still be running), else the next.
+  const n = Math.floor((now - w.from) / week);
+  const current = { from: w.from + n * week, to: w.to + n * week };
+  return now < current.to ? current : { from: current.from + week, to: current.to + week };
+}
+
+export function windowState(w: MaintenanceDoc, now: number): "scheduled" | "active" | "finished" {
+  const { from, to } = occurrenceAt(w, now);
+  if (now < from) return "scheduled";
+  if (now < to) return "active";
+  return "finished";
+}
+
+/** Windows of the account active at `now`. */
+export function activeWindows(ctx: Ctx, accountId: string, now = ctx.now): MaintenanceDoc[] {
+  return ctx.store
+    .all<MaintenanceDoc>(maintenanceCollection, accountId)
+    .filter((w) => windowState(w, now) === "active");
+}
+
+/** Active windows covering one monitor. */
+export function activeWindowsFor(ctx: Ctx, monitor: MonitorDoc, now = ctx.now): MaintenanceDoc[] {
+  return activeWindows(ctx, monitor.accountId, now).filter((w) => w.monitorIds.includes(monitor.id));
+}
+
+/** Whether a monitor's alerts are held back now: it is inside an active window that suppresses alerts. */
+export function alertsHeldBack(ctx: Ctx, monitor: MonitorDoc, now = ctx.now): boolean {
+  return activeWindowsFor(ctx, monitor, now).some((w) => w.suppressAlerts);
+}
+
+/** Monitors inside an active window, computed once per request (a list renders many rows). */
+const coverageByRequest = new WeakMap<Ctx, Set<string>>();
+
+function coverage(ctx: Ctx, accountId: string): Set<string> {
+  let covered = coverageByRequest.get(ctx);
+  if (!covered) {
+    covered = new Set(activeWindows(ctx, accountId).flatMap((w) => w.monitorIds));
+    coverageByRequest.set(ctx, covered);
+  }
+  return covered;
+}
+
+/** A monitor's state as read: an enabled monitor inside an active window reads `maintenance`. */
+export function monitorState(ctx: Ctx, m: MonitorDoc): MonitorDoc["state"] {
+  if (!m.enabled) return m.state;
+  return coverage(ctx, m.accountId).has(m.id) ? "maintenance" : m.state;
+}
+
+/** The `maintenance` expand block of a monitor: windows covering it that are active or still to come. */
+export function maintenanceBlock(ctx: Ctx, m: MonitorDoc): Record<string, unknown>[] {
+  return ctx.store
+    .all<MaintenanceDoc>(maintenanceCollection, m.accountId)
+    .filter((w) => w.monitorIds.includes(m.id) && windowState(w, ctx.now) !== "finished")
+    .map((w) => {
+      const { from, to } = occurrenceAt(w, ctx.now);
+      return {
+        id: w.id,
+        name: w.name,
+        from,
+        to,
+        state: windowState(w, ctx.now),
+        suppressAlerts: w.suppressAlerts,
+      };
+    })
+    .sort((a, b) => a.from - b.from);
+}

@@ -1,0 +1,6 @@
+import type { BackgroundTask } from "./core/background.ts";
+
+/** The sandbox's background tasks: everything that happens on its own time, listed once. */
+export function backgroundTasks(): BackgroundTask[] {
+  return [];
+}
