@@ -4,6 +4,7 @@ import { accountOperations } from "./resources/accounts.ts";
 import { adminOperations } from "./resources/admin.ts";
 import { catalogueOperations } from "./resources/catalogue/index.ts";
 import { contactOperations } from "./resources/contacts/index.ts";
+import { faultOperations } from "./resources/faults.ts";
 import { attachedOperations } from "./resources/monitors/attached.ts";
 import { monitorOperations } from "./resources/monitors/routes.ts";
 import { problemOperations } from "./resources/problems.ts";
@@ -17,6 +18,7 @@ export function allOperations(): Operation[] {
     ...attachedOperations,
     ...problemOperations,
     ...adminOperations,
+    ...faultOperations,
     ...catalogueOperations,
     ...openapiOperations(),
     ...contactOperations,

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import { faultAfter, faultBefore } from "./faults.ts";
 import { newRequestId } from "./ids.ts";
 import { type HttpMethod, type Operation, pathShape } from "./operation.ts";
 import { admit, execute, type RequestState } from "./pipeline.ts";
@@ -58,7 +59,8 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
   app.addHook("onResponse", async (req, reply) => {
     release(req.vigil);
     const route = req.routeOptions.url ?? "(unmatched)";
-    if (!route.startsWith("/_sandbox"))
+    // A reset was counted when the connection was reset, as `reset`.
+    if (!route.startsWith("/_sandbox") && !req.vigil.fault?.reset)
       state.stats.count(`${req.method} ${route.replace(/:(\w+)/g, "{$1}")}`, reply.statusCode);
   });
 
@@ -71,7 +73,11 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
     app.route({
       method: op.method,
       url: toFastifyPath(op.path),
-      onRequest: async (req) => admit(state, op, req, req.vigil),
+      onRequest: async (req, reply) => {
+        if (await faultBefore(state, op, req, reply)) return;
+        admit(state, op, req, req.vigil);
+      },
+      onSend: async (req, reply, payload) => faultAfter(state, op, req, reply, payload),
       handler: async (req, reply) => execute(state, op, req, reply, req.vigil),
     });
   }

@@ -3,6 +3,7 @@ import type { LeafScope, ProblemCodeName } from "../../kinds/index.ts";
 import type { Background } from "./background.ts";
 import type { Clock } from "./clock.ts";
 import type { CursorCodec } from "./cursor.ts";
+import type { Faults } from "./faults.ts";
 import type { QueryParam } from "./query.ts";
 import type { Meter } from "./quota.ts";
 import type { Store } from "./store.ts";
@@ -59,6 +60,8 @@ export interface SandboxServices {
   operations: readonly Operation[];
   /** Timers and asynchronous work (jobs, webhook deliveries); `kick` after queueing work. */
   background: Background;
+  /** Fault injection of public API calls (`/_sandbox/faults`). */
+  faults: Faults;
   settings: SandboxSettings;
 }
 

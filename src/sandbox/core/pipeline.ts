@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { issuesToEntries, type LeafScope, retiredScopes, scopeSatisfies } from "../../kinds/index.ts";
+import type { Fault } from "./faults.ts";
 import { findRecord, fingerprint, idempotencyTtl, recordId, saveRecord } from "./idempotency.ts";
 import { ipAllowed, normalizeIp } from "./ip.ts";
 import { memberOf } from "./members.ts";
@@ -30,6 +31,8 @@ export interface RequestState {
   inFlight?: string;
   /** Headers a per-address throttle asks to send. */
   rateHeaders?: Record<string, string>;
+  /** The fault drawn for this call (core/faults.ts). */
+  fault?: Fault;
 }
 
 const catalogueLimit = { limit: 120, windowSec: 300 };

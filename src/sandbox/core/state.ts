@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Background } from "./background.ts";
 import { Clock } from "./clock.ts";
 import { CursorCodec } from "./cursor.ts";
+import { Faults } from "./faults.ts";
 import type { SandboxServices, SandboxSettings } from "./operation.ts";
 import { Meter } from "./quota.ts";
 import { Store } from "./store.ts";
@@ -13,7 +14,8 @@ export class Stats {
   byStatus = new Map<string, number>();
   total = 0;
 
-  count(route: string, status: number) {
+  /** `status` is the answer's, or `reset` for a connection reset by fault injection. */
+  count(route: string, status: number | "reset") {
     this.total++;
     this.byRoute.set(route, (this.byRoute.get(route) ?? 0) + 1);
     this.byStatus.set(String(status), (this.byStatus.get(String(status)) ?? 0) + 1);
@@ -41,6 +43,8 @@ export class SandboxState {
   readonly tokens: TokenAuthority;
   readonly meter = new Meter();
   readonly stats = new Stats();
+  /** Fault injection; in memory only, so a restart clears it. */
+  readonly faults = new Faults();
   /** Idempotency keys whose first request is still running. */
   readonly inFlight = new Set<string>();
   readonly services: SandboxServices;
@@ -62,6 +66,7 @@ export class SandboxState {
       defaultAccountId: () => this.store.meta<string>("defaultAccountId") ?? "",
       operations: [],
       background: this.background,
+      faults: this.faults,
       settings,
     };
   }
