@@ -26,8 +26,9 @@ const readsBody = (op: Operation) => op.method !== "GET";
 export function errorCodesOf(op: Operation): ProblemCodeName[] {
   const codes = new Set<ProblemCodeName>(op.errors);
   const metering = meteringOf(op);
-  // Query strings are a closed vocabulary on every route, and anything may fail unexpectedly.
-  codes.add("unknown_parameter").add("internal_error");
+  // Query strings are a closed vocabulary on every route, and anything may fail unexpectedly, meet
+  // a failing dependency or find the service unavailable (the sandbox answers these under fault injection).
+  codes.add("unknown_parameter").add("internal_error").add("upstream_error").add("service_unavailable");
   // A token is checked whenever one is sent, even to an anonymous operation.
   codes.add("invalid_token").add("ip_not_allowed");
   if (op.scope) codes.add("missing_scope").add("insufficient_rights");

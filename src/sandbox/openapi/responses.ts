@@ -1,5 +1,5 @@
 import { familyOf, type ProblemCodeName, problemCodes } from "../../kinds/index.ts";
-import { meteringOf, type Operation } from "../core/operation.ts";
+import { meteringOf, type Operation, takesIdempotencyKey } from "../core/operation.ts";
 import { errorCodesOf, families } from "./error-codes.ts";
 import type { JsonSchema, SchemaComponents } from "./json-schema.ts";
 
@@ -16,14 +16,26 @@ export const responseHeaders: Record<string, JsonSchema> = {
   ),
   Location: header("Address of the new resource or job."),
   RetryAfter: header("Seconds to wait before polling or retrying.", { type: "integer" }),
+  IdempotencyReplayed: header("`true` when this is the stored answer to a repeated Idempotency-Key.", {
+    type: "string",
+    enum: ["true"],
+  }),
   WwwAuthenticate: header("Bearer, or Bearer error=invalid_token."),
 };
 
 const ref = (name: keyof typeof responseHeaders) => ({ $ref: `#/components/headers/${name}` });
 
-/** Headers a status carries. Refusals carry `RateLimit-*` too; only 429 lists them, where they matter. */
-function headersFor(status: number, metered: boolean): Record<string, unknown> {
+/**
+ * Headers a status carries. Refusals carry `RateLimit-*` too; only 429 lists them, where they matter.
+ * Where the Idempotency-Key is honoured, a stored answer may come back replayed, and a key still
+ * in flight answers 409 with `Retry-After`.
+ */
+function headersFor(status: number, metered: boolean, idempotent: boolean): Record<string, unknown> {
   const headers: Record<string, unknown> = { "x-request-id": ref("RequestId") };
+  // Handlers' answers are stored per key (successes and their refusals); the pipeline's own are not.
+  if (idempotent && status < 500 && status !== 401 && status !== 429)
+    headers["Idempotency-Replayed"] = ref("IdempotencyReplayed");
+  if (idempotent && status === 409) headers["Retry-After"] = ref("RetryAfter");
   if (metered && (status < 400 || status === 429)) {
     headers["RateLimit-Limit"] = ref("RateLimitLimit");
     headers["RateLimit-Remaining"] = ref("RateLimitRemaining");
@@ -39,6 +51,7 @@ function headersFor(status: number, metered: boolean): Record<string, unknown> {
 /** The success answer, then one problem answer per status the operation can fail with. */
 export function responsesOf(op: Operation, components: SchemaComponents): Record<string, unknown> {
   const metered = meteringOf(op) === "quota";
+  const idempotent = takesIdempotencyKey(op);
   const status = op.response?.status ?? 200;
   const paged = op.query?.cursor !== undefined && op.query.limit !== undefined;
   const schema = op.response?.schema
@@ -49,7 +62,7 @@ export function responsesOf(op: Operation, components: SchemaComponents): Record
   const responses: Record<string, unknown> = {
     [status]: {
       description: op.response?.description ?? (paged ? "One page of the list." : "Success."),
-      headers: headersFor(status, metered),
+      headers: headersFor(status, metered, idempotent),
       ...(status !== 204 && { content: { "application/json": { schema } } }),
     },
   };
@@ -62,7 +75,7 @@ export function responsesOf(op: Operation, components: SchemaComponents): Record
   for (const [s, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[s] = {
       description: `${families[familyOf(s)].title}: ${codes.map((c) => `\`${c}\``).join(", ")}.`,
-      headers: headersFor(s, metered),
+      headers: headersFor(s, metered, idempotent),
       content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
       "x-error-codes": codes,
     };
