@@ -118,7 +118,7 @@ export function emitCallback(
   return queueDelivery(ctx, webhook, { event, occurredAt: ctx.now, data, resourceId, maxAttempts: 1 });
 }
 
-function queueDelivery(
+export function queueDelivery(
   ctx: Ctx,
   webhook: WebhookDoc,
   input: {

@@ -24,6 +24,7 @@ import {
   deliveryCollection,
   dropPending,
   newDeliveryId,
+  queueDelivery,
   renderDelivery,
   renderWebhook,
   requireWebhook,
@@ -370,6 +371,31 @@ export const webhookOperations = defineOperations(
           signatureSent: result.signatureSent,
         },
       };
+    },
+  },
+  {
+    id: "sandbox.webhook.event",
+    method: "POST",
+    path: "/_sandbox/webhook/{id}/event",
+    summary:
+      "Queue a sample event to one webhook as the engine would: engine events climb the retry ladder (retried defaults from the catalogue).",
+    scope: null,
+    metering: "admin",
+    internal: true,
+    errors: [],
+    body: z.strictObject({ event: z.enum(subscribableEvents), retried: z.boolean().optional() }),
+    handle: (ctx, req) => {
+      const webhook = ctx.store.get<WebhookDoc>(webhookCollection, req.params.id!);
+      if (!webhook) throw notFound("webhook", req.params.id!);
+      const { event, retried } = req.body as { event: SubscribableEvent; retried?: boolean };
+      const delivery = queueDelivery(ctx, webhook, {
+        event,
+        occurredAt: ctx.now,
+        data: sampleData(event, ctx.now),
+        resourceId: null,
+        maxAttempts: (retried ?? eventCatalogue[event].retried) ? 6 : 1,
+      });
+      return { status: 202, body: renderDelivery(delivery) };
     },
   },
 );
