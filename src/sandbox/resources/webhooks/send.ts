@@ -63,13 +63,14 @@ function verdictOf(status: number): AttemptResult["verdict"] {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof Error && error.name === "TimeoutError") {
+  const code = (error as { code?: string }).code;
+  if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
     return `timed out: no answer within ${attemptTimeoutMs / 1000} s`;
   }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
   const root = cause ?? (error as Error);
-  const code = (root as NodeJS.ErrnoException).code;
-  return code && !root.message.includes(code) ? `${code}: ${root.message}` : root.message;
+  const rootCode = (root as NodeJS.ErrnoException).code;
+  return rootCode && !root.message.includes(rootCode) ? `${rootCode}: ${root.message}` : root.message;
 }
 
 /**
@@ -80,7 +81,6 @@ function describe(error: unknown): string {
 export async function sendAttempt(settings: SandboxSettings, input: SendInput): Promise<AttemptResult> {
   const policy = policyOf(settings);
   const secrets = activeSecrets(input.webhook, input.now);
-  const signal = AbortSignal.timeout(attemptTimeoutMs);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let signatureSent = "";
@@ -105,12 +105,15 @@ export async function sendAttempt(settings: SandboxSettings, input: SendInput): 
         if (!taken.has(header.toLowerCase())) headers[header] = value;
       }
       Object.assign(headers, own);
+      // The 10 seconds cover every hop: each waits at most for what is left of them.
+      const left = Math.max(1, attemptTimeoutMs - elapsed());
       const res = await request(url, {
         method: "POST",
         headers,
         body: input.body,
         dispatcher: agentFor(settings),
-        signal,
+        headersTimeout: left,
+        bodyTimeout: left,
       });
       await res.body.dump();
       const location = res.headers.location;
