@@ -276,6 +276,28 @@ describe("delivery behaviour", () => {
     expect(d).toMatchObject({ outcome: "dropped", nextRetryAt: null });
   });
 
+  it("follows up to 3 redirects, signing each hop afresh; a 4th fails the delivery", async () => {
+    const c = await sb.account();
+    const final = rx.hook();
+    const hop2 = rx.hook(() => ({ status: 308, headers: { location: final.url } }));
+    const hop1 = rx.hook(() => ({ status: 307, headers: { location: hop2.path } }));
+    const h = await hook(c, {}, () => ({ status: 302, headers: { location: hop1.url } }));
+    await createMonitor(c);
+    const [got] = await rx.waitFor(final.path);
+    expect(got!.headers["svc-delivery"]).toBe(rx.received(h.path)[0]!.headers["svc-delivery"]);
+    expect(standardValid(got!, h.secret)).toBe(true);
+    expect(svcValid(got!, h.secret)).toBe(true);
+
+    rx.answer(final.path, () => ({ status: 301, headers: { location: rx.hook().url } }));
+    await c.patch(`/webhook/${h.id}`, { name: "again" });
+    await createMonitor(c);
+    const failed = await eventually(async () => {
+      const d = (await deliveries(c, h.id)).find((x) => x.outcome === "failed");
+      return d;
+    });
+    expect(failed.attempts[0]).toMatchObject({ statusCode: 301, error: "more than 3 redirects" });
+  });
+
   it("gives API-caused events one attempt; 5xx leaves the delivery failed", async () => {
     const c = await sb.account();
     const h = await hook(c, {}, () => ({ status: 500 }));
