@@ -107,6 +107,16 @@ const table = {
     "Insufficient agents",
     "The chosen pools reach fewer live locations than required.",
   ],
+  webhook_disabled: [
+    422,
+    "Webhook disabled",
+    "The webhook is disabled; enable it (PATCH `enabled: true`) before redelivering.",
+  ],
+  payload_not_retained: [
+    422,
+    "Payload not retained",
+    "The delivery's payload is no longer kept (over 32 KB, or older than 7 days) and cannot be sent again.",
+  ],
   // Fix the account state
   invalid_token: [401, "Invalid token", "The credential is missing, malformed, badly signed or expired."],
   missing_scope: [403, "Missing scope", "The token is valid but lacks the scope this operation requires."],

@@ -9,6 +9,7 @@ import { attachedOperations } from "./resources/monitors/attached.ts";
 import { monitorOperations } from "./resources/monitors/routes.ts";
 import { problemOperations } from "./resources/problems.ts";
 import { subscriptionOperations } from "./resources/subscriptions/index.ts";
+import { webhookOperations } from "./resources/webhooks/routes.ts";
 
 /** The sandbox's operation table: every route, listed once. The OpenAPI document is built from it. */
 export function allOperations(): Operation[] {
@@ -23,5 +24,6 @@ export function allOperations(): Operation[] {
     ...openapiOperations(),
     ...contactOperations,
     ...subscriptionOperations,
+    ...webhookOperations,
   ];
 }

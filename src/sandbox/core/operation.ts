@@ -114,6 +114,12 @@ export interface Operation {
   response?: { status: number; description: string; schema?: z.ZodType };
   /** Hidden from the OpenAPI document (sandbox-only routes). */
   internal?: boolean;
+  /**
+   * The handler awaits something outside the sandbox (an outgoing request): it
+   * runs outside any store transaction and commits its own writes with
+   * `store.transaction`. Without it, a handler answers synchronously inside one.
+   */
+  async?: boolean;
   handle(ctx: Ctx, req: OpRequest): Reply | Promise<Reply>;
 }
 

@@ -150,7 +150,7 @@ export function execute(
   req: FastifyRequest,
   reply: FastifyReply,
   rs: RequestState,
-) {
+): void | Promise<void> {
   const now = state.clock.now();
   const url = req.url;
   const search = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
@@ -256,29 +256,51 @@ export function execute(
     }
   };
 
-  let result: { reply: Reply; text: string; headers: Record<string, string> };
-  try {
-    result = state.store.transaction(() => {
-      const out = op.handle(ctx, opReq);
-      if (out instanceof Promise) throw new Error(`${op.id} must answer synchronously`);
-      const headers = { "content-type": "application/json; charset=utf-8", ...out.headers };
-      const text = out.text ?? (out.body === undefined ? "" : JSON.stringify(out.body));
-      remember(out.status, headers, text);
-      return { reply: out, text, headers };
-    });
-  } catch (error) {
-    // A refusal decided by the handler is the key's answer too; retrying the same body gets it again.
+  const recorded = (out: Reply) => {
+    const headers = { "content-type": "application/json; charset=utf-8", ...out.headers };
+    const text = out.text ?? (out.body === undefined ? "" : JSON.stringify(out.body));
+    remember(out.status, headers, text);
+    return { reply: out, text, headers };
+  };
+  // A refusal decided by the handler is the key's answer too; retrying the same body gets it again.
+  const refused = (error: unknown) => {
     if (error instanceof ApiProblem && error.status < 500) {
       const doc = JSON.stringify(error.toDocument(state.baseUrl, url));
       state.store.transaction(() =>
         remember(error.status, { "content-type": "application/problem+json", ...error.headers }, doc),
       );
     }
-    throw error;
+    return error;
+  };
+  const answer = (result: ReturnType<typeof recorded>) => {
+    send(reply, result.reply.status, result.headers, result.text, rs, state);
+    // A write may have queued work (job items, deliveries): start it once this answer is out.
+    if (quotaClassOf(op) === "write") state.background.kick();
+  };
+
+  if (op.async) {
+    return (async () => {
+      let out: Reply;
+      try {
+        out = await op.handle(ctx, opReq);
+      } catch (error) {
+        throw refused(error);
+      }
+      answer(state.store.transaction(() => recorded(out)));
+    })();
   }
-  send(reply, result.reply.status, result.headers, result.text, rs, state);
-  // A write may have queued work (job items, deliveries): start it once this answer is out.
-  if (quotaClassOf(op) === "write") state.background.kick();
+
+  let result: ReturnType<typeof recorded>;
+  try {
+    result = state.store.transaction(() => {
+      const out = op.handle(ctx, opReq);
+      if (out instanceof Promise) throw new Error(`${op.id} must answer synchronously`);
+      return recorded(out);
+    });
+  } catch (error) {
+    throw refused(error);
+  }
+  answer(result);
 }
 
 function send(

@@ -1,8 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { CallbackEvent, SubscribableEvent } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
+import { notFound } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
-import type { MonitorDoc } from "../monitors/model.ts";
+import { nextSyncSeq } from "../accounts.ts";
+import type { ContactDoc } from "../contacts/model.ts";
+import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
+import { sendMessage } from "../outbox.ts";
 
 export type WebhookScope = { all: true } | { monitorIds: string[] } | { tags: string[] };
 
@@ -114,7 +118,7 @@ export function emitCallback(
   return queueDelivery(ctx, webhook, { event, occurredAt: ctx.now, data, resourceId, maxAttempts: 1 });
 }
 
-function queueDelivery(
+export function queueDelivery(
   ctx: Ctx,
   webhook: WebhookDoc,
   input: {
@@ -148,4 +152,192 @@ function queueDelivery(
     nextRetryAt: ctx.now,
     created: ctx.now,
   });
+}
+
+/** Deliveries and their payloads are kept 7 days. */
+export const deliveryRetentionSec = 7 * 86400;
+
+/** How long deliveries carry a signature made with the previous secret after a rotation. */
+export const rotationOverlapSec = 86400;
+
+/** Retries after the first attempt (engine events): 10 s, 60 s, 5 min, 30 min, 2 h. */
+export const retryLadderSec = [10, 60, 300, 1800, 7200] as const;
+
+/** Auto-disable after this many consecutive failed deliveries, or this long with every delivery failing. */
+export const maxConsecutiveFailures = 20;
+export const failingWindowSec = 86400;
+
+export function requireWebhook(ctx: Ctx, id: string): WebhookDoc {
+  const doc = ctx.store.owned<WebhookDoc>(webhookCollection, ctx.account!.id, id);
+  if (!doc) throw notFound("webhook", id);
+  return doc;
+}
+
+/** The secrets a send is signed with now: the current one, and the previous one during its overlap. */
+export function activeSecrets(webhook: WebhookDoc, now: number): string[] {
+  const previousValid =
+    webhook.previousSecret !== null &&
+    webhook.previousValidUntil !== null &&
+    now < webhook.previousValidUntil;
+  return previousValid ? [webhook.secret, webhook.previousSecret!] : [webhook.secret];
+}
+
+/** How many monitors of the account a scope covers now. */
+export function monitorCount(ctx: Ctx, scope: WebhookScope): number {
+  const monitors = ctx.store.all<MonitorDoc>(monitorCollection, ctx.account!.id);
+  if ("all" in scope) return monitors.length;
+  if ("monitorIds" in scope)
+    return scope.monitorIds.filter((id) => ctx.store.get(monitorCollection, id)).length;
+  return monitors.filter((m) => scopeCovers(scope, m)).length;
+}
+
+/** A webhook as the API answers it; `secretInFull` only in the create and rotate answers. */
+export function renderWebhook(ctx: Ctx, w: WebhookDoc, secretInFull?: string): Record<string, unknown> {
+  const previousValidUntil =
+    w.previousValidUntil !== null && w.previousValidUntil > ctx.now ? w.previousValidUntil : null;
+  return {
+    id: w.id,
+    url: w.url,
+    events: w.events,
+    scope: { ...w.scope, monitorCount: monitorCount(ctx, w.scope) },
+    name: w.name,
+    headers: w.headers,
+    secret: secretInFull ?? { set: true, updatedAt: w.secretUpdatedAt, previousValidUntil },
+    enabled: w.enabled,
+    consecutiveFailures: w.consecutiveFailures,
+    disabledReason: w.disabledReason,
+    lastDeliveryAt: w.lastDeliveryAt,
+    created: w.created,
+    updated: w.updated,
+  };
+}
+
+export function renderDelivery(d: DeliveryDoc): Record<string, unknown> {
+  return {
+    id: d.id,
+    event: d.event,
+    occurredAt: d.occurredAt,
+    outcome: d.outcome,
+    nextRetryAt: d.nextRetryAt,
+    attempts: d.attempts,
+    payloadDigest: d.payloadDigest,
+    resourceId: d.resourceId,
+  };
+}
+
+export const deliveriesOf = (ctx: Ctx, webhookId: string) =>
+  ctx.store.all<DeliveryDoc>(deliveryCollection, ctx.account!.id).filter((d) => d.webhookId === webhookId);
+
+/** A disabled webhook sends nothing more: its pending deliveries become `dropped`. */
+export function dropPending(ctx: Ctx, webhookId: string): string[] {
+  const dropped: string[] = [];
+  for (const d of deliveriesOf(ctx, webhookId)) {
+    if (d.outcome !== "pending") continue;
+    ctx.store.put<DeliveryDoc>(deliveryCollection, { ...d, outcome: "dropped", nextRetryAt: null });
+    dropped.push(d.id);
+  }
+  return dropped;
+}
+
+/**
+ * Disables a webhook the service gave up on (`gone` on a 410, `deliveryFailure`
+ * after the failure rules), drops what it still had to send, and tells the
+ * account's confirmed email contacts once.
+ */
+export function autoDisable(ctx: Ctx, webhook: WebhookDoc, reason: "deliveryFailure" | "gone"): WebhookDoc {
+  const disabled = ctx.store.put<WebhookDoc>(webhookCollection, {
+    ...webhook,
+    enabled: false,
+    disabledReason: reason,
+    updated: ctx.now,
+    syncSeq: nextSyncSeq(ctx, webhook.accountId),
+  });
+  dropPending(ctx, webhook.id);
+  const why =
+    reason === "gone"
+      ? "its receiver answered 410 Gone"
+      : `its deliveries kept failing (${disabled.consecutiveFailures} consecutive failures)`;
+  for (const c of ctx.store.all<ContactDoc>("contact", webhook.accountId)) {
+    if (c.type !== "email" || !c.confirmed) continue;
+    sendMessage(ctx, {
+      kind: "webhookDisabled",
+      channel: "email",
+      to: c.address,
+      contactId: c.id,
+      webhookId: webhook.id,
+      url: webhook.url,
+      reason,
+      subject: `Webhook ${webhook.name ?? webhook.url} was disabled`,
+      text: `The webhook ${webhook.url} was disabled because ${why}. Enable it again with PATCH /webhook/${webhook.id} {"enabled": true}.`,
+    });
+  }
+  return disabled;
+}
+
+/** How one attempt went, as the sender judged the receiver's answer. */
+export interface AttemptResult {
+  verdict: "delivered" | "retryable" | "permanent" | "gone";
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+  /** Seconds a 429 asked to wait. */
+  retryAfterSec?: number;
+  /** The `SVC-Signature` value of the first hop. */
+  signatureSent: string;
+}
+
+/** The wait before retry number `retry` (from 1): the ladder step plus up to 20 % jitter, or a longer Retry-After. */
+export function retryDelay(retry: number, retryAfterSec = 0): number {
+  const step = retryLadderSec[Math.min(retry, retryLadderSec.length) - 1]!;
+  return Math.max(Math.round(step * (1 + Math.random() * 0.2)), retryAfterSec);
+}
+
+/**
+ * Records an attempt's result on its delivery and its webhook, in the caller's
+ * transaction: the delivery's next move (delivered, retry, failed), the
+ * webhook's failure run, and auto-disabling.
+ */
+export function recordAttempt(ctx: Ctx, deliveryId: string, result: AttemptResult): void {
+  const d = ctx.store.get<DeliveryDoc>(deliveryCollection, deliveryId);
+  if (d?.outcome !== "pending") return;
+  const webhook = ctx.store.get<WebhookDoc>(webhookCollection, d.webhookId);
+  if (!webhook) return;
+  const attempts = [
+    ...d.attempts,
+    { at: ctx.now, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error },
+  ];
+  const delivered = result.verdict === "delivered";
+  const retry = result.verdict === "retryable" && attempts.length < d.maxAttempts;
+  const outcome = delivered ? "delivered" : retry ? "pending" : "failed";
+  const finished = outcome !== "pending";
+  ctx.store.put<DeliveryDoc>(deliveryCollection, {
+    ...d,
+    attempts,
+    outcome,
+    nextRetryAt: retry ? ctx.now + retryDelay(attempts.length, result.retryAfterSec) : null,
+    // Payloads over 32 KB are sent but not kept once their delivery is over.
+    payload: finished && d.payload !== null && d.payload.length > maxRetainedPayload ? null : d.payload,
+  });
+
+  let next: WebhookDoc = { ...webhook, lastDeliveryAt: ctx.now };
+  if (delivered) next = { ...next, consecutiveFailures: 0, failingSince: null };
+  else {
+    next = { ...next, failingSince: webhook.failingSince ?? ctx.now };
+    if (outcome === "failed") next = { ...next, consecutiveFailures: webhook.consecutiveFailures + 1 };
+  }
+  next = ctx.store.put<WebhookDoc>(webhookCollection, next);
+  if (!next.enabled) return;
+  if (result.verdict === "gone") autoDisable(ctx, next, "gone");
+  else if (
+    !delivered &&
+    (next.consecutiveFailures >= maxConsecutiveFailures || ctx.now - next.failingSince! >= failingWindowSec)
+  ) {
+    autoDisable(ctx, next, "deliveryFailure");
+  }
+}
+
+/** Deliveries older than the retention period are forgotten, payload and all. */
+export function purgeDeliveries(ctx: Ctx, all: readonly DeliveryDoc[]): void {
+  const cutoff = ctx.now - deliveryRetentionSec;
+  for (const d of all) if (d.created < cutoff) ctx.store.remove(deliveryCollection, d.id);
 }

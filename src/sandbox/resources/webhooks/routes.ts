@@ -1,0 +1,401 @@
+import { z } from "zod";
+import {
+  bodySchema,
+  deliveryOutcomes,
+  eventCatalogue,
+  type SubscribableEvent,
+  set,
+  subscribableEvents,
+  webhookDeliverySchema,
+  webhookEvents,
+  webhookKind,
+  webhookReadSchema,
+  webhookSchema,
+  webhookTestResult,
+} from "../../../kinds/index.ts";
+import { newGuid } from "../../core/ids.ts";
+import { listOperations } from "../../core/list.ts";
+import { type Ctx, defineOperations } from "../../core/operation.ts";
+import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
+import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
+import {
+  type DeliveryDoc,
+  deliveriesOf,
+  deliveryCollection,
+  dropPending,
+  newDeliveryId,
+  queueDelivery,
+  renderDelivery,
+  renderWebhook,
+  requireWebhook,
+  rotationOverlapSec,
+  type WebhookDoc,
+  type WebhookScope,
+  webhookCollection,
+} from "./model.ts";
+import { assertWebhookRules, eventSet } from "./rules.ts";
+import { sampleData } from "./samples.ts";
+import { sendAttempt } from "./send.ts";
+import { generateSecret } from "./signing.ts";
+
+/** Event names are judged by the rules (422 `unknown_event_type`), not by the body's shape. */
+const eventNames = set(z.string().min(1)).min(1);
+
+/** `enabled` is update only; the create body takes it so that `false` can be refused as `not_on_create`. */
+const createBody = bodySchema(
+  webhookSchema.required({ url: true, events: true, scope: true }),
+  "create",
+).extend({
+  events: eventNames,
+  enabled: z.boolean().optional(),
+});
+const updateBody = bodySchema(webhookSchema, "update").extend({ events: eventNames.optional() });
+const testBody = z.strictObject({ event: z.string().min(1).optional() });
+
+interface CreateBody {
+  url: string;
+  events: string[];
+  scope: WebhookScope;
+  name?: string | null;
+  headers?: { header: string; value: string }[];
+  secret?: string | { rotate: true };
+  enabled?: boolean;
+}
+type UpdateBody = Partial<CreateBody>;
+
+const rotate = (v: unknown): v is { rotate: true } => typeof v === "object" && v !== null;
+
+/** The one event a test send carries: `monitor.down` unless the body names another subscribable event. */
+function testEvent(name: string | undefined): SubscribableEvent {
+  if (name === undefined) return "monitor.down";
+  if ((subscribableEvents as readonly string[]).includes(name)) return name as SubscribableEvent;
+  throw invalid(
+    [{ pointer: "/event", value: name, reason: "not_allowed", allowed: [...subscribableEvents] }],
+    "unknown_event_type",
+  );
+}
+
+function createWebhook(ctx: Ctx, body: CreateBody): { doc: WebhookDoc; secret: string } {
+  if (body.enabled === false) {
+    throw invalid([
+      { pointer: "/enabled", value: false, reason: "not_on_create", message: "webhooks are created enabled" },
+    ]);
+  }
+  if (rotate(body.secret)) {
+    throw invalid([
+      { pointer: "/secret", reason: "not_on_create", message: "{rotate: true} rotates an existing secret" },
+    ]);
+  }
+  const limit = entitlements(accountOf(ctx)).webhooks;
+  if (ctx.store.count(webhookCollection, ctx.account!.id) >= limit) {
+    throw new ApiProblem("package_limit", `The plan allows ${limit} webhooks.`, {
+      extra: { feature: "webhooks", limit },
+    });
+  }
+  assertWebhookRules(ctx, body);
+  const secret = body.secret ?? generateSecret();
+  const doc = ctx.store.put<WebhookDoc>(webhookCollection, {
+    id: newGuid(),
+    accountId: ctx.account!.id,
+    url: body.url,
+    events: eventSet(body.events),
+    scope: body.scope as WebhookScope,
+    name: body.name ?? null,
+    headers: body.headers ?? [],
+    secret,
+    secretUpdatedAt: ctx.now,
+    previousSecret: null,
+    previousValidUntil: null,
+    enabled: true,
+    consecutiveFailures: 0,
+    disabledReason: null,
+    lastDeliveryAt: null,
+    failingSince: null,
+    created: ctx.now,
+    updated: ctx.now,
+    syncSeq: nextSyncSeq(ctx),
+  });
+  return { doc, secret };
+}
+
+/**
+ * Applies a PATCH. A new secret (rotated or given) keeps the previous one
+ * signing for 24 hours; only a rotated one is answered, once. Re-enabling
+ * starts a fresh failure count; disabling drops what was still to be sent.
+ */
+function updateWebhook(ctx: Ctx, doc: WebhookDoc, body: UpdateBody): { doc: WebhookDoc; secret?: string } {
+  assertWebhookRules(ctx, body, doc);
+  const { secret: sentSecret, enabled, events, ...members } = body;
+  let next: WebhookDoc = { ...doc, ...(members as Partial<WebhookDoc>) };
+  if (events) next.events = eventSet(events);
+  let shown: string | undefined;
+  if (sentSecret !== undefined) {
+    const secret = rotate(sentSecret) ? generateSecret() : sentSecret;
+    if (rotate(sentSecret)) shown = secret;
+    next = {
+      ...next,
+      secret,
+      secretUpdatedAt: ctx.now,
+      previousSecret: doc.secret,
+      previousValidUntil: ctx.now + rotationOverlapSec,
+    };
+  }
+  if (enabled === true && !doc.enabled) {
+    next = { ...next, enabled: true, consecutiveFailures: 0, disabledReason: null, failingSince: null };
+  } else if (enabled === false && doc.enabled) {
+    next = { ...next, enabled: false, disabledReason: null };
+    dropPending(ctx, doc.id);
+  }
+  // Webhook delta sync catches every edit.
+  next = ctx.store.put<WebhookDoc>(webhookCollection, {
+    ...next,
+    updated: ctx.now,
+    syncSeq: nextSyncSeq(ctx),
+  });
+  return { doc: next, secret: shown };
+}
+
+function requireDelivery(ctx: Ctx, webhook: WebhookDoc, id: string): DeliveryDoc {
+  const d = ctx.store.owned<DeliveryDoc>(deliveryCollection, ctx.account!.id, id);
+  if (!d || d.webhookId !== webhook.id) throw notFound("delivery", id);
+  return d;
+}
+
+const eventTypes = webhookEvents.map((name) => ({
+  name,
+  subscribable: (subscribableEvents as readonly string[]).includes(name),
+  retried: eventCatalogue[name].retried,
+  firesWhen: eventCatalogue[name].firesWhen,
+}));
+
+const webhookFields = ["url", "events", "scope", "name", "headers", "enabled", "created", "updated"];
+
+export const webhookOperations = defineOperations(
+  ...listOperations<WebhookDoc>({
+    id: "webhook.list",
+    path: "/webhook",
+    kind: webhookKind,
+    summary: "List webhooks; the page also carries summary.eventTypes, the live event catalogue.",
+    scope: "webhook:read",
+    rows: (ctx) => ctx.store.all<WebhookDoc>(webhookCollection, ctx.account!.id),
+    rowId: (w) => w.id,
+    sort: {
+      columns: {
+        created: { key: (w) => w.created, time: true },
+        updated: { key: (w) => w.updated, time: true },
+        name: { key: (w) => w.name?.toLowerCase() },
+        url: { key: (w) => w.url.toLowerCase() },
+      },
+      default: "created",
+    },
+    fields: webhookFields,
+    syncSeq: (w) => w.syncSeq,
+    render: (ctx, w) => renderWebhook(ctx, w),
+    pageExtras: () => ({ summary: { eventTypes } }),
+  }),
+  {
+    id: "webhook.create",
+    method: "POST",
+    path: "/webhook",
+    summary: "Create a webhook; the answer shows the secret in full, once.",
+    scope: "webhook:write",
+    body: createBody,
+    errors: ["validation_failed", "invalid_url", "unknown_event_type", "duplicate_resource", "package_limit"],
+    response: {
+      status: 201,
+      description: "The webhook, with its secret in full.",
+      schema: webhookReadSchema,
+    },
+    handle: (ctx, req) => {
+      const { doc, secret } = createWebhook(ctx, req.body as CreateBody);
+      return {
+        status: 201,
+        headers: { Location: `/webhook/${doc.id}` },
+        body: renderWebhook(ctx, doc, secret),
+      };
+    },
+  },
+  {
+    id: "webhook.get",
+    method: "GET",
+    path: "/webhook/{id}",
+    summary: "Read a webhook; the secret reads {set, updatedAt, previousValidUntil}.",
+    scope: "webhook:read",
+    errors: ["not_found"],
+    response: { status: 200, description: "The webhook.", schema: webhookReadSchema },
+    handle: (ctx, req) => ({ status: 200, body: renderWebhook(ctx, requireWebhook(ctx, req.params.id!)) }),
+  },
+  {
+    id: "webhook.update",
+    method: "PATCH",
+    path: "/webhook/{id}",
+    summary:
+      "Change sent members. {secret: {rotate: true}} answers the new secret once and signs with both for 24 hours; enabled: true resets the failure count.",
+    scope: "webhook:write",
+    body: updateBody,
+    errors: ["not_found", "validation_failed", "invalid_url", "unknown_event_type", "duplicate_resource"],
+    response: { status: 200, description: "The webhook.", schema: webhookReadSchema },
+    handle: (ctx, req) => {
+      const { doc, secret } = updateWebhook(ctx, requireWebhook(ctx, req.params.id!), req.body as UpdateBody);
+      return { status: 200, body: renderWebhook(ctx, doc, secret) };
+    },
+  },
+  {
+    id: "webhook.delete",
+    method: "DELETE",
+    path: "/webhook/{id}",
+    summary: "Delete a webhook; its deliveries go with it, pending ones unsent.",
+    scope: "webhook:write",
+    errors: ["not_found"],
+    handle: (ctx, req) => {
+      const doc = requireWebhook(ctx, req.params.id!);
+      const pending: string[] = [];
+      for (const d of deliveriesOf(ctx, doc.id)) {
+        if (d.outcome === "pending") pending.push(d.id);
+        ctx.store.remove(deliveryCollection, d.id);
+      }
+      ctx.store.remove(webhookCollection, doc.id);
+      return {
+        status: 200,
+        body: {
+          id: doc.id,
+          deleted: true,
+          name: doc.name,
+          url: doc.url,
+          cascaded: { pendingDeliveries: pending },
+        },
+      };
+    },
+  },
+  ...listOperations<DeliveryDoc>({
+    id: "webhook.delivery.list",
+    path: "/webhook/{id}/delivery",
+    summary: "List a webhook's deliveries of the last 7 days, newest first.",
+    scope: "webhook:read",
+    rows: (ctx, req) => deliveriesOf(ctx, requireWebhook(ctx, req.params.id!).id),
+    rowId: (d) => d.id,
+    filters: {
+      event: {
+        param: { type: "enum", values: webhookEvents, list: true, description: "Any of these events." },
+        match: (d, events: string[]) => events.includes(d.event),
+      },
+      outcome: {
+        param: { type: "enum", values: deliveryOutcomes, list: true, description: "Any of these outcomes." },
+        match: (d, outcomes: string[]) => outcomes.includes(d.outcome),
+      },
+    },
+    sort: { columns: { occurredAt: { key: (d) => d.occurredAt, time: true } }, default: "occurredAt" },
+    window: {
+      maxSpan: 30 * 86400,
+      defaultSpan: 30 * 86400,
+      filter: (d, from, to) => d.occurredAt >= from && d.occurredAt <= to,
+    },
+    render: (_ctx, d) => renderDelivery(d),
+    errors: ["not_found"],
+  }),
+  {
+    id: "webhook.delivery.redeliver",
+    method: "POST",
+    path: "/webhook/{id}/delivery/{deliveryId}/redeliver",
+    summary:
+      "Send a delivery again: same body and delivery id, fresh signature, one attempt continuing the attempt count.",
+    scope: "webhook:write",
+    errors: ["not_found", "webhook_disabled", "payload_not_retained"],
+    response: {
+      status: 202,
+      description: "The delivery, queued for its attempt.",
+      schema: webhookDeliverySchema,
+    },
+    handle: (ctx, req) => {
+      const webhook = requireWebhook(ctx, req.params.id!);
+      const d = requireDelivery(ctx, webhook, req.params.deliveryId!);
+      if (!webhook.enabled) {
+        throw new ApiProblem("webhook_disabled", "The webhook is disabled; enable it to redeliver.", {
+          extra: { disabledReason: webhook.disabledReason },
+        });
+      }
+      if (d.payload === null) {
+        throw new ApiProblem(
+          "payload_not_retained",
+          "Payloads over 32 KB are not kept after their delivery.",
+        );
+      }
+      const queued = ctx.store.put<DeliveryDoc>(deliveryCollection, {
+        ...d,
+        outcome: "pending",
+        maxAttempts: d.attempts.length + 1,
+        nextRetryAt: ctx.now,
+      });
+      return { status: 202, body: renderDelivery(queued) };
+    },
+  },
+  {
+    id: "webhook.test",
+    method: "POST",
+    path: "/webhook/{id}/test",
+    summary:
+      "Send a sample event (default monitor.down) once and answer how it went; works on disabled webhooks; not recorded.",
+    scope: "webhook:write",
+    body: testBody,
+    async: true,
+    errors: ["not_found", "validation_failed", "unknown_event_type"],
+    response: { status: 200, description: "The outcome of the one attempt.", schema: webhookTestResult },
+    handle: async (ctx, req) => {
+      const webhook = requireWebhook(ctx, req.params.id!);
+      const event = testEvent((req.body as { event?: string }).event);
+      const deliveryId = newDeliveryId();
+      const body = JSON.stringify({
+        id: deliveryId,
+        event,
+        occurredAt: ctx.now,
+        apiVersion: "v2",
+        data: sampleData(event, ctx.now),
+      });
+      const result = await sendAttempt(ctx.services.settings, {
+        webhook,
+        deliveryId,
+        event,
+        attempt: 1,
+        body,
+        now: ctx.now,
+      });
+      return {
+        status: 200,
+        body: {
+          deliveryId,
+          event,
+          outcome: result.verdict === "delivered" ? "delivered" : "failed",
+          statusCode: result.statusCode,
+          latencyMs: result.latencyMs,
+          error: result.error,
+          signatureSent: result.signatureSent,
+        },
+      };
+    },
+  },
+  {
+    id: "sandbox.webhook.event",
+    method: "POST",
+    path: "/_sandbox/webhook/{id}/event",
+    summary:
+      "Queue a sample event to one webhook as the engine would: engine events climb the retry ladder (retried defaults from the catalogue).",
+    scope: null,
+    metering: "admin",
+    internal: true,
+    errors: [],
+    body: z.strictObject({ event: z.enum(subscribableEvents), retried: z.boolean().optional() }),
+    handle: (ctx, req) => {
+      const webhook = ctx.store.get<WebhookDoc>(webhookCollection, req.params.id!);
+      if (!webhook) throw notFound("webhook", req.params.id!);
+      const { event, retried } = req.body as { event: SubscribableEvent; retried?: boolean };
+      const delivery = queueDelivery(ctx, webhook, {
+        event,
+        occurredAt: ctx.now,
+        data: sampleData(event, ctx.now),
+        resourceId: null,
+        maxAttempts: (retried ?? eventCatalogue[event].retried) ? 6 : 1,
+      });
+      return { status: 202, body: renderDelivery(delivery) };
+    },
+  },
+);

@@ -1,0 +1,154 @@
+import { Agent, request } from "undici";
+import type { SandboxSettings } from "../../core/operation.ts";
+import { checkedLookup, checkUrl, type DestinationPolicy, DestinationRefused } from "./destination.ts";
+import { type AttemptResult, activeSecrets, type DeliveryDoc, type WebhookDoc } from "./model.ts";
+import { signatureHeaders } from "./signing.ts";
+
+/** Each attempt, redirects included, must be answered within 10 seconds. */
+export const attemptTimeoutMs = 10_000;
+export const maxRedirects = 3;
+/** Connections kept open per receiver: as many as the worker has sends in flight. */
+export const connectionsPerOrigin = 64;
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+const policyOf = (settings: SandboxSettings): DestinationPolicy => ({
+  allowLoopback: settings.allowInsecureWebhooks,
+});
+
+/**
+ * One connection pool per sandbox instance. Its `lookup` refuses names that
+ * resolve to a refused address; TLS is verified as usual (a publicly valid
+ * certificate is required).
+ */
+const agents = new WeakMap<SandboxSettings, Agent>();
+function agentFor(settings: SandboxSettings): Agent {
+  let agent = agents.get(settings);
+  if (!agent) {
+    agent = new Agent({
+      connections: connectionsPerOrigin,
+      connect: { lookup: checkedLookup(policyOf(settings)) as never },
+    });
+    agents.set(settings, agent);
+  }
+  return agent;
+}
+
+export interface SendInput {
+  webhook: WebhookDoc;
+  deliveryId: string;
+  event: DeliveryDoc["event"];
+  /** Attempt number, from 1; a redelivery continues the count. */
+  attempt: number;
+  /** The envelope, sent byte for byte. */
+  body: string;
+  /** Sandbox time: decides which secrets sign (the rotation overlap follows the sandbox clock). */
+  now: number;
+}
+
+/** `Retry-After` as seconds, from either of its forms. */
+function retryAfterSec(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return undefined;
+  if (/^\d+$/.test(text.trim())) return Number(text.trim());
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+function verdictOf(status: number): AttemptResult["verdict"] {
+  if (status >= 200 && status < 300) return "delivered";
+  if (status === 410) return "gone";
+  if (status === 408 || status === 429 || status >= 500) return "retryable";
+  return "permanent";
+}
+
+function describe(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+    return `timed out: no answer within ${attemptTimeoutMs / 1000} s`;
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  const root = cause ?? (error as Error);
+  const rootCode = (root as NodeJS.ErrnoException).code;
+  return rootCode && !root.message.includes(rootCode) ? `${rootCode}: ${root.message}` : root.message;
+}
+
+/**
+ * Sends one attempt: POSTs the body with fresh signature headers, follows up to
+ * three https redirects (each hop signed anew), and judges the final answer.
+ * Never throws: transport failures are retryable results.
+ */
+export async function sendAttempt(settings: SandboxSettings, input: SendInput): Promise<AttemptResult> {
+  const policy = policyOf(settings);
+  const secrets = activeSecrets(input.webhook, input.now);
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let signatureSent = "";
+  let target = input.webhook.url;
+  try {
+    for (let hop = 0; ; hop++) {
+      const url = checkUrl(target, policy);
+      const signed = signatureHeaders(input.deliveryId, input.body, secrets, Math.floor(Date.now() / 1000));
+      if (hop === 0) signatureSent = signed["SVC-Signature"]!;
+      const own: Record<string, string> = {
+        "content-type": "application/json",
+        "SVC-Event": input.event,
+        "SVC-Delivery": input.deliveryId,
+        "SVC-Webhook": input.webhook.id,
+        "SVC-Attempt": String(input.attempt),
+        ...signed,
+      };
+      // Custom headers are added but never replace the delivery's own (names compared in any case).
+      const taken = new Set(Object.keys(own).map((name) => name.toLowerCase()));
+      const headers: Record<string, string> = {};
+      for (const { header, value } of input.webhook.headers) {
+        if (!taken.has(header.toLowerCase())) headers[header] = value;
+      }
+      Object.assign(headers, own);
+      // The 10 seconds cover every hop: each waits at most for what is left of them.
+      const left = Math.max(1, attemptTimeoutMs - elapsed());
+      const res = await request(url, {
+        method: "POST",
+        headers,
+        body: input.body,
+        dispatcher: agentFor(settings),
+        headersTimeout: left,
+        bodyTimeout: left,
+      });
+      await res.body.dump();
+      const location = res.headers.location;
+      if (redirectStatuses.has(res.statusCode) && typeof location === "string") {
+        if (hop === maxRedirects) {
+          return {
+            verdict: "permanent",
+            statusCode: res.statusCode,
+            latencyMs: elapsed(),
+            error: `more than ${maxRedirects} redirects`,
+            signatureSent,
+          };
+        }
+        target = new URL(location, url).href;
+        continue;
+      }
+      const verdict = verdictOf(res.statusCode);
+      return {
+        verdict,
+        statusCode: res.statusCode,
+        latencyMs: elapsed(),
+        error: verdict === "delivered" ? null : `receiver answered ${res.statusCode}`,
+        retryAfterSec: res.statusCode === 429 ? retryAfterSec(res.headers["retry-after"]) : undefined,
+        signatureSent,
+      };
+    }
+  } catch (error) {
+    const refused = error instanceof DestinationRefused;
+    return {
+      // A redirect to a refused scheme cannot succeed later; a refused address may (DNS changes).
+      verdict: refused && error.reason === "scheme_not_allowed" ? "permanent" : "retryable",
+      statusCode: null,
+      latencyMs: elapsed(),
+      error: refused ? `destination not allowed: ${error.message}` : describe(error),
+      signatureSent,
+    };
+  }
+}
