@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { type KindDefinition, type LeafScope, type ProblemCodeName, pageOf } from "../../kinds/index.ts";
 import { listDigest, queryDigest } from "./cursor.ts";
 import type { Ctx, Operation, OpRequest } from "./operation.ts";
@@ -27,6 +28,11 @@ export interface ListSpec<Row> {
    */
   kind?: KindDefinition;
   summary: string;
+  /**
+   * What the rows are, for the OpenAPI answer of a list that serves no kind:
+   * a plural noun (`check locations`) and, when each row is a resource of a kind, its schema.
+   */
+  rowsOf?: { title: string; schema?: z.ZodType };
   scope: LeafScope | null;
   rows: (ctx: Ctx, req: OpRequest) => Row[];
   rowId: (row: Row) => string;
@@ -107,7 +113,13 @@ export function listOperations<Row>(spec: ListSpec<Row>): Operation[] {
         description: `One page of ${spec.kind.title.toLowerCase()}s.`,
         schema: pageOf(spec.kind.schema),
       }
-    : undefined;
+    : spec.rowsOf
+      ? {
+          status: 200,
+          description: `One page of ${spec.rowsOf.title}.`,
+          ...(spec.rowsOf.schema && { schema: pageOf(spec.rowsOf.schema) }),
+        }
+      : undefined;
   return [
     {
       id: spec.id,

@@ -156,6 +156,10 @@ export const accountOperations = defineOperations(
     summary: "Read the account: flags, package, usage, limits and over-limits.",
     scope: "account:read",
     errors: [],
+    response: {
+      status: 200,
+      description: "The account: profile, flags, package and its features, usage, limits and overlimits.",
+    },
     handle: (ctx) => ({ status: 200, body: renderAccount(ctx) }),
   },
   {
@@ -166,6 +170,7 @@ export const accountOperations = defineOperations(
     scope: "account:write",
     body: accountPatchSchema,
     errors: ["validation_failed", "unknown_pool"],
+    response: { status: 200, description: "The account as changed, as GET /account answers it." },
     handle: (ctx, req) => {
       const body = req.body as Record<string, unknown>;
       const current = ctx.store.get<AccountDoc>("account", ctx.account!.id)!;
@@ -187,6 +192,10 @@ export const accountOperations = defineOperations(
     summary: "Usage per plan-controlled area.",
     scope: "account:read",
     errors: [],
+    response: {
+      status: 200,
+      description: "{usage: {area: {used, allowed}}, overlimits: [{area, used, allowed, disabled}]}.",
+    },
     handle: (ctx) => ({
       status: 200,
       body: { usage: renderAccount(ctx).usage, overlimits: renderAccount(ctx).overlimits },
@@ -200,6 +209,11 @@ export const accountOperations = defineOperations(
     scope: "account:read",
     metering: "free",
     errors: [],
+    response: {
+      status: 200,
+      description:
+        "The tightest window (limit, used, remaining, resetAt), every window per pool, the mintable scopes, apiEnabled, and the token's cap when it has one.",
+    },
     handle: (ctx) => {
       const account = accountOf(ctx);
       const pools = {
@@ -240,6 +254,7 @@ export const accountOperations = defineOperations(
     summary: "Shared-access members and their rights.",
     scope: "account:read",
     errors: [],
+    response: { status: 200, description: "{data: [{id, login, rights}]}." },
     handle: (ctx) => ({ status: 200, body: { data: accountOf(ctx).members } }),
   },
 );

@@ -1,3 +1,4 @@
+import { contactSchema } from "../../../kinds/index.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { emitContactConfirmed } from "./events.ts";
@@ -39,6 +40,7 @@ export const confirmationRoutes = defineOperations(
     scope: "contact:write",
     body: verifyBody,
     errors: ["not_found", "validation_failed", "invalid_confirmation_code", "contact_already_confirmed"],
+    response: { status: 200, description: "The contact, now confirmed.", schema: contactSchema },
     handle: (ctx, req) => {
       const doc = requireContact(ctx, req.params.id!);
       if (doc.confirmed) throw alreadyConfirmed(doc);

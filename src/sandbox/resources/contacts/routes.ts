@@ -180,6 +180,11 @@ export const contactRoutes = defineOperations(
     summary: "Delete a contact with its subscriptions and group memberships.",
     scope: "contact:write",
     errors: ["not_found"],
+    response: {
+      status: 200,
+      description:
+        "The delete receipt: {id, deleted: true, type, name, address, cascaded: {alertSubscriptions, reportSubscriptions, groups}}.",
+    },
     handle: (ctx, req) => {
       const doc = requireContact(ctx, req.params.id!);
       const subscriptions = removeSubscriptionsOf(ctx, { contactId: doc.id });

@@ -40,6 +40,11 @@ export const attachedOperations = defineOperations(
     summary: "Current result of each attached sub-check the monitor's type can carry.",
     scope: "monitor:read",
     errors: ["not_found"],
+    response: {
+      status: 200,
+      description:
+        "{monitorId, data: [{kind, enabled, state, checkedAt}]}; the dnsbl row adds listings and mutedListings.",
+    },
     handle: (ctx: Ctx, req) => ({ status: 200, body: renderAttached(ownedMonitor(ctx, req.params.id!)) }),
   },
   {
@@ -50,6 +55,10 @@ export const attachedOperations = defineOperations(
     scope: "monitor:write",
     body: muteBody,
     errors: ["not_found", "validation_failed"],
+    response: {
+      status: 200,
+      description: "The attached results as GET /monitor/{id}/attached answers them.",
+    },
     handle: (ctx: Ctx, req) => {
       const monitor = ownedMonitor(ctx, req.params.id!);
       if (!monitorTypes[monitor.type].attached.includes("dnsbl")) {

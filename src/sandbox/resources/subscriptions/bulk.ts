@@ -66,6 +66,10 @@ function bulkOperation(v: Variant): Operation {
     extraScopes: () => ["contact:write"],
     body,
     errors: ["validation_failed", "too_many_items", ...v.errors],
+    response: {
+      status: 200,
+      description: `{created: [${v.noun}s], deleted: [delete receipts {id, deleted: true, monitorId, contactId, ${v.setMember}}]}.`,
+    },
     handle: (ctx, req) => {
       const input = req.body as { create?: Array<Pair & Record<string, string[]>>; delete?: Pair[] };
       const creates = input.create ?? [];

@@ -24,6 +24,7 @@ function groupedList(v: Variant, by: "monitorId" | "contactId"): Operation[] {
     id: `${v.kind}.by${side[0]!.toUpperCase()}${side.slice(1)}`,
     path: `/${v.kind}/by-${side}`,
     summary: `Every ${v.noun} of the account, one row per ${side} (ordered by ${side} id).`,
+    rowsOf: { title: `${side}s with their ${v.noun}s {${by}, count, subscriptions}` },
     scope: "subs:read",
     rows: (ctx) => {
       const groups = new Map<string, SubscriptionDoc[]>();
@@ -52,6 +53,7 @@ function flatOperations(v: Variant): Operation[] {
       id: `${v.kind}.list`,
       path: `/${v.kind}`,
       summary: `Every ${v.noun} of the account.`,
+      rowsOf: { title: `${v.noun}s`, schema: v.schema },
       scope: "subs:read",
       rows: (ctx) => all(ctx, v),
       rowId: (s) => s.id,
@@ -74,6 +76,7 @@ function flatOperations(v: Variant): Operation[] {
       summary: `Read one ${v.noun} by its flat id.`,
       scope: "subs:read",
       errors: ["not_found"],
+      response: { status: 200, description: `The ${v.noun}.`, schema: v.schema },
       handle: (ctx, req) => {
         const doc = ctx.store.owned<SubscriptionDoc>(v.collection, ctx.account!.id, req.params.id!);
         if (!doc) throw notFound(v.noun, req.params.id!);

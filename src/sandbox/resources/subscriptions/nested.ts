@@ -65,6 +65,7 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
       id: `${opId}.list`,
       path: base,
       summary: `The ${v.noun}s of a ${parent.name}.`,
+      rowsOf: { title: `${v.noun}s`, schema: v.schema },
       scope: parent.read,
       rows: (ctx, req) => {
         requireParent(parent, ctx, req.params.id!);
@@ -87,6 +88,10 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
       summary: `Delete every ${v.noun} of a ${parent.name}.`,
       scope: parent.write,
       errors: ["not_found"],
+      response: {
+        status: 200,
+        description: `The delete receipt: {${parent.key}, deleted: true, ${v.kind}Subscriptions: [removed ids]}.`,
+      },
       handle: (ctx, req) => {
         requireParent(parent, ctx, req.params.id!);
         const removed = ctx.store
@@ -109,6 +114,7 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
       summary: `Read the ${v.noun} of one monitor and one contact.`,
       scope: parent.read,
       errors: ["not_found"],
+      response: { status: 200, description: `The ${v.noun}.`, schema: v.schema },
       handle: (ctx, req) => ({ status: 200, body: renderSubscription(existing(ctx, req)) }),
     },
     {
@@ -119,6 +125,12 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
       scope: parent.write,
       body: v.setBody,
       errors: ["not_found", "validation_failed", ...v.errors],
+      // One success status per operation: the replacing answer; a first write answers 201 with Location.
+      response: {
+        status: 200,
+        description: `The ${v.noun} with its new set; 201 with Location instead when the pair had none.`,
+        schema: v.schema,
+      },
       handle: (ctx, req) => {
         const { monitorId, contactId, contact } = pairOf(parent, req, ctx);
         const set = (req.body as Record<string, string[]>)[v.setMember]!;
@@ -141,6 +153,10 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
       summary: `Delete the ${v.noun} of one monitor and one contact.`,
       scope: parent.write,
       errors: ["not_found"],
+      response: {
+        status: 200,
+        description: `The delete receipt: {id, deleted: true, monitorId, contactId, ${v.setMember}}.`,
+      },
       handle: (ctx, req) => {
         const doc = existing(ctx, req);
         ctx.store.remove(v.collection, doc.id);

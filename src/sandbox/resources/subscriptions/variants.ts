@@ -26,6 +26,8 @@ export interface Variant {
   kind: SubscriptionKind;
   collection: string;
   noun: string;
+  /** The kind's schema: one subscription as every route answers it. */
+  schema: z.ZodType;
   /** The set member: `alertTypes` or `frequencies`. */
   setMember: "alertTypes" | "frequencies";
   values: readonly string[];
@@ -54,6 +56,7 @@ export const alertVariant: Variant = {
   kind: "alert",
   collection: subscriptionCollection.alert,
   noun: "alert subscription",
+  schema: alertSubscriptionSchema,
   setMember: "alertTypes",
   values: alertTypes,
   setFilter: "alertType",
@@ -70,6 +73,7 @@ export const reportVariant: Variant = {
   kind: "report",
   collection: subscriptionCollection.report,
   noun: "report subscription",
+  schema: reportSubscriptionSchema,
   setMember: "frequencies",
   values: reportFrequencies,
   setFilter: "frequency",

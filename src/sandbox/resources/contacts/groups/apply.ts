@@ -28,6 +28,11 @@ export const applyRoutes = defineOperations({
   extraScopes: () => ["monitor:write"],
   body: applyBody,
   errors: ["not_found", "validation_failed", "unsupported_report_channel", "package_limit"],
+  response: {
+    status: 200,
+    description:
+      "{groupId, monitorIds, alertSubscriptions, reportSubscriptions}: every subscription written, with its merged set.",
+  },
   handle: (ctx, req) => {
     const group = requireGroup(ctx, req.params.id!);
     const sent = (req.body as z.infer<typeof applyBody>).monitorIds;

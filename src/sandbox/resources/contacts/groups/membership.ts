@@ -19,6 +19,10 @@ export const membershipRoutes = defineOperations({
   scope: "contact:write",
   body: membershipBody,
   errors: ["not_found", "validation_failed", "unsupported_report_channel", "package_limit"],
+  response: {
+    status: 200,
+    description: "The contact's whole membership: {contactId, groups: [{id, name, events}]}.",
+  },
   handle: (ctx, req) => {
     const contact = requireContact(ctx, req.params.id!);
     const { groups } = req.body as z.infer<typeof membershipBody>;

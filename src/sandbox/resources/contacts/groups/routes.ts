@@ -119,6 +119,10 @@ export const groupRoutes = defineOperations(
     summary: "Delete a group; its contacts and the subscriptions it wrote stay.",
     scope: "contact:write",
     errors: ["not_found"],
+    response: {
+      status: 200,
+      description: "The delete receipt: {id, deleted: true, name, members (how many it had), cascaded: {}}.",
+    },
     handle: (ctx, req) => {
       const group = requireGroup(ctx, req.params.id!);
       ctx.store.remove(groupCollection, group.id);

@@ -59,6 +59,11 @@ export const resendRoutes = defineOperations({
   scope: "contact:write",
   body: resendBody,
   errors: ["validation_failed", "package_limit"],
+  response: {
+    status: 200,
+    description:
+      "{frequency, period: {from, to}, notifications}: one report notification per subscribed contact.",
+  },
   handle: (ctx, req) => {
     const { frequency, at } = req.body as z.infer<typeof resendBody>;
     if (at > ctx.now) {

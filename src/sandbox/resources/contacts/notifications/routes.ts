@@ -29,6 +29,10 @@ function notificationList(
 ) {
   return listOperations<NotificationDoc>({
     ...spec,
+    rowsOf: {
+      title:
+        "notifications {id, contactId, kind, event, channel, address, monitorIds, period, outcome, reason, time}",
+    },
     scope: "contact:read",
     rowId: (n) => n.id,
     sort: { columns: { time: { key: (n) => n.time, time: true } }, default: "time" },
@@ -72,6 +76,11 @@ export const notificationRoutes = defineOperations(
     summary: "Read one notification.",
     scope: "contact:read",
     errors: ["not_found"],
+    response: {
+      status: 200,
+      description:
+        "The notification (`alt_` id): {contactId, kind, event, channel, address, monitorIds, period, outcome, reason, time}.",
+    },
     handle: (ctx, req) => ({
       status: 200,
       body: renderNotification(requireNotification(ctx, req.params.id!)),

@@ -26,6 +26,7 @@ export const summaryRoutes = listOperations<SummaryRow>({
   id: "contact.notification.summary",
   path: "/contact/notification/summary",
   summary: "Notification counts per contact and UTC day within the window.",
+  rowsOf: { title: "daily counts {contactId, day, count, outcomes, kinds}" },
   scope: "contact:read",
   rows: (ctx, req) => {
     const { from, to } = resolveWindow(
