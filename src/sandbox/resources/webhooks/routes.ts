@@ -247,6 +247,7 @@ export const webhookOperations = defineOperations(
     summary: "Delete a webhook; its deliveries go with it, pending ones unsent.",
     scope: "webhook:write",
     errors: ["not_found"],
+    response: { status: 200, description: "The delete receipt, naming the pending deliveries dropped." },
     handle: (ctx, req) => {
       const doc = requireWebhook(ctx, req.params.id!);
       const pending: string[] = [];
@@ -272,6 +273,7 @@ export const webhookOperations = defineOperations(
     path: "/webhook/{id}/delivery",
     summary: "List a webhook's deliveries of the last 7 days, newest first.",
     scope: "webhook:read",
+    rowsOf: { title: "deliveries", schema: webhookDeliverySchema },
     rows: (ctx, req) => deliveriesOf(ctx, requireWebhook(ctx, req.params.id!).id),
     rowId: (d) => d.id,
     filters: {
