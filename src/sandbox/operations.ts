@@ -3,6 +3,8 @@ import { openapiOperations } from "./openapi/routes.ts";
 import { accountOperations } from "./resources/accounts.ts";
 import { adminOperations } from "./resources/admin.ts";
 import { catalogueOperations } from "./resources/catalogue/index.ts";
+import { outcomeOperations } from "./resources/checks/outcome.ts";
+import { checkOperations } from "./resources/checks/routes.ts";
 import { contactOperations } from "./resources/contacts/index.ts";
 import { attachedOperations } from "./resources/monitors/attached.ts";
 import { monitorOperations } from "./resources/monitors/routes.ts";
@@ -21,5 +23,7 @@ export function allOperations(): Operation[] {
     ...openapiOperations(),
     ...contactOperations,
     ...subscriptionOperations,
+    ...checkOperations,
+    ...outcomeOperations,
   ];
 }

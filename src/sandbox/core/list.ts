@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { type KindDefinition, type LeafScope, type ProblemCodeName, pageOf } from "../../kinds/index.ts";
 import { listDigest, queryDigest } from "./cursor.ts";
 import type { Ctx, Operation, OpRequest } from "./operation.ts";
@@ -26,6 +27,8 @@ export interface ListSpec<Row> {
    * is built), and its schema documents the rows.
    */
   kind?: KindDefinition;
+  /** The row schema of a list that serves no kind, for the documented answer. */
+  row?: z.ZodType;
   summary: string;
   scope: LeafScope | null;
   rows: (ctx: Ctx, req: OpRequest) => Row[];
@@ -107,7 +110,9 @@ export function listOperations<Row>(spec: ListSpec<Row>): Operation[] {
         description: `One page of ${spec.kind.title.toLowerCase()}s.`,
         schema: pageOf(spec.kind.schema),
       }
-    : undefined;
+    : spec.row
+      ? { status: 200, description: "One page of the list.", schema: pageOf(spec.row) }
+      : undefined;
   return [
     {
       id: spec.id,
