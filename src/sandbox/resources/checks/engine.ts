@@ -181,6 +181,8 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
   }
 
   if (changed) moveMonitor(ctx, monitor, input.state, incidentId);
+  // History starts with the first outcome (or starts over after a statistics reset): it opens the first span.
+  else if (!openSpanOf(ctx, monitor.id)) openSpan(ctx, monitor, input.state, incidentId);
   if (opening) {
     emitEvent(ctx, {
       event: "incident.opened",
@@ -199,6 +201,16 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
 function moveMonitor(ctx: Ctx, monitor: MonitorDoc, state: "up" | "down", incidentId: string | null) {
   const open = openSpanOf(ctx, monitor.id);
   if (open) ctx.store.put<StateSpanDoc>(spanCollection, { ...open, to: ctx.now });
+  openSpan(ctx, monitor, state, incidentId);
+  ctx.store.put<MonitorDoc>(monitorCollection, {
+    ...monitor,
+    state,
+    since: ctx.now,
+    syncSeq: nextSyncSeq(ctx, monitor.accountId),
+  });
+}
+
+function openSpan(ctx: Ctx, monitor: MonitorDoc, state: "up" | "down", incidentId: string | null) {
   ctx.store.put<StateSpanDoc>(spanCollection, {
     id: newGuid(),
     accountId: monitor.accountId,
@@ -207,12 +219,6 @@ function moveMonitor(ctx: Ctx, monitor: MonitorDoc, state: "up" | "down", incide
     from: ctx.now,
     to: null,
     incidentId,
-  });
-  ctx.store.put<MonitorDoc>(monitorCollection, {
-    ...monitor,
-    state,
-    since: ctx.now,
-    syncSeq: nextSyncSeq(ctx, monitor.accountId),
   });
 }
 
