@@ -250,11 +250,11 @@ function downData(ctx: Ctx, m: MonitorDoc, i: IncidentDoc) {
 }
 
 /** `monitor.up` and `monitor.repeatedlyDown` add the episode so far. */
-function episodeData(ctx: Ctx, m: MonitorDoc, i: IncidentDoc) {
+function episodeData(ctx: Ctx, m: MonitorDoc, i: IncidentDoc, lastFailedAt = i.end) {
   return {
     ...downData(ctx, m, i),
     firstFailedAt: i.start,
-    lastFailedAt: i.end,
+    lastFailedAt,
     failedChecks: i.checkCount,
     downtimeSec: ctx.now - i.start,
   };
@@ -317,7 +317,8 @@ export function advanceIncident(ctx: Ctx, monitor: MonitorDoc, incident: Inciden
     if (sub.alertTypes.includes("down")) alertContact(ctx, monitor.id, contact.id, "alert", "down");
   }
   if (reached.size !== next.reachedContactIds.length) next = { ...next, reachedContactIds: [...reached] };
-  if (tierDue) {
+  // A reminder repeats what was already said: not in the run that first says it (a window's end, say).
+  if (tierDue && incident.downEventSent) {
     emitEvent(ctx, {
       event: "monitor.repeatedlyDown",
       data: { ...episodeData(ctx, monitor, next), state: "down", recheck: [] },
@@ -326,11 +327,11 @@ export function advanceIncident(ctx: Ctx, monitor: MonitorDoc, incident: Inciden
       retried: true,
     });
     for (const sub of subscriptions) {
-      if (reached.has(sub.contactId) && sub.alertTypes.includes("repeatedlyDown"))
+      if (incident.reachedContactIds.includes(sub.contactId) && sub.alertTypes.includes("repeatedlyDown"))
         alertContact(ctx, monitor.id, sub.contactId, "reminder", "repeatedlyDown");
     }
-    next = { ...next, nextReminderAt: nextTier };
   }
+  if (tierDue) next = { ...next, nextReminderAt: nextTier };
   return next === incident ? incident : ctx.store.put<IncidentDoc>(incidentCollection, next);
 }
 
@@ -367,7 +368,7 @@ function closeIncident(
   if (closed.downEventSent) {
     emitEvent(ctx, {
       event: "monitor.up",
-      data: { ...episodeData(ctx, monitor, closed), state: "up", recheck },
+      data: { ...episodeData(ctx, monitor, closed, open.end), state: "up", recheck },
       monitor,
       resourceId: closed.id,
       retried: true,
