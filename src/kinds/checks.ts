@@ -87,6 +87,14 @@ export const incidentCommentBody = z.strictObject({
 });
 
 export const summaryBuckets = ["hour", "day", "week", "month"] as const;
+export const summaryMetrics = ["responseTime", "dns", "connect", "tls", "ttfb", "transfer"] as const;
+
+const metricPoint = z.looseObject({
+  t: field(unixTime, { description: "Bucket midpoint." }),
+  value: field(z.number(), { description: "Mean, milliseconds." }),
+  p95: z.number(),
+  samples: z.number().int().min(0),
+});
 
 export const uptimeSummaryRow = z.looseObject({
   monitorId: field(z.string(), { description: "Absent on the account roll-up." }).optional(),
@@ -114,6 +122,9 @@ export const uptimeSummaryRow = z.looseObject({
   }),
   incidents: field(z.looseObject({ opened: seconds, restored: seconds }), {
     description: "With expand=incidentCounts.",
+  }).optional(),
+  metrics: field(z.record(z.string(), z.array(metricPoint)), {
+    description: "With metrics=...: a series per metric.",
   }).optional(),
   monitors: field(seconds, { description: "Account roll-up: monitors counted." }).optional(),
   scope: z.enum(["account", "selection"]).optional(),

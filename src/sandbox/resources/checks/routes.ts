@@ -29,6 +29,7 @@ import {
   requireResult,
 } from "./render.ts";
 import { overlapsWindow } from "./stats.ts";
+import { summaryOperations } from "./summary.ts";
 
 /** Read routes of check history: incidents, spans, results (docs/sandbox-checks.md). */
 
@@ -224,4 +225,5 @@ export const checkOperations = defineOperations(
       return { status: 200, body: renderResult(result, expand) };
     },
   },
+  ...summaryOperations,
 );

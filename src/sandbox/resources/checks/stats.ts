@@ -90,9 +90,11 @@ export function measure(ctx: Ctx, m: MonitorDoc, from: number, to: number, sla =
       downSpans++;
     }
   }
+  // Windows are half-open, except that a window reaching now includes what happened now.
+  const within = (t: number) => t >= from && (t < end || (t === end && end >= ctx.now));
   const checks = { total: 0, up: 0, down: 0, maintenanceUp: 0, maintenanceDown: 0 };
   for (const r of rowsOf<CheckResultDoc>(ctx, resultCollection, m.id)) {
-    if (r.time < from || r.time >= end + 1) continue;
+    if (!within(r.time)) continue;
     checks.total += r.checkCount;
     checks[r.state] += r.checkCount;
     if (inside(r.time, excluded))
@@ -100,8 +102,8 @@ export function measure(ctx: Ctx, m: MonitorDoc, from: number, to: number, sla =
   }
   const incidents = { opened: 0, restored: 0 };
   for (const i of rowsOf<IncidentDoc>(ctx, incidentCollection, m.id)) {
-    if (i.start >= from && i.start < end + 1) incidents.opened++;
-    if (i.state === "resolved" && i.end >= from && i.end < end + 1) incidents.restored++;
+    if (within(i.start)) incidents.opened++;
+    if (i.state === "resolved" && within(i.end)) incidents.restored++;
   }
   const totalSec = time.up + time.down;
   const measured = totalSec - time.maintDown;
