@@ -126,20 +126,19 @@ function parseSla(req: OpRequest): number | undefined {
 
 /** One point per row at the bucket's midpoint: the mean, the 95th percentile and the sample count. */
 function metricSeries(ctx: Ctx, row: SummaryRow, metrics: Metric[]) {
-  const samples: Record<string, number[]> = {};
+  const samples: Record<string, number[]> = Object.fromEntries(metrics.map((name) => [name, []]));
   for (const m of row.monitors) {
     for (const r of rowsOf<CheckResultDoc>(ctx, resultCollection, m.id)) {
       if (r.state !== "up" || r.time < row.from || r.time >= row.to) continue;
       for (const name of metrics) {
-        const value = name === "responseTime" ? r.metrics.responseTime : r.metrics[name];
-        (samples[name] ??= []).push(...Array<number>(r.checkCount).fill(value));
+        samples[name]!.push(...Array<number>(r.checkCount).fill(r.metrics[name]));
       }
     }
   }
   const t = Math.floor((row.from + row.to) / 2);
   return Object.fromEntries(
     metrics.map((name) => {
-      const values = (samples[name] ?? []).sort((a, b) => a - b);
+      const values = samples[name]!.sort((a, b) => a - b);
       if (values.length === 0) return [name, []];
       const mean = Math.round(values.reduce((s, v) => s + v, 0) / values.length);
       const p95 = values[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)]!;
