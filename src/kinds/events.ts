@@ -32,13 +32,13 @@ const monitorRef = z.looseObject({
   type: z.enum(monitorTypeNames),
 });
 
-const checkError = z.looseObject({
+export const checkError = z.looseObject({
   code: field(z.number().int(), { description: "Numeric error code of the check." }),
   message: z.string(),
   codename: field(z.string(), { description: "Stable symbolic name of the error." }),
 });
 
-const location = z.looseObject({
+export const checkLocation = z.looseObject({
   id: z.string(),
   country: z.string(),
   region: z.string(),
@@ -46,8 +46,8 @@ const location = z.looseObject({
   ip: ipAddress,
 });
 
-const recheckRow = z.looseObject({
-  location,
+export const recheckRow = z.looseObject({
+  location: checkLocation,
   state: z.enum(["up", "down"]),
   error: checkError.optional(),
 });

@@ -1,4 +1,5 @@
 export * from "./account.ts";
+export * from "./checks.ts";
 export * from "./common.ts";
 export * from "./contact.ts";
 export * from "./contact-group.ts";

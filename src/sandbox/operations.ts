@@ -3,6 +3,8 @@ import { openapiOperations } from "./openapi/routes.ts";
 import { accountOperations } from "./resources/accounts.ts";
 import { adminOperations } from "./resources/admin.ts";
 import { catalogueOperations } from "./resources/catalogue/index.ts";
+import { outcomeOperations } from "./resources/checks/outcome.ts";
+import { checkOperations } from "./resources/checks/routes.ts";
 import { contactOperations } from "./resources/contacts/index.ts";
 import { faultOperations } from "./resources/faults.ts";
 import { attachedOperations } from "./resources/monitors/attached.ts";
@@ -25,5 +27,7 @@ export function allOperations(): Operation[] {
     ...contactOperations,
     ...subscriptionOperations,
     ...webhookOperations,
+    ...checkOperations,
+    ...outcomeOperations,
   ];
 }

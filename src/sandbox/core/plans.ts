@@ -29,6 +29,8 @@ export interface Plan {
     privateChecks: boolean;
     cron: boolean;
     fullLog: boolean;
+    /** `GET /monitor/incident/{id}/check`: the failing checks of an incident. */
+    incidentChecks: boolean;
     dnsManual: boolean;
     dnsPublic: boolean;
     sslPolicy: boolean;
@@ -64,6 +66,7 @@ export const plans: Record<PlanName, Plan> = {
       privateChecks: false,
       cron: false,
       fullLog: false,
+      incidentChecks: false,
       dnsManual: false,
       dnsPublic: false,
       sslPolicy: false,
@@ -97,6 +100,7 @@ export const plans: Record<PlanName, Plan> = {
       privateChecks: false,
       cron: true,
       fullLog: true,
+      incidentChecks: true,
       dnsManual: true,
       dnsPublic: true,
       sslPolicy: true,
@@ -134,6 +138,7 @@ export const plans: Record<PlanName, Plan> = {
       privateChecks: true,
       cron: true,
       fullLog: true,
+      incidentChecks: true,
       dnsManual: true,
       dnsPublic: true,
       sslPolicy: true,

@@ -4,10 +4,9 @@ import { newGuid } from "../core/ids.ts";
 import { isAllowListEntry } from "../core/ip.ts";
 import { type Ctx, defineOperations, type Reply } from "../core/operation.ts";
 import { planNames } from "../core/plans.ts";
-import { ApiProblem, notFound } from "../core/problem.ts";
+import { notFound } from "../core/problem.ts";
 import { defaultTokenLifetime, parseDuration, type TokenAuthority } from "../core/tokens.ts";
-import { type AccountDoc, createAccount, nextSyncSeq } from "./accounts.ts";
-import { type MonitorDoc, monitorCollection } from "./monitors/model.ts";
+import { type AccountDoc, createAccount } from "./accounts.ts";
 import { enforceMonitorLimit } from "./monitors/overlimit.ts";
 import type { OutboxMessage } from "./outbox.ts";
 
@@ -117,7 +116,7 @@ export function mintToken(ctx: Ctx, input: z.infer<typeof tokenBody>): Reply {
   return { status: 201, body: { token, accountId: account.id, expiresAt: exp } };
 }
 
-const admin = { scope: null, metering: "admin" as const, internal: true, errors: [] };
+export const admin = { scope: null, metering: "admin" as const, internal: true, errors: [] };
 
 export const adminOperations = defineOperations(
   {
@@ -234,39 +233,6 @@ export const adminOperations = defineOperations(
     handle: (ctx) => {
       ctx.services.stats.reset();
       return { status: 200, body: ctx.services.stats.toJSON() };
-    },
-  },
-  {
-    ...admin,
-    id: "sandbox.monitor.outcome",
-    method: "POST",
-    path: "/_sandbox/monitor/{id}/outcome",
-    summary: "Drive a monitor's state as if checks had confirmed it.",
-    body: z.strictObject({ state: z.enum(["up", "down"]) }),
-    handle: (ctx, req) => {
-      const monitor = ctx.store.get<MonitorDoc>(monitorCollection, req.params.id!);
-      if (!monitor) throw notFound("monitor", req.params.id!);
-      const { state } = req.body as { state: "up" | "down" };
-      // A paused monitor runs no checks, so no check can confirm a state for it.
-      if (!monitor.enabled) {
-        throw new ApiProblem(
-          "validation_failed",
-          "The monitor is paused: it runs no checks. Enable it first.",
-          {
-            errors: [{ pointer: "/state", value: state, reason: "monitor_paused" }],
-          },
-        );
-      }
-      if (monitor.state !== state) {
-        ctx.store.put<MonitorDoc>(monitorCollection, {
-          ...monitor,
-          state,
-          since: ctx.now,
-          // Delta sync catches up/down changes.
-          syncSeq: nextSyncSeq(ctx, monitor.accountId),
-        });
-      }
-      return { status: 200, body: { id: monitor.id, state } };
     },
   },
 );

@@ -15,6 +15,7 @@ import { listOperations, parseExpand, pickFields } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
+import { forgetMonitorHistory } from "../checks/history.ts";
 import { monitorState } from "../maintenance/model.ts";
 import { removeSubscriptionsOf } from "../subscriptions/model.ts";
 import { emitEvent } from "../webhooks/model.ts";
@@ -169,6 +170,7 @@ export function updateMonitor(ctx: Ctx, id: string, body: MonitorBody) {
 /** Deletes a monitor with its subscriptions, emits `monitor.deleted`, and answers the receipt. */
 export function deleteMonitor(ctx: Ctx, monitor: MonitorDoc) {
   const cascaded = removeSubscriptionsOf(ctx, { monitorId: monitor.id });
+  forgetMonitorHistory(ctx, monitor.id);
   ctx.store.remove(monitorCollection, monitor.id);
   const receipt = {
     id: monitor.id,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
+import { type Client, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
 
 /** `POST /_sandbox/monitor/{id}/outcome` drives a monitor's state as if checks had confirmed it. */
 let sb: TestSandbox;
@@ -11,19 +11,20 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 describe("monitor outcome", () => {
-  it("moves a monitor down and up; `since` follows the sandbox clock", async (t) => {
+  it("moves a monitor down and up; `since` follows the sandbox clock", async () => {
     const created = await acct.post("/monitor", {
       type: "http",
       url: "https://outcome.example.com",
       locations: { pools: ["allworld"] },
     });
-    if (created.status === 404) t.skip();
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     const now = await sb.advance(100);
     const down = await sb.admin.post(`/_sandbox/monitor/${id}/outcome`, { state: "down" });
     expect(down.status).toBe(200);
-    expect(down.body).toEqual({ id, state: "down" });
+    expect(down.body).toMatchObject({ id, state: "down", changed: true });
+    expect(down.body.resultId).toMatch(/^res_[0-9a-f]{24}$/);
+    expect(down.body.incidentId).toMatch(/^inc_[0-9a-f]{24}$/);
     const read = await acct.get(`/monitor/${id}`);
     expect(read.body.state).toBe("down");
     expect(read.body.since).toBeGreaterThanOrEqual(now);
@@ -49,10 +50,19 @@ describe("monitor outcome", () => {
     expect((await acct.get(`/monitor/${id}`)).body).toMatchObject({ enabled: false, state: "paused" });
   });
 
-  it("takes no error member (simulated errors come later)", async () => {
-    const res = await sb.admin.post("/_sandbox/monitor/nope/outcome", { state: "down", error: "timeout" });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[0]).toMatchObject({ pointer: "/error", reason: "unknown_member" });
+  it("takes an error object with code, message and codename, and nothing else", async () => {
+    const wrongType = await sb.admin.post("/_sandbox/monitor/nope/outcome", {
+      state: "down",
+      error: "timeout",
+    });
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.errors[0]).toMatchObject({ pointer: "/error", reason: "wrong_type" });
+    const unknown = await sb.admin.post("/_sandbox/monitor/nope/outcome", {
+      state: "down",
+      error: { codename: "dns", colour: "red" },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors[0]).toMatchObject({ pointer: "/error/colour", reason: "unknown_member" });
   });
 
   it("answers 404 for an unknown monitor and 422 for an unknown state", async () => {
