@@ -8,6 +8,7 @@ import { maintenanceOperations } from "./resources/maintenance/routes.ts";
 import { attachedOperations } from "./resources/monitors/attached.ts";
 import { monitorOperations } from "./resources/monitors/routes.ts";
 import { problemOperations } from "./resources/problems.ts";
+import { statusPageOperations } from "./resources/status-pages/index.ts";
 import { subscriptionOperations } from "./resources/subscriptions/index.ts";
 
 /** The sandbox's operation table: every route, listed once. The OpenAPI document is built from it. */
@@ -23,5 +24,6 @@ export function allOperations(): Operation[] {
     ...contactOperations,
     ...subscriptionOperations,
     ...maintenanceOperations,
+    ...statusPageOperations,
   ];
 }
