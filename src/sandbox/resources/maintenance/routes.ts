@@ -151,7 +151,7 @@ function inRange(req: OpRequest, rows: MaintenanceDoc[]): MaintenanceDoc[] {
   return from === undefined && to === undefined ? rows : rows.filter((w) => overlapsRange(w, from, to));
 }
 
-/** The list parameters both window lists share, plus the open-ended range the spec names as filters. */
+/** Adds the open-ended `from`/`to` range (the spec lists them as filters) and the page schema to a window list. */
 function withRange(ops: Operation[], summary: string): Operation[] {
   return ops.map((op) => ({
     ...op,
