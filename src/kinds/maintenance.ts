@@ -9,18 +9,25 @@ export const maintenanceSchema = z
     name: field(z.string().min(1).max(255), {}),
     from: field(unixTime, { description: "Start, Unix seconds." }),
     to: field(unixTime, { description: "End, Unix seconds; after from." }),
-    monitorIds: field(set(guid), {
+    monitorIds: field(set(guid).max(500), {
       default: [],
-      description: "Covered monitors; a new list replaces coverage.",
+      description: "Covered monitors of the account (up to 500); a new list replaces coverage.",
     }),
     repeat: field(z.enum(["none", "weekly"]), {
       default: "none",
-      description: "weekly recurs every 7 days from `from`.",
+      description: "weekly recurs every 7 days from `from` (an occurrence may last at most 7 days).",
     }),
     suppressAlerts: field(z.boolean(), { default: true, description: "Hold back alerts while active." }),
     excludeFromStats: field(z.boolean(), { default: true, description: "Keep the time out of statistics." }),
     showOnStatusPage: field(z.boolean(), { default: false }),
-    state: field(z.enum(["scheduled", "active", "finished"]), { readOnly: true }),
+    state: field(z.enum(["scheduled", "active", "finished"]), {
+      readOnly: true,
+      description: "By the clock: before, inside or after the occurrence shown in `occurrence`.",
+    }),
+    occurrence: field(z.object({ from: unixTime, to: unixTime }), {
+      readOnly: true,
+      description: "The occurrence active now, else the next one; the last one once finished.",
+    }),
     created: createdAt,
     updated: updatedAt,
   })

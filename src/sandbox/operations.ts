@@ -7,9 +7,11 @@ import { outcomeOperations } from "./resources/checks/outcome.ts";
 import { checkOperations } from "./resources/checks/routes.ts";
 import { contactOperations } from "./resources/contacts/index.ts";
 import { faultOperations } from "./resources/faults.ts";
+import { maintenanceOperations } from "./resources/maintenance/routes.ts";
 import { attachedOperations } from "./resources/monitors/attached.ts";
 import { monitorOperations } from "./resources/monitors/routes.ts";
 import { problemOperations } from "./resources/problems.ts";
+import { statusPageOperations } from "./resources/status-pages/index.ts";
 import { subscriptionOperations } from "./resources/subscriptions/index.ts";
 import { webhookOperations } from "./resources/webhooks/routes.ts";
 
@@ -29,5 +31,7 @@ export function allOperations(): Operation[] {
     ...webhookOperations,
     ...checkOperations,
     ...outcomeOperations,
+    ...maintenanceOperations,
+    ...statusPageOperations,
   ];
 }

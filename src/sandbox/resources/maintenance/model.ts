@@ -21,7 +21,7 @@ export interface MaintenanceDoc extends Doc {
 }
 
 export const maintenanceCollection = "maintenance";
-const week = 7 * 86400;
+export const week = 7 * 86400;
 
 /** The occurrence of a window that is active at `now`, or else the next one; the last one once it has finished. */
 export function occurrenceAt(w: MaintenanceDoc, now: number): { from: number; to: number } {
@@ -37,6 +37,39 @@ export function windowState(w: MaintenanceDoc, now: number): "scheduled" | "acti
   if (now < from) return "scheduled";
   if (now < to) return "active";
   return "finished";
+}
+
+/** The end of the latest occurrence that ended by `now`; null when none has. */
+export function lastEndedBy(w: MaintenanceDoc, now: number): number | null {
+  if (now < w.to) return null;
+  if (w.repeat === "none") return w.to;
+  return w.to + Math.floor((now - w.to) / week) * week;
+}
+
+/** Occurrences that ended after `after` (null: from the first) and by `now`, oldest first. */
+export function occurrencesEndedBetween(
+  w: MaintenanceDoc,
+  after: number | null,
+  now: number,
+): { from: number; to: number }[] {
+  const last = lastEndedBy(w, now);
+  if (last === null) return [];
+  if (w.repeat === "none") return after !== null && after >= w.to ? [] : [{ from: w.from, to: w.to }];
+  const first = after === null || after < w.to ? 0 : Math.floor((after - w.to) / week) + 1;
+  const out: { from: number; to: number }[] = [];
+  for (let k = first; w.to + k * week <= last; k++)
+    out.push({ from: w.from + k * week, to: w.to + k * week });
+  return out;
+}
+
+/** Whether some occurrence of the window overlaps [rangeFrom, rangeTo) (either end open when absent). */
+export function overlapsRange(w: MaintenanceDoc, rangeFrom: number | undefined, rangeTo: number | undefined) {
+  const after = rangeFrom ?? Number.NEGATIVE_INFINITY;
+  const before = rangeTo ?? Number.POSITIVE_INFINITY;
+  // The first occurrence still running after `after`: the only one that can start soonest.
+  const k = w.repeat === "none" || after < w.to ? 0 : Math.floor((after - w.to) / week) + 1;
+  if (w.repeat === "none" && w.to <= after) return false;
+  return w.from + k * week < before;
 }
 
 /** Windows of the account active at `now`. */

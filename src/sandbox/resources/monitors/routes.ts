@@ -17,6 +17,8 @@ import { ApiProblem } from "../../core/problem.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { forgetMonitorHistory } from "../checks/history.ts";
 import { monitorState } from "../maintenance/model.ts";
+import { detachMonitorFromWindows } from "../maintenance/routes.ts";
+import { detachMonitorFromPages } from "../status-pages/index.ts";
 import { removeSubscriptionsOf } from "../subscriptions/model.ts";
 import { emitEvent } from "../webhooks/model.ts";
 import { applyInline, planInline } from "./inline.ts";
@@ -171,6 +173,9 @@ export function updateMonitor(ctx: Ctx, id: string, body: MonitorBody) {
 export function deleteMonitor(ctx: Ctx, monitor: MonitorDoc) {
   const cascaded = removeSubscriptionsOf(ctx, { monitorId: monitor.id });
   forgetMonitorHistory(ctx, monitor.id);
+  detachMonitorFromWindows(ctx, monitor.id);
+  // Before the remove: a page's component keeps the monitor's last state as its manual one.
+  detachMonitorFromPages(ctx, monitor.id);
   ctx.store.remove(monitorCollection, monitor.id);
   const receipt = {
     id: monitor.id,
