@@ -4,6 +4,7 @@ import { accountOperations } from "./resources/accounts.ts";
 import { adminOperations } from "./resources/admin.ts";
 import { catalogueOperations } from "./resources/catalogue/index.ts";
 import { contactOperations } from "./resources/contacts/index.ts";
+import { jobOperations } from "./resources/jobs/routes.ts";
 import { attachedOperations } from "./resources/monitors/attached.ts";
 import { monitorOperations } from "./resources/monitors/routes.ts";
 import { problemOperations } from "./resources/problems.ts";
@@ -21,5 +22,6 @@ export function allOperations(): Operation[] {
     ...openapiOperations(),
     ...contactOperations,
     ...subscriptionOperations,
+    ...jobOperations,
   ];
 }
