@@ -61,3 +61,26 @@ it("marks unfinished jobs interrupted on restart; resume finishes one, cancel en
     await second.close();
   }
 });
+
+it("cancels a running job between items: processed items stay, the rest are cancelled", async () => {
+  const sb = await startTestSandbox({ dataFile: join(dir, "cancel.db") });
+  try {
+    const c = await sb.account({ plan: "enterprise" });
+    const items = Array.from({ length: 1000 }, () => monitorBody());
+    const created = await c.post("/monitor/bulk", { items }, key());
+    const cancel = await c.post(`/job/${created.body.jobId}/cancel`, undefined, key());
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.state).toBe("cancelled");
+    const { summary } = cancel.body;
+    expect(summary.cancelled).toBeGreaterThan(0);
+    expect(summary.created + summary.cancelled).toBe(1000);
+    // Nothing runs after the cancel: the monitors are exactly the items processed before it.
+    await new Promise((r) => setTimeout(r, 200));
+    const after = await c.get(`/job/${created.body.jobId}?status=created&limit=500`);
+    expect(after.body.summary).toEqual(summary);
+    expect(after.body.results).toHaveLength(Math.min(500, summary.created));
+    expect((await c.get("/monitor?expand=count&limit=1")).body.count.total).toBe(summary.created);
+  } finally {
+    await sb.close();
+  }
+});

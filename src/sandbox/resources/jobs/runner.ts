@@ -81,7 +81,11 @@ function runItem(state: SandboxState, jobId: string): boolean {
   const job = store.get<JobDoc>(jobCollection, jobId);
   if (!job || !runnable(job)) return false;
   const ctx = systemCtx(state, job.accountId);
-  if (!ctx.account) return false;
+  if (!ctx.account) {
+    // The account is gone: so is its work.
+    store.transaction(() => purgeJob(ctx, job));
+    return false;
+  }
   if (job.nextIndex >= job.progress.total) {
     store.transaction(() => finishJob(ctx, job));
     return false;
