@@ -6,7 +6,6 @@ import { plans } from "../../core/plans.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { parseQuery, rawFromBody } from "../../core/query.ts";
 import { accountOf } from "../accounts.ts";
-import type { JobCallback } from "./model.ts";
 import { asProblem, type JobProcessor, underPointer } from "./processor.ts";
 
 /**
@@ -24,7 +23,7 @@ export const itemsBody = z.strictObject({
   }),
   callback: jobCallback.optional(),
 });
-export type ItemsBody = { items: unknown[]; callback?: JobCallback };
+export type ItemsBody = z.infer<typeof itemsBody>;
 
 /** `{filter, expectedCount}` of a two-phase delete; both checked by the handler, so a missing filter answers `filter_required`. */
 export const deleteBody = z.strictObject({
@@ -36,7 +35,7 @@ export const deleteBody = z.strictObject({
   }).optional(),
   callback: jobCallback.optional(),
 });
-export type DeleteBody = { filter?: Record<string, unknown>; expectedCount?: number; callback?: JobCallback };
+export type DeleteBody = z.infer<typeof deleteBody>;
 
 export const deleteValidateBody = z.strictObject({
   filter: field(z.record(z.string(), z.unknown()), {

@@ -9,14 +9,19 @@ import {
   type LeafScope,
   type MonitorBody,
   monitorSchema,
-  type ProblemCodeName,
 } from "../../../kinds/index.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { resetCheckHistory } from "../checks/history.ts";
 import { type MonitorDoc, monitorCollection, monitorName, ownedMonitor } from "../monitors/model.ts";
 import { renderMonitor } from "../monitors/render.ts";
-import { createMonitor, deleteMonitor, monitorListFilters, updateMonitor } from "../monitors/routes.ts";
+import {
+  createMonitor,
+  deleteMonitor,
+  monitorBodyErrors,
+  monitorListFilters,
+  updateMonitor,
+} from "../monitors/routes.ts";
 import {
   assertItemCount,
   assertSelection,
@@ -45,21 +50,6 @@ const updateItem = bodySchema(monitorSchema, "update").extend({
   id: field(z.string().min(1), { description: "The monitor to change." }),
   onOverlimit: overlimitInBulk,
 });
-
-/** The errors a monitor item can carry, for the validate variants' documentation. */
-const monitorItemErrors: ProblemCodeName[] = [
-  "validation_failed",
-  "invalid_url",
-  "url_blacklisted",
-  "duplicate_monitor",
-  "invalid_interval",
-  "interval_below_type_floor",
-  "package_limit",
-  "invalid_settings",
-  "unknown_pool",
-  "insufficient_agents",
-  "credential_write_only",
-];
 
 /** Checks an item against the single route's schema; errors point into the bulk body. */
 function parseItem(schema: z.ZodObject, input: unknown, index: number): Record<string, unknown> {
@@ -391,7 +381,7 @@ export const monitorBulkOperations = defineOperations(
     scope: "monitor:write",
     idempotency: (req) => ((req.body as Partial<CopyBody> | undefined)?.urls?.length ?? 0) > directCopyMax,
     body: copyBodySchema,
-    errors: [...monitorItemErrors, "not_found", "too_many_items", "idempotency_key_required"],
+    errors: [...monitorBodyErrors, "not_found", "too_many_items", "idempotency_key_required"],
     response: {
       status: 201,
       description: "Up to 10 addresses: the created monitors. More: 202 with the job, as every job route.",

@@ -31,7 +31,7 @@ import { monitorEventData, monitorExpandTokens, renderMonitor } from "./render.t
 import { prepareMonitor, resolveType } from "./validate.ts";
 
 /** What a monitor body can be refused for, on create and on update alike. */
-const monitorBodyErrors: ProblemCodeName[] = [
+export const monitorBodyErrors: ProblemCodeName[] = [
   "validation_failed",
   "invalid_url",
   "url_blacklisted",
