@@ -95,6 +95,12 @@ export interface Operation {
   summary: string;
   /** The leaf scope required; null for anonymous operations. */
   scope: LeafScope | null;
+  /**
+   * The handler checks scopes itself, against the resource it serves (job
+   * routes: the scope of the operation that created the job); `scope` then
+   * only picks the quota windows.
+   */
+  scopeByHandler?: boolean;
   /** Further scopes a particular body needs (compound writes). */
   extraScopes?: (body: unknown) => LeafScope[];
   /** Quota class; by default GET reads and every other method writes (see `quotaClassOf`). */

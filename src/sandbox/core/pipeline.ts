@@ -180,7 +180,7 @@ export function execute(
     if (op.body) opReq.body = input;
   }
 
-  if (op.scope && rs.claims) {
+  if (op.scope && rs.claims && !op.scopeByHandler) {
     const granted = rs.claims.scp.filter((s) => !(retiredScopes as readonly string[]).includes(s));
     for (const required of [op.scope, ...(op.extraScopes?.(opReq.body) ?? [])]) {
       if (!scopeSatisfies(granted, required)) {

@@ -1,5 +1,5 @@
 import { type ContactBody, contactKind, contactSchema, contactTypes } from "../../../kinds/index.ts";
-import { listOperations, parseExpand, pickFields } from "../../core/list.ts";
+import { type Filter, listOperations, parseExpand, pickFields } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { removeSubscriptionsOf } from "../subscriptions/model.ts";
@@ -42,7 +42,7 @@ function read(ctx: Ctx, doc: ContactDoc, expand: ReadonlySet<string> = new Set(c
  * Applies a PATCH body. A changed address of a confirmable contact must be
  * confirmed again, unless it is already confirmed on the account (inherited).
  */
-function patchContact(ctx: Ctx, doc: ContactDoc, body: ContactBody): ContactDoc {
+export function patchContact(ctx: Ctx, doc: ContactDoc, body: ContactBody): ContactDoc {
   if (body.type !== undefined && body.type !== doc.type) {
     throw new ApiProblem("type_immutable", "A contact's type cannot change; create a new contact.", {
       errors: [{ pointer: "/type", value: body.type, reason: "immutable", allowed: [doc.type] }],
@@ -78,6 +78,41 @@ function patchContact(ctx: Ctx, doc: ContactDoc, body: ContactBody): ContactDoc 
   return next;
 }
 
+/** Deletes a contact with its subscriptions and group memberships, and answers the receipt. */
+export function deleteContact(ctx: Ctx, doc: ContactDoc) {
+  const subscriptions = removeSubscriptionsOf(ctx, { contactId: doc.id });
+  const groups = removeFromGroups(ctx, doc.id);
+  ctx.store.remove("contact", doc.id);
+  return {
+    id: doc.id,
+    deleted: true,
+    type: doc.type,
+    name: contactName(doc),
+    address: doc.address,
+    cascaded: { ...subscriptions, groups },
+  };
+}
+
+/** The filters of `GET /contact` and `POST /contact/q`; bulk deletes select with the same ones. */
+export const contactListFilters: Record<string, Filter<ContactDoc>> = {
+  q: {
+    param: { type: "string", description: "Substring of the name or address, any case." },
+    match: (c, q: string) => `${contactName(c)}\n${c.address}`.toLowerCase().includes(q.toLowerCase()),
+  },
+  type: {
+    param: { type: "enum", values: contactTypes, list: true, description: "Any of these types." },
+    match: (c, types: string[]) => types.includes(c.type),
+  },
+  confirmed: {
+    param: { type: "bool", description: "Confirmed or not." },
+    match: (c, confirmed: boolean) => c.confirmed === confirmed,
+  },
+  id: {
+    param: { type: "string", list: true, description: "Any of these ids." },
+    match: (c, ids: string[]) => ids.includes(c.id),
+  },
+};
+
 export const contactRoutes = defineOperations(
   ...listOperations<ContactDoc>({
     id: "contact.list",
@@ -87,24 +122,7 @@ export const contactRoutes = defineOperations(
     scope: "contact:read",
     rows: (ctx) => ctx.store.all<ContactDoc>("contact", ctx.account!.id),
     rowId: (c) => c.id,
-    filters: {
-      q: {
-        param: { type: "string", description: "Substring of the name or address, any case." },
-        match: (c, q: string) => `${contactName(c)}\n${c.address}`.toLowerCase().includes(q.toLowerCase()),
-      },
-      type: {
-        param: { type: "enum", values: contactTypes, list: true, description: "Any of these types." },
-        match: (c, types: string[]) => types.includes(c.type),
-      },
-      confirmed: {
-        param: { type: "bool", description: "Confirmed or not." },
-        match: (c, confirmed: boolean) => c.confirmed === confirmed,
-      },
-      id: {
-        param: { type: "string", list: true, description: "Any of these ids." },
-        match: (c, ids: string[]) => ids.includes(c.id),
-      },
-    },
+    filters: contactListFilters,
     sort: {
       columns: {
         created: { key: (c) => c.created, time: true },
@@ -185,22 +203,6 @@ export const contactRoutes = defineOperations(
       description:
         "The delete receipt: {id, deleted: true, type, name, address, cascaded: {alertSubscriptions, reportSubscriptions, groups}}.",
     },
-    handle: (ctx, req) => {
-      const doc = requireContact(ctx, req.params.id!);
-      const subscriptions = removeSubscriptionsOf(ctx, { contactId: doc.id });
-      const groups = removeFromGroups(ctx, doc.id);
-      ctx.store.remove("contact", doc.id);
-      return {
-        status: 200,
-        body: {
-          id: doc.id,
-          deleted: true,
-          type: doc.type,
-          name: contactName(doc),
-          address: doc.address,
-          cascaded: { ...subscriptions, groups },
-        },
-      };
-    },
+    handle: (ctx, req) => ({ status: 200, body: deleteContact(ctx, requireContact(ctx, req.params.id!)) }),
   },
 );

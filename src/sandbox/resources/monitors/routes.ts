@@ -11,7 +11,7 @@ import {
   type ProblemCodeName,
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
-import { listOperations, parseExpand, pickFields } from "../../core/list.ts";
+import { type Filter, listOperations, parseExpand, pickFields } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
@@ -34,7 +34,7 @@ import { monitorEventData, monitorExpandTokens, renderMonitor } from "./render.t
 import { prepareMonitor, resolveType } from "./validate.ts";
 
 /** What a monitor body can be refused for, on create and on update alike. */
-const monitorBodyErrors: ProblemCodeName[] = [
+export const monitorBodyErrors: ProblemCodeName[] = [
   "validation_failed",
   "invalid_url",
   "url_blacklisted",
@@ -189,6 +189,31 @@ export function deleteMonitor(ctx: Ctx, monitor: MonitorDoc) {
   return receipt;
 }
 
+/** The filters of `GET /monitor` and `POST /monitor/q`; bulk deletes select with the same ones. */
+export const monitorListFilters: Record<string, Filter<MonitorDoc>> = {
+  q: {
+    param: { type: "string", description: "Substring of the name or address, case-insensitive." },
+    match: (m, q: string) => `${monitorName(m)}\n${m.url ?? ""}`.toLowerCase().includes(q.toLowerCase()),
+  },
+  type: {
+    param: { type: "enum", values: monitorTypeNames, list: true },
+    match: (m, types: MonitorType[]) => types.includes(m.type),
+  },
+  tag: {
+    param: { type: "string", list: true },
+    match: (m, tags: string[]) => m.tags.some((t) => tags.includes(t)),
+  },
+  state: {
+    param: { type: "enum", values: monitorStates, list: true },
+    match: (m, states: string[], ctx) => states.includes(monitorState(ctx, m)),
+  },
+  enabled: { param: { type: "bool" }, match: (m, enabled: boolean) => m.enabled === enabled },
+  url: {
+    param: { type: "string", list: true, description: "Exact address (as sent or as normalised)." },
+    match: (m, urls: string[]) => urls.includes(m.url ?? "") || urls.includes(m.effectiveUrl ?? ""),
+  },
+};
+
 export const monitorOperations = defineOperations(
   ...listOperations<MonitorDoc>({
     id: "monitor.list",
@@ -198,29 +223,7 @@ export const monitorOperations = defineOperations(
     scope: "monitor:read",
     rows: (ctx) => ctx.store.all<MonitorDoc>(monitorCollection, ctx.account!.id),
     rowId: (m) => m.id,
-    filters: {
-      q: {
-        param: { type: "string", description: "Substring of the name or address, case-insensitive." },
-        match: (m, q: string) => `${monitorName(m)}\n${m.url ?? ""}`.toLowerCase().includes(q.toLowerCase()),
-      },
-      type: {
-        param: { type: "enum", values: monitorTypeNames, list: true },
-        match: (m, types: MonitorType[]) => types.includes(m.type),
-      },
-      tag: {
-        param: { type: "string", list: true },
-        match: (m, tags: string[]) => m.tags.some((t) => tags.includes(t)),
-      },
-      state: {
-        param: { type: "enum", values: monitorStates, list: true },
-        match: (m, states: string[], ctx) => states.includes(monitorState(ctx, m)),
-      },
-      enabled: { param: { type: "bool" }, match: (m, enabled: boolean) => m.enabled === enabled },
-      url: {
-        param: { type: "string", list: true, description: "Exact address (as sent or as normalised)." },
-        match: (m, urls: string[]) => urls.includes(m.url ?? "") || urls.includes(m.effectiveUrl ?? ""),
-      },
-    },
+    filters: monitorListFilters,
     sort: {
       default: "created",
       columns: {

@@ -1,0 +1,140 @@
+import { performance } from "node:perf_hooks";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { JobKind } from "../../../kinds/index.ts";
+import { type BackgroundTask, systemCtx } from "../../core/background.ts";
+import type { SandboxState } from "../../core/state.ts";
+import { contactProcessors } from "./contact-bulk.ts";
+import {
+  cancelPending,
+  emitProgress,
+  finishJob,
+  isTerminal,
+  itemDocId,
+  type JobDoc,
+  type JobItemDoc,
+  jobCollection,
+  jobItemCollection,
+  purgeJob,
+} from "./model.ts";
+import { monitorProcessors } from "./monitor-bulk.ts";
+import { asProblem, type ItemOutcome, type JobProcessor } from "./processor.ts";
+
+const processors: Record<JobKind, JobProcessor> = { ...monitorProcessors, ...contactProcessors };
+
+/** Items processed between two yields to the event loop: requests are served in between. */
+const batchSize = 10;
+/** Real time one `work` call may take before it hands over (and asks for another run at once). */
+const sliceMs = 100;
+
+const runnable = (job: JobDoc) => job.state === "queued" || job.state === "running";
+
+/**
+ * Runs jobs item by item. Each item commits in its own transaction together
+ * with its result row and the job's counters, so a restart never redoes a
+ * committed item; cancel (a request) lands between items.
+ */
+export const jobRunner: BackgroundTask = {
+  name: "jobs",
+
+  /** Jobs that were queued or running when the sandbox stopped come back `interrupted`. */
+  start(state) {
+    for (const job of state.store.scan<JobDoc>(jobCollection)) {
+      if (runnable(job)) state.store.put<JobDoc>(jobCollection, { ...job, state: "interrupted" });
+    }
+  },
+
+  /** Jobs past their 7 days are purged with their items. */
+  due(state, now) {
+    for (const job of state.store.scan<JobDoc>(jobCollection)) {
+      if (job.expiresAt <= now) purgeJob(systemCtx(state, job.accountId), job);
+    }
+  },
+
+  async work(state) {
+    const began = performance.now();
+    for (;;) {
+      const job = nextJob(state);
+      if (!job) return;
+      for (let i = 0; i < batchSize && runItem(state, job.id); i++);
+      await yieldToEventLoop();
+      if (performance.now() - began > sliceMs) {
+        // Hand over so a stopping sandbox is not held up; a running one comes straight back.
+        state.background.kick();
+        return;
+      }
+    }
+  },
+};
+
+/** The oldest runnable job, across accounts. */
+function nextJob(state: SandboxState): JobDoc | undefined {
+  let next: JobDoc | undefined;
+  for (const job of state.store.scan<JobDoc>(jobCollection)) {
+    if (runnable(job) && (!next || job.created < next.created)) next = job;
+  }
+  return next;
+}
+
+/** Processes the job's next item, or finishes the job. Answers whether the job may have more to do. */
+function runItem(state: SandboxState, jobId: string): boolean {
+  const { store } = state;
+  const job = store.get<JobDoc>(jobCollection, jobId);
+  if (!job || !runnable(job)) return false;
+  const ctx = systemCtx(state, job.accountId);
+  if (!ctx.account) {
+    // The account is gone: so is its work.
+    store.transaction(() => purgeJob(ctx, job));
+    return false;
+  }
+  if (job.nextIndex >= job.progress.total) {
+    store.transaction(() => finishJob(ctx, job));
+    return false;
+  }
+  const item = store.get<JobItemDoc>(jobItemCollection, itemDocId(job.id, job.nextIndex))!;
+  const processor = processors[job.kind];
+  try {
+    store.transaction(() => {
+      const outcome = processor.run(ctx, item.input, item.index, job.params);
+      record(ctx, job, item, outcome);
+    });
+  } catch (error) {
+    // The item's own writes were undone with its transaction; its failure is recorded in a new one.
+    const problem = asProblem(error);
+    store.transaction(() => {
+      const failed = record(ctx, job, item, {
+        status: "failed",
+        error: problem.toDocument(ctx.baseUrl, `/job/${job.id}`),
+      });
+      if (processor.stopsRest?.(item.input, problem) && !isTerminal(failed.state)) {
+        finishJob(ctx, cancelPending(ctx, failed));
+      }
+    });
+  }
+  return true;
+}
+
+/** Writes an item's row and moves the job on; the last item finishes it. */
+function record(
+  ctx: ReturnType<typeof systemCtx>,
+  job: JobDoc,
+  item: JobItemDoc,
+  outcome: ItemOutcome & { error?: Record<string, unknown> },
+): JobDoc {
+  ctx.store.put<JobItemDoc>(jobItemCollection, {
+    ...item,
+    status: outcome.status,
+    entityId: outcome.entityId ?? null,
+    result: outcome.result,
+    error: outcome.error ?? null,
+  });
+  let next = ctx.store.put<JobDoc>(jobCollection, {
+    ...job,
+    state: "running",
+    startedAt: job.startedAt ?? ctx.now,
+    nextIndex: item.index + 1,
+    progress: { ...job.progress, done: job.progress.done + 1 },
+    counts: { ...job.counts, [outcome.status]: (job.counts[outcome.status] ?? 0) + 1 },
+  });
+  next = emitProgress(ctx, next);
+  return next.nextIndex >= next.progress.total ? finishJob(ctx, next) : next;
+}
