@@ -51,12 +51,20 @@ export class Background {
     });
   }
 
-  /** Runs every timer that is due by the sandbox clock now, in the caller's transaction if it has one. */
+  /**
+   * Runs every timer that is due by the sandbox clock now. Each task commits on
+   * its own: one task failing on a bad document must not hold back the others.
+   */
   runDue(): void {
     const now = this.#state.clock.now();
-    this.#state.store.transaction(() => {
-      for (const task of this.#tasks) task.due?.(this.#state, now);
-    });
+    for (const task of this.#tasks) {
+      if (!task.due) continue;
+      try {
+        this.#state.store.transaction(() => task.due!(this.#state, now));
+      } catch (error) {
+        report(task, error);
+      }
+    }
   }
 
   /** Resolves once no asynchronous work is running (tests and benchmarks wait on it). */
@@ -72,22 +80,24 @@ export class Background {
 
   #tick(): void {
     if (this.#stopped) return;
-    try {
-      this.runDue();
-    } catch (error) {
-      if (process.env.VIGIL_SANDBOX_DEBUG) console.error(error);
-    }
+    this.runDue();
     for (const task of this.#tasks) {
       if (!task.work || this.#running.has(task.name)) continue;
       const run = task
         .work(this.#state)
-        .catch((error) => {
-          if (process.env.VIGIL_SANDBOX_DEBUG) console.error(error);
-        })
+        .catch((error) => report(task, error))
         .finally(() => this.#running.delete(task.name));
       this.#running.set(task.name, run);
     }
   }
+}
+
+/**
+ * A failure in background work has no request to answer, so it goes to
+ * stderr, always: a timer that silently stops firing is worse than noise.
+ */
+function report(task: BackgroundTask, error: unknown): void {
+  console.error(`vigil sandbox: background task ${task.name} failed:`, error);
 }
 
 /** A handler context for work done on the sandbox's own time, on behalf of one account. */

@@ -79,7 +79,7 @@ export class Store {
     return docs ? ([...docs.values()] as T[]) : [];
   }
 
-  /** Every document of a collection, across accounts (sandbox control routes only). */
+  /** Every document of a collection, across accounts: control routes and occasional sweeps, never hot paths (it copies). */
   scan<T extends Doc>(collection: string): T[] {
     return [...(this.#byId.get(collection)?.values() ?? [])] as T[];
   }
@@ -117,11 +117,21 @@ export class Store {
 
   /**
    * Runs `work` as one unit: its writes are committed together, or undone
-   * together when it throws. Nested calls join the outer unit. The undo log
-   * outlives the commit: a write the file refused is no write at all.
+   * together when it throws. A nested call joins the outer unit as a savepoint:
+   * when it throws, its own writes are undone and the outer unit goes on. The
+   * undo log outlives the commit: a write the file refused is no write at all.
    */
   transaction<T>(work: () => T): T {
-    if (this.#undo !== null) return work();
+    if (this.#undo !== null) {
+      const outer = this.#undo;
+      const mark = outer.length;
+      try {
+        return work();
+      } catch (error) {
+        this.#rollBack(outer.splice(mark));
+        throw error;
+      }
+    }
     const undo: Undo[] = [];
     this.#undo = undo;
     try {

@@ -10,6 +10,7 @@ import {
 } from "../core/faults.ts";
 import { type Ctx, defineOperations } from "../core/operation.ts";
 import { invalid } from "../core/problem.ts";
+import { admin } from "./admin.ts";
 
 /** `/_sandbox/faults`: random failures of public API calls (docs/sandbox-faults.md). */
 
@@ -62,8 +63,6 @@ function check(ctx: Ctx, config: FaultConfig): void {
   }
   if (entries.length > 0) throw invalid(entries);
 }
-
-const admin = { scope: null, metering: "admin" as const, internal: true, errors: [] };
 
 export const faultOperations = defineOperations(
   {

@@ -115,7 +115,9 @@ describe("invalid_cursor", () => {
     const forged = Buffer.from(
       JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), k: [0, "x"] }),
     ).toString("base64url");
-    for (const bad of [`${forged}.${mac}`, `${body}.${mac!.slice(0, -1)}A`, "not-a-cursor"]) {
+    // Change the checksum's last character (to one it is not, or the "tampered" cursor would be the real one).
+    const flipped = `${mac!.slice(0, -1)}${mac!.endsWith("A") ? "B" : "A"}`;
+    for (const bad of [`${forged}.${mac}`, `${body}.${flipped}`, "not-a-cursor"]) {
       const res = await acct.get(`/monitor?limit=5&cursor=${encodeURIComponent(bad)}`);
       expect(refusal(res)).toEqual({
         status: 422,

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import {
   defaultsOf,
-  pageOf,
   statusPageSubscriberCreateBody,
   statusPageSubscriberSchema,
   statusPageTemplateCreateBody,
@@ -28,17 +27,30 @@ function render<T extends { accountId: string }>(doc: T): Omit<T, "accountId"> {
   return rest;
 }
 
-/** The paged list of one kind of page child, oldest first by default. */
-function childList<T extends { id: string; accountId: string; pageId: string; created: number }>(
-  id: string,
-  path: string,
-  noun: string,
-  collection: string,
-  schema: z.ZodObject,
-): Operation[] {
-  return listOperations<T>({
-    id,
-    path,
+type ChildDoc = { id: string; accountId: string; pageId: string; created: number };
+
+const childReceipt = z.looseObject({ id: z.string(), deleted: z.literal(true), pageId: z.string() });
+
+/**
+ * The routes every page child has besides its create: the paged list (oldest
+ * first by default), a single read (where a create's `Location` leads) and the delete.
+ */
+function childRoutes<T extends ChildDoc>(child: {
+  noun: string;
+  segment: string;
+  param: string;
+  collection: string;
+  schema: z.ZodObject;
+}): Operation[] {
+  const { noun, segment, param, collection, schema } = child;
+  const itemPath = `/statuspage/{id}/${segment}/{${param}}`;
+  const requireOne = (ctx: Ctx, params: Record<string, string>) => {
+    const page = requirePage(ctx, params.id!);
+    return requireChild<T>(ctx, collection, noun, page.id, params[param]!);
+  };
+  const list = listOperations<T>({
+    id: `statusPage.${noun}.list`,
+    path: `/statuspage/{id}/${segment}`,
     summary: `List a status page's ${noun}s.`,
     scope: "statuspage:read",
     rows: (ctx: Ctx, req) => childrenOf<T>(ctx, collection, requirePage(ctx, req.params.id!).id),
@@ -46,13 +58,36 @@ function childList<T extends { id: string; accountId: string; pageId: string; cr
     sort: { default: "created", columns: { created: { key: (c) => c.created, time: true } } },
     render: (_ctx, c) => render(c),
     errors: ["not_found"],
-  }).map((op) => ({
-    ...op,
-    response: { status: 200, description: `One page of ${noun}s.`, schema: pageOf(schema) },
-  }));
+    rowsOf: { title: `${noun}s`, schema },
+  });
+  return defineOperations(
+    ...list,
+    {
+      id: `statusPage.${noun}.get`,
+      method: "GET",
+      path: itemPath,
+      summary: `Read one ${noun} of a status page.`,
+      scope: "statuspage:read",
+      errors: ["not_found"],
+      response: { status: 200, description: `The ${noun}.`, schema },
+      handle: (ctx, req) => ({ status: 200, body: render(requireOne(ctx, req.params)) }),
+    },
+    {
+      id: `statusPage.${noun}.delete`,
+      method: "DELETE",
+      path: itemPath,
+      summary: `Delete a ${noun}.`,
+      scope: "statuspage:write",
+      errors: ["not_found"],
+      response: { status: 200, description: "The delete receipt.", schema: childReceipt },
+      handle: (ctx, req) => {
+        const doc = requireOne(ctx, req.params);
+        ctx.store.remove(collection, doc.id);
+        return { status: 200, body: { id: doc.id, deleted: true, pageId: doc.pageId } };
+      },
+    },
+  );
 }
-
-const childReceipt = z.looseObject({ id: z.string(), deleted: z.literal(true), pageId: z.string() });
 
 /** Subscribers are unique per page and url: a second one would only double every notice. */
 function assertNewSubscriber(ctx: Ctx, pageId: string, url: string) {
@@ -66,13 +101,13 @@ function assertNewSubscriber(ctx: Ctx, pageId: string, url: string) {
 }
 
 export const childOperations = defineOperations(
-  ...childList<TemplateDoc>(
-    "statusPage.template.list",
-    "/statuspage/{id}/template",
-    "template",
-    templateCollection,
-    statusPageTemplateSchema,
-  ),
+  ...childRoutes<TemplateDoc>({
+    noun: "template",
+    segment: "template",
+    param: "templateId",
+    collection: templateCollection,
+    schema: statusPageTemplateSchema,
+  }),
   {
     id: "statusPage.template.create",
     method: "POST",
@@ -101,34 +136,13 @@ export const childOperations = defineOperations(
       };
     },
   },
-  {
-    id: "statusPage.template.delete",
-    method: "DELETE",
-    path: "/statuspage/{id}/template/{templateId}",
-    summary: "Delete a template.",
-    scope: "statuspage:write",
-    errors: ["not_found"],
-    response: { status: 200, description: "The delete receipt.", schema: childReceipt },
-    handle: (ctx, req) => {
-      const page = requirePage(ctx, req.params.id!);
-      const t = requireChild<TemplateDoc>(
-        ctx,
-        templateCollection,
-        "template",
-        page.id,
-        req.params.templateId!,
-      );
-      ctx.store.remove(templateCollection, t.id);
-      return { status: 200, body: { id: t.id, deleted: true, pageId: page.id } };
-    },
-  },
-  ...childList<SubscriberDoc>(
-    "statusPage.subscriber.list",
-    "/statuspage/{id}/subscriber",
-    "subscriber",
-    subscriberCollection,
-    statusPageSubscriberSchema,
-  ),
+  ...childRoutes<SubscriberDoc>({
+    noun: "subscriber",
+    segment: "subscriber",
+    param: "subscriberId",
+    collection: subscriberCollection,
+    schema: statusPageSubscriberSchema,
+  }),
   {
     id: "statusPage.subscriber.create",
     method: "POST",
@@ -156,27 +170,6 @@ export const childOperations = defineOperations(
         headers: { Location: `/statuspage/${page.id}/subscriber/${subscriber.id}` },
         body: render(subscriber),
       };
-    },
-  },
-  {
-    id: "statusPage.subscriber.delete",
-    method: "DELETE",
-    path: "/statuspage/{id}/subscriber/{subscriberId}",
-    summary: "Remove a subscriber.",
-    scope: "statuspage:write",
-    errors: ["not_found"],
-    response: { status: 200, description: "The delete receipt.", schema: childReceipt },
-    handle: (ctx, req) => {
-      const page = requirePage(ctx, req.params.id!);
-      const s = requireChild<SubscriberDoc>(
-        ctx,
-        subscriberCollection,
-        "subscriber",
-        page.id,
-        req.params.subscriberId!,
-      );
-      ctx.store.remove(subscriberCollection, s.id);
-      return { status: 200, body: { id: s.id, deleted: true, pageId: page.id } };
     },
   },
 );

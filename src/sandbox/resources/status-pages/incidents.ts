@@ -18,6 +18,7 @@ import {
   childrenOf,
   incidentCollection,
   type PageIncidentDoc,
+  publicUrlOf,
   requireChild,
   requirePage,
   type StatusPageDoc,
@@ -113,7 +114,7 @@ function notifySubscribers(ctx: Ctx, page: StatusPageDoc, incident: PageIncident
       impact: incident.impact,
       state: entry.state,
       message: entry.message,
-      publicUrl: `${ctx.baseUrl}/status/${page.slug}`,
+      publicUrl: publicUrlOf(ctx, page),
     });
   }
 }

@@ -57,7 +57,7 @@ export interface TemplateDoc extends Doc {
 
 export interface SubscriberDoc extends Doc {
   pageId: string;
-  kind: "slack" | "teams" | "webhook" | "email";
+  kind: "slack" | "teams" | "webhook";
   url: string;
   created: number;
 }

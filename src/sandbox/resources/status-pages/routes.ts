@@ -13,6 +13,7 @@ import { newGuid } from "../../core/ids.ts";
 import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
+import type { Doc } from "../../core/store.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 import {
   type ComponentDoc,
@@ -201,7 +202,7 @@ export const pageOperations = defineOperations(
     handle: (ctx, req) => {
       const page = requirePage(ctx, req.params.id!);
       const removeAll = (collection: string) =>
-        childrenOf<PageIncidentDoc>(ctx, collection, page.id).map((child) => {
+        childrenOf<Doc & { pageId: string; created: number }>(ctx, collection, page.id).map((child) => {
           ctx.store.remove(collection, child.id);
           return child.id;
         });
