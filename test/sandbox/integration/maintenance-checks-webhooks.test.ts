@@ -37,9 +37,9 @@ describe("maintenance → checks → webhooks", () => {
     const c = await sb.account();
     const m = await monitor(c);
     const contactId = await contact(c, { type: "http", address: "https://hooks.example.com/maint" });
-    expect((await c.put(`/monitor/${m}/alert/${contactId}`, { alertTypes: ["down", "up"] })).status).toBeLessThan(
-      300,
-    );
+    expect(
+      (await c.put(`/monitor/${m}/alert/${contactId}`, { alertTypes: ["down", "up"] })).status,
+    ).toBeLessThan(300);
     const h = await hook(c, rx, { events, scope: { monitorIds: [m] } });
 
     const now = await sb.advance(1);
@@ -73,7 +73,10 @@ describe("maintenance → checks → webhooks", () => {
       monitorIds: [m],
     });
     const [released] = await arrivals(rx, h.path, "monitor.down");
-    expect(verified(released!, h.secret, "monitor.down").data).toMatchObject({ monitor: { id: m }, state: "down" });
+    expect(verified(released!, h.secret, "monitor.down").data).toMatchObject({
+      monitor: { id: m },
+      state: "down",
+    });
     const after = await alerts(c, contactId);
     expect(after.notifications).toEqual(["alert down sent"]);
     expect(after.outbox).toEqual([expect.objectContaining({ event: "down", monitorIds: [m] })]);
