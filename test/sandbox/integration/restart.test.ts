@@ -143,3 +143,34 @@ it("keeps webhooks, deliveries, windows, status pages, incidents, spans and jobs
     await second.close();
   }
 });
+
+it("a job interrupted by the restart delivers its job.completed callback once resumed", async () => {
+  const dataFile = join(dir, "job.db");
+  const first = await startTestSandbox({ dataFile, allowInsecureWebhooks: true });
+  const c1 = await first.account({ plan: "enterprise" });
+  const callback = await hook(c1, rx, { events: ["monitor.deleted"] });
+  // Each item commits to the file on its own: far more than can finish before the close.
+  const items = Array.from({ length: 300 }, () => monitorBody());
+  const job = await c1.post("/monitor/bulk", { items, callback: { webhookId: callback.id } }, key());
+  expect(job.status, job.text).toBe(202);
+  await first.close();
+
+  const second = await startTestSandbox({ dataFile, allowInsecureWebhooks: true });
+  try {
+    const c = new Client(second.url, c1.token);
+    expect((await c.get(`/job/${job.body.jobId}`)).body.state).toBe("interrupted");
+    expect(rx.received(callback.path)).toEqual([]);
+    expect((await c.post(`/job/${job.body.jobId}/resume`, undefined, key())).status).toBe(202);
+    expect((await settle(c, job.body.jobId)).body.state).toBe("succeeded");
+    const [completed] = await arrivals(rx, callback.path, "job.completed");
+    expect(verified(completed!, callback.secret, "job.completed").data).toMatchObject({
+      jobId: job.body.jobId,
+      state: "succeeded",
+      progress: { done: 300, total: 300 },
+      resultsTruncated: true,
+    });
+    expect(rx.received(callback.path)).toHaveLength(1);
+  } finally {
+    await second.close();
+  }
+});
