@@ -1,21 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { monitorBody, settle } from "./helpers.ts";
+import { Receiver } from "../webhooks/receiver.ts";
+import { arrivals, hook, monitorBody, settle, settleDeliveries } from "./helpers.ts";
 
 /** Faults that strike after the commit never duplicate a bulk job, over HTTP only. */
 let sb: TestSandbox;
+let rx: Receiver;
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startTestSandbox({ allowInsecureWebhooks: true });
+  rx = await new Receiver().start();
 });
 afterAll(async () => {
   await sb.admin.delete("/_sandbox/faults");
   await sb.close();
+  await rx.close();
 });
 
 describe("faults with jobs", () => {
   it("a bulk create retried with one Idempotency-Key through after faults yields one job and no duplicates", async () => {
     const c = await sb.account();
+    const h = await hook(c, rx, { events: ["monitor.created"] });
     const items = Array.from({ length: 5 }, () => monitorBody());
     const body = { items };
     const idempotencyKey = randomUUID();
@@ -60,5 +65,10 @@ describe("faults with jobs", () => {
     const monitors = (await c.get("/monitor?limit=100")).body.data as any[];
     expect(monitors).toHaveLength(5);
     expect(monitors.map((m) => m.url).sort()).toEqual(items.map((i) => i.url).sort());
+    // Each monitor was announced exactly once, however many times the request was retried.
+    const created = await arrivals(rx, h.path, "monitor.created", 5);
+    await settleDeliveries();
+    expect(rx.received(h.path)).toHaveLength(5);
+    expect(created.map((r) => r.body.data.id).sort()).toEqual(monitors.map((m) => m.id).sort());
   });
 });
