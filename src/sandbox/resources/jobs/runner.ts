@@ -18,6 +18,7 @@ import {
 } from "./model.ts";
 import { monitorProcessors } from "./monitor-bulk.ts";
 import { asProblem, type ItemOutcome, type JobProcessor } from "./processor.ts";
+import { purgeSelections } from "./selection.ts";
 
 const processors: Record<JobKind, JobProcessor> = { ...monitorProcessors, ...contactProcessors };
 
@@ -43,11 +44,12 @@ export const jobRunner: BackgroundTask = {
     }
   },
 
-  /** Jobs past their 7 days are purged with their items. */
+  /** Jobs past their 7 days are purged with their items; delete-validate selections after their hour. */
   due(state, now) {
     for (const job of state.store.scan<JobDoc>(jobCollection)) {
       if (job.expiresAt <= now) purgeJob(systemCtx(state, job.accountId), job);
     }
+    purgeSelections(state.store, now);
   },
 
   async work(state) {
