@@ -15,6 +15,7 @@ import {
   jobCollection,
   jobItemCollection,
   purgeJob,
+  settleItem,
 } from "./model.ts";
 import { monitorProcessors } from "./monitor-bulk.ts";
 import { asProblem, type ItemOutcome, type JobProcessor } from "./processor.ts";
@@ -37,10 +38,14 @@ const runnable = (job: JobDoc) => job.state === "queued" || job.state === "runni
 export const jobRunner: BackgroundTask = {
   name: "jobs",
 
-  /** Jobs that were queued or running when the sandbox stopped come back `interrupted`. */
+  /**
+   * Jobs that were running when the sandbox stopped come back `interrupted`
+   * and wait for resume or cancel; queued ones never started, so they stay
+   * queued and run as usual.
+   */
   start(state) {
     for (const job of state.store.scan<JobDoc>(jobCollection)) {
-      if (runnable(job)) state.store.put<JobDoc>(jobCollection, { ...job, state: "interrupted" });
+      if (job.state === "running") state.store.put<JobDoc>(jobCollection, { ...job, state: "interrupted" });
     }
   },
 
@@ -122,8 +127,7 @@ function record(
   item: JobItemDoc,
   outcome: ItemOutcome & { error?: Record<string, unknown> },
 ): JobDoc {
-  ctx.store.put<JobItemDoc>(jobItemCollection, {
-    ...item,
+  settleItem(ctx, item, {
     status: outcome.status,
     entityId: outcome.entityId ?? null,
     result: outcome.result,
