@@ -147,6 +147,25 @@ describe("two-phase contact bulk delete", () => {
     expect((await contacts(c)).map((x: any) => x.id)).toEqual([mail]);
   });
 
+  it("refuses a swapped selection while the validate call's record lasts (an hour), counts only after", async () => {
+    const c = await sb.account();
+    const first = await contact(c, { type: "http", address: "https://hooks.example.com/a" });
+    await contact(c, { type: "http", address: "https://hooks.example.com/b" });
+    const filter = { type: ["http"] };
+    expect((await c.post("/contact/bulk-delete-validate", { filter })).body.matched).toBe(2);
+    expect((await c.delete(`/contact/${first}`)).status).toBeLessThan(300);
+    await contact(c, { type: "http", address: "https://hooks.example.com/c" });
+    const swapped = await c.post("/contact/bulk-delete", { filter, expectedCount: 2 }, key());
+    expect(swapped.status).toBe(409);
+    expect(swapped.body).toMatchObject({ code: "selection_mismatch", matched: 2, expectedCount: 2 });
+    expect(swapped.body.errors[0]).toMatchObject({ pointer: "/filter", reason: "members_changed" });
+    expect(await contacts(c)).toHaveLength(2);
+    // Past the hour the record is gone: the delete falls back to comparing counts.
+    await sb.advance(3601);
+    const job = await runJob(c, "/contact/bulk-delete", { filter, expectedCount: 2 });
+    expect(job.body.summary.deleted).toBe(2);
+  });
+
   it("answers filter_required without a filter", async () => {
     const c = await sb.account();
     const res = await c.post("/contact/bulk-delete", { expectedCount: 0 }, key());

@@ -184,6 +184,52 @@ describe("two-phase bulk delete", () => {
     expect((await c.get(`/monitor/${keep}`)).status).toBe(200);
   });
 
+  it("refuses a swapped selection of the same count: one monitor left the filter, another joined", async () => {
+    const c = await sb.account();
+    const [a, b] = [await monitor(c), await monitor(c)];
+    for (const id of [a, b]) await c.patch(`/monitor/${id}`, { tags: ["swap"] });
+    const filter = { tag: ["swap"] };
+    expect((await c.post("/monitor/bulk-delete-validate", { filter })).body.matched).toBe(2);
+
+    // Between the two phases, a leaves the selection and a new monitor joins it: still 2 matched.
+    await c.patch(`/monitor/${a}`, { tags: [] });
+    const joined = (await c.post("/monitor", monitorBody({ tags: ["swap"] }))).body.id;
+    const swapped = await c.post("/monitor/bulk-delete", { filter, expectedCount: 2 }, key());
+    expect(swapped.status).toBe(409);
+    expect(swapped.body).toMatchObject({ code: "selection_mismatch", matched: 2, expectedCount: 2 });
+    expect(swapped.body.errors[0]).toMatchObject({ pointer: "/filter", reason: "members_changed" });
+    expect(await count(c)).toBe(3);
+
+    // The same filter spelt otherwise is the same selection: validating again lets the delete through.
+    const again = await c.post("/monitor/bulk-delete-validate", { filter: { tag: ["swap", "swap"] } });
+    expect(again.body.sample.map((m: any) => m.id).sort()).toEqual([b, joined].sort());
+    const job = await runJob(c, "/monitor/bulk-delete", { filter, expectedCount: 2 });
+    expect(job.body.results.map((r: any) => r.entityId).sort()).toEqual([b, joined].sort());
+    expect((await c.get(`/monitor/${a}`)).status).toBe(200);
+  });
+
+  it("answers too_many_items when the filter selects more than limits.maxBulkItems", async () => {
+    const c = await sb.account({ plan: "trial", apiEnabled: true, featureOverrides: { monitors: 500 } });
+    const limit = (await c.get("/account")).body.limits.maxBulkItems as number;
+    const items = Array.from({ length: limit }, () => monitorBody({ interval: 300 }));
+    await runJob(c, "/monitor/bulk", { items });
+    await runJob(c, "/monitor/bulk", { items: [monitorBody({ interval: 300, tags: ["last"] })] });
+    expect(await count(c)).toBe(limit + 1);
+
+    const filter = { type: ["http"] };
+    const preview = await c.post("/monitor/bulk-delete-validate", { filter });
+    expect(preview.status).toBe(422);
+    expect(preview.body).toMatchObject({ code: "too_many_items", matched: limit + 1, maximum: limit });
+    expect(preview.body.errors[0]).toMatchObject({ pointer: "/filter", matched: limit + 1, maximum: limit });
+    const remove = await c.post("/monitor/bulk-delete", { filter, expectedCount: limit + 1 }, key());
+    expect(remove.status).toBe(422);
+    expect(remove.body.code).toBe("too_many_items");
+    expect(await count(c)).toBe(limit + 1);
+    // A narrower filter within the limit goes through.
+    const job = await runJob(c, "/monitor/bulk-delete", { filter: { tag: ["last"] }, expectedCount: 1 });
+    expect(job.body.summary.deleted).toBe(1);
+  });
+
   it("combines filters as the list does (q, type, enabled, url)", async () => {
     const c = await sb.account();
     const a = monitorBody({ enabled: false });

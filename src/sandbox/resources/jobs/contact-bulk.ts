@@ -1,5 +1,5 @@
-import { type ContactBody, issuesToEntries, type JobKind, jobAccepted } from "../../../kinds/index.ts";
-import { type Ctx, defineOperations } from "../../core/operation.ts";
+import { type ContactBody, issuesToEntries, type JobKind } from "../../../kinds/index.ts";
+import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { emitContactUpdated } from "../contacts/events.ts";
 import {
@@ -12,21 +12,7 @@ import {
 } from "../contacts/model.ts";
 import { contactListFilters, deleteContact, patchContact } from "../contacts/routes.ts";
 import { contactCreateBody } from "../contacts/schemas.ts";
-import {
-  assertItemCount,
-  assertSelection,
-  type DeleteBody,
-  deleteBody,
-  deleteValidateAnswer,
-  deleteValidateBody,
-  type ItemsBody,
-  itemsBody,
-  jobRouteErrors,
-  selectRows,
-  validateAnswer,
-  validateItems,
-} from "./bulk.ts";
-import { acceptedReply, assertCallback, createJob } from "./model.ts";
+import { bulkDeleteOperations, itemsOperations } from "./bulk.ts";
 import { type JobProcessor, underPointer } from "./processor.ts";
 
 const contactSummary = (c: ContactDoc) => ({
@@ -81,112 +67,26 @@ export const contactProcessors: Record<Extract<JobKind, `contact.${string}`>, Jo
   },
 };
 
-function selectContacts(ctx: Ctx, filter: Record<string, unknown> | undefined) {
-  const rows = ctx.store.all<ContactDoc>("contact", ctx.account!.id).sort((a, b) => a.created - b.created);
-  return selectRows(ctx, rows, contactListFilters, filter);
-}
-
-const acceptedResponse = { status: 202, description: "The job: poll Location.", schema: jobAccepted };
-
 export const contactBulkOperations = defineOperations(
-  {
-    id: "contact.bulkValidate",
-    method: "POST",
-    path: "/contact/bulk-validate",
-    summary: "Judge contact items (contact create bodies) without writing anything.",
-    scope: "contact:write",
-    body: itemsBody,
-    errors: ["validation_failed", "too_many_items"],
-    response: {
-      status: 200,
-      description: "Valid count and each refused item's problem.",
-      schema: validateAnswer,
-    },
-    handle: (ctx, req) => {
-      const body = req.body as ItemsBody;
-      assertItemCount(ctx, body.items.length, "/items");
-      assertCallback(ctx, body.callback);
-      const answer = validateItems(ctx, contactProcessors["contact.bulkWrite"], body.items, "/contact/bulk");
-      return { status: 200, body: answer };
-    },
-  },
-  {
-    id: "contact.bulkWrite",
-    method: "POST",
+  ...itemsOperations({
+    kind: "contact.bulkWrite",
+    validateId: "contact.bulkValidate",
     path: "/contact/bulk",
+    validatePath: "/contact/bulk-validate",
     summary: "Create or update contacts by (type, address) as a job.",
+    validateSummary: "Judge contact items (contact create bodies) without writing anything.",
     scope: "contact:write",
-    idempotency: "required",
-    body: itemsBody,
-    errors: [...jobRouteErrors, "too_many_items"],
-    response: acceptedResponse,
-    handle: (ctx, req) => {
-      const body = req.body as ItemsBody;
-      assertItemCount(ctx, body.items.length, "/items");
-      assertCallback(ctx, body.callback);
-      const items = body.items.map((input) => {
-        const address = (input as { address?: unknown } | null)?.address;
-        return { input, itemRef: typeof address === "string" ? address : null };
-      });
-      return acceptedReply(
-        createJob(ctx, {
-          kind: "contact.bulkWrite",
-          scopes: ["contact:write"],
-          items,
-          callback: body.callback,
-        }),
-      );
-    },
-  },
-  {
-    id: "contact.bulkDeleteValidate",
-    method: "POST",
-    path: "/contact/bulk-delete-validate",
-    summary: "Count the contacts a delete filter selects (phase one of a bulk delete).",
-    scope: "contact:write",
-    body: deleteValidateBody,
-    errors: ["validation_failed", "filter_required", "unknown_parameter", "unknown_enum_value"],
-    response: {
-      status: 200,
-      description: "matched, and a sample of the selection.",
-      schema: deleteValidateAnswer,
-    },
-    handle: (ctx, req) => {
-      const rows = selectContacts(ctx, (req.body as DeleteBody).filter);
-      return { status: 200, body: { matched: rows.length, sample: rows.slice(0, 10).map(contactSummary) } };
-    },
-  },
-  {
-    id: "contact.bulkDelete",
-    method: "POST",
+    processor: contactProcessors["contact.bulkWrite"],
+    itemRef: "address",
+  }),
+  ...bulkDeleteOperations<ContactDoc>({
+    kind: "contact.bulkDelete",
+    validateId: "contact.bulkDeleteValidate",
     path: "/contact/bulk-delete",
-    summary:
-      "Delete the contacts a filter selects, with their subscriptions, when it still selects expectedCount.",
+    noun: "contacts",
     scope: "contact:write",
-    idempotency: "required",
-    body: deleteBody,
-    errors: [
-      ...jobRouteErrors,
-      "filter_required",
-      "selection_mismatch",
-      "unknown_parameter",
-      "unknown_enum_value",
-    ],
-    response: acceptedResponse,
-    handle: (ctx, req) => {
-      const body = req.body as DeleteBody;
-      const rows = selectContacts(ctx, body.filter);
-      assertSelection(rows.length, body.expectedCount);
-      assertCallback(ctx, body.callback);
-      const items = rows.map((c) => ({ input: c.id, itemRef: c.id }));
-      return acceptedReply(
-        createJob(ctx, {
-          kind: "contact.bulkDelete",
-          scopes: ["contact:write"],
-          items,
-          callback: body.callback,
-        }),
-      );
-    },
-  },
+    collection: "contact",
+    filters: contactListFilters,
+    sampleRow: contactSummary,
+  }),
 );

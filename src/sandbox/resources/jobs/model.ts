@@ -47,11 +47,12 @@ export interface JobCallback {
   on?: "progress";
 }
 
-/** One item of a job: its input, and once processed, its result row. */
+/** One item of a job: its input while pending, and once processed (or cancelled), its result row. */
 export interface JobItemDoc extends Doc {
   jobId: string;
   index: number;
-  input: unknown;
+  /** The item as sent; dropped once the item is settled, as it may carry credentials. */
+  input?: unknown;
   itemRef: string | null;
   status: JobItemStatus;
   entityId: string | null;
@@ -83,22 +84,23 @@ function grantedScopes(ctx: Ctx): string[] {
   return (ctx.claims?.scp ?? []).filter((s) => !(retiredScopes as readonly string[]).includes(s));
 }
 
-export function holdsJobScopes(ctx: Ctx, job: JobDoc): boolean {
+/** The first of the job's scopes the caller's token does not hold, if any. */
+function missingJobScope(ctx: Ctx, job: JobDoc): LeafScope | undefined {
   const granted = grantedScopes(ctx);
-  return job.scopes.every((s) => scopeSatisfies(granted, s));
+  return job.scopes.find((s) => !scopeSatisfies(granted, s));
 }
+
+export const holdsJobScopes = (ctx: Ctx, job: JobDoc): boolean => missingJobScope(ctx, job) === undefined;
 
 /** The job for a job route: 404 when missing or expired, 403 `missing_scope` without the creating operation's scopes. */
 export function requireJob(ctx: Ctx, id: string): JobDoc {
   const job = liveJob(ctx, id);
   if (!job) throw notFound("job", id);
-  const granted = grantedScopes(ctx);
-  for (const required of job.scopes) {
-    if (!scopeSatisfies(granted, required)) {
-      throw new ApiProblem("missing_scope", `This job was created by an operation that needs ${required}.`, {
-        errors: [{ required, granted }],
-      });
-    }
+  const required = missingJobScope(ctx, job);
+  if (required) {
+    throw new ApiProblem("missing_scope", `This job was created by an operation that needs ${required}.`, {
+      errors: [{ required, granted: grantedScopes(ctx) }],
+    });
   }
   return job;
 }
@@ -306,13 +308,27 @@ function emitCompleted(ctx: Ctx, job: JobDoc): void {
   );
 }
 
+/**
+ * An item's result row in place of its input: only pending items keep their
+ * input (resume needs it), so bodies with write-only credentials or inline
+ * contacts are not stored for the job's 7 days.
+ */
+export function settleItem(
+  ctx: Ctx,
+  item: JobItemDoc,
+  row: Pick<JobItemDoc, "status" | "entityId" | "result" | "error">,
+): void {
+  const { input: _input, ...kept } = item;
+  ctx.store.put<JobItemDoc>(jobItemCollection, { ...kept, ...row });
+}
+
 /** Marks every item not yet processed `cancelled`. */
 export function cancelPending(ctx: Ctx, job: JobDoc): JobDoc {
   let cancelled = 0;
   for (let i = job.nextIndex; i < job.progress.total; i++) {
     const item = ctx.store.get<JobItemDoc>(jobItemCollection, itemDocId(job.id, i));
     if (!item) continue;
-    ctx.store.put<JobItemDoc>(jobItemCollection, { ...item, status: "cancelled" });
+    settleItem(ctx, item, { status: "cancelled", entityId: null, result: undefined, error: null });
     cancelled++;
   }
   return ctx.store.put<JobDoc>(jobCollection, {

@@ -4,13 +4,12 @@ import {
   field,
   issuesToEntries,
   type JobKind,
-  jobAccepted,
   jobCallback,
   type LeafScope,
   type MonitorBody,
   monitorSchema,
 } from "../../../kinds/index.ts";
-import { type Ctx, defineOperations } from "../../core/operation.ts";
+import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { resetCheckHistory } from "../checks/history.ts";
 import { type MonitorDoc, monitorCollection, monitorName, ownedMonitor } from "../monitors/model.ts";
@@ -23,18 +22,12 @@ import {
   updateMonitor,
 } from "../monitors/routes.ts";
 import {
+  acceptedResponse,
   assertItemCount,
-  assertSelection,
-  type DeleteBody,
-  deleteBody,
-  deleteValidateAnswer,
-  deleteValidateBody,
+  bulkDeleteOperations,
   type ItemsBody,
-  itemsBody,
+  itemsOperations,
   jobRouteErrors,
-  selectRows,
-  validateAnswer,
-  validateItems,
 } from "./bulk.ts";
 import { acceptedReply, assertCallback, createJob } from "./model.ts";
 import type { ItemOutcome, JobProcessor } from "./processor.ts";
@@ -172,37 +165,6 @@ function createScopes(body: unknown): LeafScope[] {
   return withContacts ? ["contact:write"] : [];
 }
 
-function startItemsJob(
-  ctx: Ctx,
-  kind: JobKind,
-  body: ItemsBody,
-  scopes: LeafScope[],
-  itemRef: (i: unknown) => unknown,
-) {
-  assertItemCount(ctx, body.items.length, "/items");
-  assertCallback(ctx, body.callback);
-  const job = createJob(ctx, {
-    kind,
-    scopes,
-    items: body.items.map((input) => {
-      const ref = itemRef(input);
-      return { input, itemRef: typeof ref === "string" ? ref : null };
-    }),
-    callback: body.callback,
-  });
-  return acceptedReply(job);
-}
-
-const refOf = (member: string) => (input: unknown) =>
-  input !== null && typeof input === "object" ? (input as Record<string, unknown>)[member] : undefined;
-
-function selectMonitors(ctx: Ctx, filter: Record<string, unknown> | undefined) {
-  const rows = ctx.store
-    .all<MonitorDoc>(monitorCollection, ctx.account!.id)
-    .sort((a, b) => a.created - b.created);
-  return selectRows(ctx, rows, monitorListFilters, filter);
-}
-
 const copyBodySchema = z.strictObject({
   urls: field(z.array(z.string().min(1)).min(1), {
     description: "Addresses to copy the monitor's configuration to; more than 10 make a job.",
@@ -214,140 +176,40 @@ type CopyBody = z.infer<typeof copyBodySchema>;
 /** Copies up to this many answer at once; more become a job. */
 const directCopyMax = 10;
 
-const acceptedResponse = { status: 202, description: "The job: poll Location.", schema: jobAccepted };
-
 export const monitorBulkOperations = defineOperations(
-  {
-    id: "monitor.bulkValidate",
-    method: "POST",
-    path: "/monitor/bulk-validate",
-    summary: "Judge monitor create items without creating anything.",
-    scope: "monitor:write",
-    extraScopes: createScopes,
-    body: itemsBody,
-    errors: ["validation_failed", "too_many_items"],
-    response: {
-      status: 200,
-      description: "Valid count and each refused item's problem.",
-      schema: validateAnswer,
-    },
-    handle: (ctx, req) => {
-      const body = req.body as ItemsBody;
-      assertItemCount(ctx, body.items.length, "/items");
-      assertCallback(ctx, body.callback);
-      const answer = validateItems(ctx, monitorProcessors["monitor.bulkCreate"], body.items, "/monitor/bulk");
-      return { status: 200, body: answer };
-    },
-  },
-  {
-    id: "monitor.bulkCreate",
-    method: "POST",
+  ...itemsOperations({
+    kind: "monitor.bulkCreate",
+    validateId: "monitor.bulkValidate",
     path: "/monitor/bulk",
+    validatePath: "/monitor/bulk-validate",
     summary: "Create monitors as a job, item by item (each item a monitor create body).",
+    validateSummary: "Judge monitor create items without creating anything.",
     scope: "monitor:write",
     extraScopes: createScopes,
-    idempotency: "required",
-    body: itemsBody,
-    errors: [...jobRouteErrors, "too_many_items"],
-    response: acceptedResponse,
-    handle: (ctx, req) =>
-      startItemsJob(
-        ctx,
-        "monitor.bulkCreate",
-        req.body as ItemsBody,
-        ["monitor:write", ...createScopes(req.body)],
-        refOf("url"),
-      ),
-  },
-  {
-    id: "monitor.bulkUpdateValidate",
-    method: "POST",
-    path: "/monitor/bulk-update-validate",
-    summary: "Judge monitor update items ({id, ...members}) without changing anything.",
-    scope: "monitor:write",
-    body: itemsBody,
-    errors: ["validation_failed", "too_many_items"],
-    response: {
-      status: 200,
-      description: "Valid count and each refused item's problem.",
-      schema: validateAnswer,
-    },
-    handle: (ctx, req) => {
-      const body = req.body as ItemsBody;
-      assertItemCount(ctx, body.items.length, "/items");
-      assertCallback(ctx, body.callback);
-      const answer = validateItems(
-        ctx,
-        monitorProcessors["monitor.bulkUpdate"],
-        body.items,
-        "/monitor/bulk-update",
-      );
-      return { status: 200, body: answer };
-    },
-  },
-  {
-    id: "monitor.bulkUpdate",
-    method: "POST",
+    processor: monitorProcessors["monitor.bulkCreate"],
+    itemRef: "url",
+  }),
+  ...itemsOperations({
+    kind: "monitor.bulkUpdate",
+    validateId: "monitor.bulkUpdateValidate",
     path: "/monitor/bulk-update",
+    validatePath: "/monitor/bulk-update-validate",
     summary: "Change monitors as a job; each item is {id, ...members to change}.",
+    validateSummary: "Judge monitor update items ({id, ...members}) without changing anything.",
     scope: "monitor:write",
-    idempotency: "required",
-    body: itemsBody,
-    errors: [...jobRouteErrors, "too_many_items"],
-    response: acceptedResponse,
-    handle: (ctx, req) =>
-      startItemsJob(ctx, "monitor.bulkUpdate", req.body as ItemsBody, ["monitor:write"], refOf("id")),
-  },
-  {
-    id: "monitor.bulkDeleteValidate",
-    method: "POST",
-    path: "/monitor/bulk-delete-validate",
-    summary: "Count the monitors a delete filter selects (phase one of a bulk delete).",
-    scope: "monitor:write",
-    body: deleteValidateBody,
-    errors: ["validation_failed", "filter_required", "unknown_parameter", "unknown_enum_value"],
-    response: {
-      status: 200,
-      description: "matched, and a sample of the selection.",
-      schema: deleteValidateAnswer,
-    },
-    handle: (ctx, req) => {
-      const rows = selectMonitors(ctx, (req.body as DeleteBody).filter);
-      return { status: 200, body: { matched: rows.length, sample: rows.slice(0, 10).map(monitorSummary) } };
-    },
-  },
-  {
-    id: "monitor.bulkDelete",
-    method: "POST",
+    processor: monitorProcessors["monitor.bulkUpdate"],
+    itemRef: "id",
+  }),
+  ...bulkDeleteOperations<MonitorDoc>({
+    kind: "monitor.bulkDelete",
+    validateId: "monitor.bulkDeleteValidate",
     path: "/monitor/bulk-delete",
-    summary: "Delete the monitors a filter selects, when it still selects expectedCount (phase two).",
+    noun: "monitors",
     scope: "monitor:write",
-    idempotency: "required",
-    body: deleteBody,
-    errors: [
-      ...jobRouteErrors,
-      "filter_required",
-      "selection_mismatch",
-      "unknown_parameter",
-      "unknown_enum_value",
-    ],
-    response: acceptedResponse,
-    handle: (ctx, req) => {
-      const body = req.body as DeleteBody;
-      const rows = selectMonitors(ctx, body.filter);
-      assertSelection(rows.length, body.expectedCount);
-      assertCallback(ctx, body.callback);
-      const items = rows.map((m) => ({ input: m.id, itemRef: m.id }));
-      return acceptedReply(
-        createJob(ctx, {
-          kind: "monitor.bulkDelete",
-          scopes: ["monitor:write"],
-          items,
-          callback: body.callback,
-        }),
-      );
-    },
-  },
+    collection: monitorCollection,
+    filters: monitorListFilters,
+    sampleRow: monitorSummary,
+  }),
   {
     id: "monitor.resetStats",
     method: "POST",

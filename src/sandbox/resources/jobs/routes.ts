@@ -142,10 +142,8 @@ const jobRoutes: Operation[] = defineOperations(
           errors: [{ value: job.state, allowed: ["interrupted"] }],
         });
       }
-      const resumed = ctx.store.put<JobDoc>(jobCollection, {
-        ...job,
-        state: job.progress.done === 0 ? "queued" : "running",
-      });
+      // Only a running job is interrupted at start-up, so it picks up where it stopped.
+      const resumed = ctx.store.put<JobDoc>(jobCollection, { ...job, state: "running" });
       return acceptedReply(resumed);
     },
   },

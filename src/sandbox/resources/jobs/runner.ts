@@ -15,9 +15,11 @@ import {
   jobCollection,
   jobItemCollection,
   purgeJob,
+  settleItem,
 } from "./model.ts";
 import { monitorProcessors } from "./monitor-bulk.ts";
 import { asProblem, type ItemOutcome, type JobProcessor } from "./processor.ts";
+import { purgeSelections } from "./selection.ts";
 
 const processors: Record<JobKind, JobProcessor> = { ...monitorProcessors, ...contactProcessors };
 
@@ -36,18 +38,23 @@ const runnable = (job: JobDoc) => job.state === "queued" || job.state === "runni
 export const jobRunner: BackgroundTask = {
   name: "jobs",
 
-  /** Jobs that were queued or running when the sandbox stopped come back `interrupted`. */
+  /**
+   * Jobs that were running when the sandbox stopped come back `interrupted`
+   * and wait for resume or cancel; queued ones never started, so they stay
+   * queued and run as usual.
+   */
   start(state) {
     for (const job of state.store.scan<JobDoc>(jobCollection)) {
-      if (runnable(job)) state.store.put<JobDoc>(jobCollection, { ...job, state: "interrupted" });
+      if (job.state === "running") state.store.put<JobDoc>(jobCollection, { ...job, state: "interrupted" });
     }
   },
 
-  /** Jobs past their 7 days are purged with their items. */
+  /** Jobs past their 7 days are purged with their items; delete-validate selections after their hour. */
   due(state, now) {
     for (const job of state.store.scan<JobDoc>(jobCollection)) {
       if (job.expiresAt <= now) purgeJob(systemCtx(state, job.accountId), job);
     }
+    purgeSelections(state.store, now);
   },
 
   async work(state) {
@@ -120,8 +127,7 @@ function record(
   item: JobItemDoc,
   outcome: ItemOutcome & { error?: Record<string, unknown> },
 ): JobDoc {
-  ctx.store.put<JobItemDoc>(jobItemCollection, {
-    ...item,
+  settleItem(ctx, item, {
     status: outcome.status,
     entityId: outcome.entityId ?? null,
     result: outcome.result,
