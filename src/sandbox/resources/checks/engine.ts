@@ -10,14 +10,20 @@ import { type MonitorDoc, monitorCollection, monitorName } from "../monitors/mod
 import { type AlertSubscriptionDoc, subscriptionCollection } from "../subscriptions/model.ts";
 import { emitEvent } from "../webhooks/model.ts";
 import {
+  type AlertDueDoc,
+  alertDueCollection,
   type CheckError,
   type CheckLocation,
   type CheckResultDoc,
+  type CheckStateDoc,
+  checkStateCollection,
+  checkStateOf,
   type IncidentDoc,
   incidentCollection,
   lastResultOf,
   openIncidentOf,
   openSpanOf,
+  putRow,
   type RecheckRow,
   resultCollection,
   type StateSpanDoc,
@@ -109,8 +115,9 @@ const sameError = (a: CheckError | null, b: CheckError | null) =>
  */
 export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput): OutcomeEffect {
   const now = ctx.now;
+  // Read through the monitor's check state: an outcome costs the same however long its history is.
   const previous = lastResultOf(ctx, monitor.id);
-  const checkNumber = (previous?.checkNumber ?? 0) + 1;
+  const checkNumber = (checkStateOf(ctx, monitor.id)?.checkNumber ?? 0) + 1;
   const error = input.state === "down" ? { ...defaultCheckError, ...input.error } : null;
   let incident = openIncidentOf(ctx, monitor.id);
   const opening = input.state === "down" && !incident;
@@ -125,7 +132,7 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
 
   const resultId = newPrefixedId("res_");
   if (opening) {
-    incident = ctx.store.put<IncidentDoc>(incidentCollection, {
+    incident = putRow<IncidentDoc>(ctx.store, incidentCollection, {
       id: newPrefixedId("inc_"),
       accountId: monitor.accountId,
       monitorId: monitor.id,
@@ -145,7 +152,7 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
     });
   }
   if (incident && input.state === "down") {
-    incident = ctx.store.put<IncidentDoc>(incidentCollection, {
+    incident = putRow<IncidentDoc>(ctx.store, incidentCollection, {
       ...incident,
       end: now,
       checkCount: incident.checkCount + 1,
@@ -156,14 +163,14 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
   const folded = !changed && previous && previous.state === input.state && sameError(previous.error, error);
   const storedResultId = folded ? previous.id : resultId;
   if (folded) {
-    ctx.store.put<CheckResultDoc>(resultCollection, {
+    putRow<CheckResultDoc>(ctx.store, resultCollection, {
       ...previous,
       lastTime: now,
       checkCount: previous.checkCount + 1,
       checkNumber,
     });
   } else {
-    ctx.store.put<CheckResultDoc>(resultCollection, {
+    putRow<CheckResultDoc>(ctx.store, resultCollection, {
       id: resultId,
       accountId: monitor.accountId,
       monitorId: monitor.id,
@@ -180,9 +187,28 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
     });
   }
 
-  if (changed) moveMonitor(ctx, monitor, input.state, incidentId);
+  let openSpan = openSpanOf(ctx, monitor.id);
+  if (changed) {
+    // The open span closes, one in the new state opens, and the monitor moves (delta sync catches it).
+    if (openSpan) putRow<StateSpanDoc>(ctx.store, spanCollection, { ...openSpan, to: now });
+    openSpan = startSpan(ctx, monitor, input.state, incidentId);
+    ctx.store.put<MonitorDoc>(monitorCollection, {
+      ...monitor,
+      state: input.state,
+      since: now,
+      syncSeq: nextSyncSeq(ctx, monitor.accountId),
+    });
+  }
   // History starts with the first outcome (or starts over after a statistics reset): it opens the first span.
-  else if (!openSpanOf(ctx, monitor.id)) openSpan(ctx, monitor, input.state, incidentId);
+  else if (!openSpan) openSpan = startSpan(ctx, monitor, input.state, incidentId);
+  ctx.store.put<CheckStateDoc>(checkStateCollection, {
+    id: monitor.id,
+    accountId: monitor.accountId,
+    openIncidentId: incidentId,
+    openSpanId: openSpan.id,
+    lastResultId: storedResultId,
+    checkNumber,
+  });
   if (opening) {
     emitEvent(ctx, {
       event: "incident.opened",
@@ -197,21 +223,8 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
   return { resultId: storedResultId, incidentId, changed };
 }
 
-/** Closes the open span, opens one in the new state, and moves the monitor (delta sync catches it). */
-function moveMonitor(ctx: Ctx, monitor: MonitorDoc, state: "up" | "down", incidentId: string | null) {
-  const open = openSpanOf(ctx, monitor.id);
-  if (open) ctx.store.put<StateSpanDoc>(spanCollection, { ...open, to: ctx.now });
-  openSpan(ctx, monitor, state, incidentId);
-  ctx.store.put<MonitorDoc>(monitorCollection, {
-    ...monitor,
-    state,
-    since: ctx.now,
-    syncSeq: nextSyncSeq(ctx, monitor.accountId),
-  });
-}
-
-function openSpan(ctx: Ctx, monitor: MonitorDoc, state: "up" | "down", incidentId: string | null) {
-  ctx.store.put<StateSpanDoc>(spanCollection, {
+function startSpan(ctx: Ctx, monitor: MonitorDoc, state: "up" | "down", incidentId: string | null) {
+  return putRow<StateSpanDoc>(ctx.store, spanCollection, {
     id: newGuid(),
     accountId: monitor.accountId,
     monitorId: monitor.id,
@@ -278,12 +291,40 @@ function alertContact(
 }
 
 /**
- * Moves an open incident's alerting on to `ctx.now`: `monitor.down` once,
- * the down alert to each subscribed contact whose `alertDelay` has passed,
- * and a `monitor.repeatedlyDown` reminder when a tier is due. A paused
- * monitor alerts nobody, and a monitor inside a maintenance window that
- * suppresses alerts waits: what is due goes out once the window ends.
- * Writes only when something happened.
+ * The delay before `monitor.down`: the shortest `alertDelay` (minutes) of the
+ * contacts subscribed to down alerts on the monitor, 0 when there are none.
+ */
+function downDelaySec(subscriptions: AlertSubscriptionDoc[], contacts: Map<string, ContactDoc>): number {
+  let minutes: number | undefined;
+  for (const sub of subscriptions) {
+    const contact = contacts.get(sub.contactId);
+    if (contact && sub.alertTypes.includes("down"))
+      minutes = Math.min(minutes ?? contact.alertDelay, contact.alertDelay);
+  }
+  return (minutes ?? 0) * 60;
+}
+
+/** Records when the incident next needs the timer; writes only when that changed. */
+function scheduleIncident(ctx: Ctx, incident: IncidentDoc, dueAt: number, held: boolean) {
+  const current = ctx.store.get<AlertDueDoc>(alertDueCollection, incident.id);
+  if (current?.dueAt === dueAt && current.held === held) return;
+  ctx.store.put<AlertDueDoc>(alertDueCollection, {
+    id: incident.id,
+    accountId: incident.accountId,
+    monitorId: incident.monitorId,
+    dueAt,
+    held,
+  });
+}
+
+/**
+ * Moves an open incident's alerting on to `ctx.now`: `monitor.down` once the
+ * monitor's alert delay (`downDelaySec`) has passed, the down alert to each
+ * subscribed contact whose `alertDelay` has passed, and a
+ * `monitor.repeatedlyDown` reminder when a tier is due. A paused monitor
+ * alerts nobody, and a monitor inside a maintenance window that suppresses
+ * alerts waits: what is due goes out once the window ends. Then records when
+ * the incident next needs the timer. Writes only when something happened.
  */
 export function advanceIncident(ctx: Ctx, monitor: MonitorDoc, incident: IncidentDoc): IncidentDoc {
   const now = ctx.now;
@@ -292,12 +333,21 @@ export function advanceIncident(ctx: Ctx, monitor: MonitorDoc, incident: Inciden
     incident.start + (Math.floor((now - incident.start) / reminderIntervalSec) + 1) * reminderIntervalSec;
   if (!monitor.enabled || alertsHeldBack(ctx, monitor)) {
     // Reminders that fall due while alerts are held back are skipped, not saved up.
-    return tierDue
-      ? ctx.store.put<IncidentDoc>(incidentCollection, { ...incident, nextReminderAt: nextTier })
+    const held = tierDue
+      ? putRow<IncidentDoc>(ctx.store, incidentCollection, { ...incident, nextReminderAt: nextTier })
       : incident;
+    scheduleIncident(ctx, held, held.nextReminderAt, true);
+    return held;
   }
+  const subscriptions = alertSubscriptions(ctx, monitor.id);
+  const contacts = new Map<string, ContactDoc>();
+  for (const sub of subscriptions) {
+    const contact = ctx.store.owned<ContactDoc>("contact", ctx.account!.id, sub.contactId);
+    if (contact) contacts.set(contact.id, contact);
+  }
+  const downAt = incident.start + downDelaySec(subscriptions, contacts);
   let next = incident;
-  if (!next.downEventSent) {
+  if (!next.downEventSent && now >= downAt) {
     emitEvent(ctx, {
       event: "monitor.down",
       data: downData(ctx, monitor, next),
@@ -307,17 +357,21 @@ export function advanceIncident(ctx: Ctx, monitor: MonitorDoc, incident: Inciden
     });
     next = { ...next, downEventSent: true };
   }
-  const subscriptions = alertSubscriptions(ctx, monitor.id);
   const reached = new Set(next.reachedContactIds);
+  const pending: number[] = [];
   for (const sub of subscriptions) {
-    if (reached.has(sub.contactId)) continue;
-    const contact = ctx.store.owned<ContactDoc>("contact", ctx.account!.id, sub.contactId);
-    if (!contact || now < next.start + contact.alertDelay * 60) continue;
+    const contact = contacts.get(sub.contactId);
+    if (!contact || reached.has(contact.id)) continue;
+    const reachAt = next.start + contact.alertDelay * 60;
+    if (now < reachAt) {
+      pending.push(reachAt);
+      continue;
+    }
     reached.add(contact.id);
     if (sub.alertTypes.includes("down")) alertContact(ctx, monitor.id, contact.id, "alert", "down");
   }
   if (reached.size !== next.reachedContactIds.length) next = { ...next, reachedContactIds: [...reached] };
-  // A reminder repeats what was already said: not in the run that first says it (a window's end, say).
+  // A reminder repeats what was already said: not before `monitor.down`, nor in the run that first says it.
   if (tierDue && incident.downEventSent) {
     emitEvent(ctx, {
       event: "monitor.repeatedlyDown",
@@ -332,7 +386,10 @@ export function advanceIncident(ctx: Ctx, monitor: MonitorDoc, incident: Inciden
     }
   }
   if (tierDue) next = { ...next, nextReminderAt: nextTier };
-  return next === incident ? incident : ctx.store.put<IncidentDoc>(incidentCollection, next);
+  if (next !== incident) next = putRow<IncidentDoc>(ctx.store, incidentCollection, next);
+  if (!next.downEventSent) pending.push(downAt);
+  scheduleIncident(ctx, next, Math.min(next.nextReminderAt, ...pending), false);
+  return next;
 }
 
 /**
@@ -347,7 +404,8 @@ function closeIncident(
   resultId: string,
   recheck: RecheckRow[],
 ) {
-  const closed = ctx.store.put<IncidentDoc>(incidentCollection, {
+  ctx.store.remove(alertDueCollection, open.id);
+  const closed = putRow<IncidentDoc>(ctx.store, incidentCollection, {
     ...open,
     end: ctx.now,
     state: "resolved",

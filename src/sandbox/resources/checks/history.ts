@@ -1,10 +1,25 @@
 import type { Ctx } from "../../core/operation.ts";
-import type { Doc } from "../../core/store.ts";
+import type { Doc, Store } from "../../core/store.ts";
 
 /** Where simulated checks keep what they found: results (`res_`), state spans and incidents (`inc_`). */
 export const resultCollection = "checkResult";
 export const spanCollection = "stateSpan";
 export const incidentCollection = "incident";
+/** One `CheckStateDoc` per monitor with history, keyed by the monitor id. */
+export const checkStateCollection = "checkState";
+/** One `AlertDueDoc` per open incident: what the timer scans. */
+export const alertDueCollection = "checkAlertDue";
+
+const historyCollections = [resultCollection, spanCollection, incidentCollection] as const;
+type HistoryCollection = (typeof historyCollections)[number];
+
+/**
+ * Each history row has an entry (`{id, accountId}`, the row's id) in a
+ * per-monitor index collection, so one monitor's rows are found without
+ * reading the account's whole history. The index lives in the store, so
+ * transactions, dry runs and the data file keep it in step with the rows.
+ */
+const indexOf = (collection: HistoryCollection, monitorId: string) => `${collection}@${monitorId}`;
 
 /** A stored row of check history; every row names its monitor. */
 export interface HistoryDoc extends Doc {
@@ -96,42 +111,72 @@ export interface IncidentDoc extends HistoryDoc {
   nextReminderAt: number;
 }
 
-const historyCollections = [resultCollection, spanCollection, incidentCollection];
+/**
+ * Where a monitor's history stands, so an outcome costs the same however long
+ * the history is: its open incident, its current span, its last result row,
+ * and the sequence number of its last check.
+ */
+export interface CheckStateDoc extends Doc {
+  openIncidentId: string | null;
+  openSpanId: string | null;
+  lastResultId: string | null;
+  checkNumber: number;
+}
 
 /**
- * `POST /monitor/{id}/reset-stats`: forgets a monitor's results, spans and
- * resolved incidents, so statistics start over. An open incident stays: the
- * monitor is still down, and its recovery must close it. Answers how many rows went.
+ * When an open incident next needs the timer: `dueAt` is the earliest of its
+ * next reminder tier, `monitor.down` and the next contact's alert delay.
+ * `held` says alerts were held back (paused monitor, suppressing maintenance)
+ * at the last look: the timer then rechecks the hold on every run, because a
+ * window's end or cancellation releases what is due at once.
  */
-export function resetCheckHistory(ctx: Ctx, monitorId: string): number {
-  let removed = 0;
-  for (const collection of historyCollections) {
-    for (const row of ctx.store.all<HistoryDoc & { state?: string }>(collection, ctx.account!.id)) {
-      if (row.monitorId !== monitorId || row.state === "open") continue;
-      ctx.store.remove(collection, row.id);
-      removed++;
-    }
-  }
-  return removed;
+export interface AlertDueDoc extends Doc {
+  monitorId: string;
+  dueAt: number;
+  held: boolean;
 }
 
-/** Removes every history row of a deleted monitor, open incident included. Answers how many rows went. */
-export function forgetMonitorHistory(ctx: Ctx, monitorId: string): number {
-  let removed = 0;
-  for (const collection of historyCollections) {
-    for (const row of ctx.store.all<HistoryDoc>(collection, ctx.account!.id)) {
-      if (row.monitorId !== monitorId) continue;
-      ctx.store.remove(collection, row.id);
-      removed++;
-    }
-  }
-  return removed;
+/** Stores a history row, entering a new one in its monitor's index. */
+export function putRow<T extends HistoryDoc>(store: Store, collection: HistoryCollection, row: T): T {
+  if (!store.get(collection, row.id))
+    store.put<Doc>(indexOf(collection, row.monitorId), { id: row.id, accountId: row.accountId });
+  return store.put<T>(collection, row);
 }
 
-/** A monitor's rows of one collection. */
-export function rowsOf<T extends HistoryDoc>(ctx: Ctx, collection: string, monitorId: string): T[] {
-  return ctx.store.all<T>(collection, ctx.account!.id).filter((r) => r.monitorId === monitorId);
+export function removeRow(store: Store, collection: HistoryCollection, row: HistoryDoc): void {
+  store.remove(collection, row.id);
+  store.remove(indexOf(collection, row.monitorId), row.id);
 }
+
+/** A monitor's rows of one collection, read through its index. */
+export function rowsOf<T extends HistoryDoc>(
+  ctx: Ctx,
+  collection: HistoryCollection,
+  monitorId: string,
+): T[] {
+  const rows: T[] = [];
+  for (const entry of ctx.store.all(indexOf(collection, monitorId), ctx.account!.id)) {
+    const row = ctx.store.get<T>(collection, entry.id);
+    if (row) rows.push(row);
+  }
+  return rows;
+}
+
+export const checkStateOf = (ctx: Ctx, monitorId: string) =>
+  ctx.store.owned<CheckStateDoc>(checkStateCollection, ctx.account!.id, monitorId);
+
+const pointed = <T extends Doc>(ctx: Ctx, collection: string, id: string | null | undefined) =>
+  id ? ctx.store.owned<T>(collection, ctx.account!.id, id) : undefined;
+
+export const openIncidentOf = (ctx: Ctx, monitorId: string) =>
+  pointed<IncidentDoc>(ctx, incidentCollection, checkStateOf(ctx, monitorId)?.openIncidentId);
+
+export const openSpanOf = (ctx: Ctx, monitorId: string) =>
+  pointed<StateSpanDoc>(ctx, spanCollection, checkStateOf(ctx, monitorId)?.openSpanId);
+
+/** The monitor's last result row; undefined once the retention sweep or a statistics reset removed it. */
+export const lastResultOf = (ctx: Ctx, monitorId: string) =>
+  pointed<CheckResultDoc>(ctx, resultCollection, checkStateOf(ctx, monitorId)?.lastResultId);
 
 /** The newest row by `key` (ties broken by id), or undefined. */
 export function newest<T extends Doc>(rows: T[], key: (row: T) => number): T | undefined {
@@ -142,11 +187,83 @@ export function newest<T extends Doc>(rows: T[], key: (row: T) => number): T | u
   return best;
 }
 
-export const openIncidentOf = (ctx: Ctx, monitorId: string) =>
-  rowsOf<IncidentDoc>(ctx, incidentCollection, monitorId).find((i) => i.state === "open");
+/**
+ * `POST /monitor/{id}/reset-stats`: forgets a monitor's results, spans and
+ * resolved incidents, so statistics start over. An open incident stays: the
+ * monitor is still down, and its recovery must close it. Answers how many rows went.
+ */
+export function resetCheckHistory(ctx: Ctx, monitorId: string): number {
+  let removed = 0;
+  for (const collection of historyCollections) {
+    for (const row of rowsOf<HistoryDoc & { state?: string }>(ctx, collection, monitorId)) {
+      if (row.state === "open") continue;
+      removeRow(ctx.store, collection, row);
+      removed++;
+    }
+  }
+  const state = checkStateOf(ctx, monitorId);
+  // The next outcome starts a new history: a first span, check numbers from 1.
+  if (state)
+    ctx.store.put<CheckStateDoc>(checkStateCollection, {
+      ...state,
+      openSpanId: null,
+      lastResultId: null,
+      checkNumber: 0,
+    });
+  return removed;
+}
 
-export const openSpanOf = (ctx: Ctx, monitorId: string) =>
-  rowsOf<StateSpanDoc>(ctx, spanCollection, monitorId).find((s) => s.to === null);
+/** Removes every history row of a deleted monitor, open incident included. Answers how many rows went. */
+export function forgetMonitorHistory(ctx: Ctx, monitorId: string): number {
+  let removed = 0;
+  for (const collection of historyCollections) {
+    for (const row of rowsOf<HistoryDoc>(ctx, collection, monitorId)) {
+      removeRow(ctx.store, collection, row);
+      removed++;
+    }
+  }
+  const state = checkStateOf(ctx, monitorId);
+  if (state?.openIncidentId) ctx.store.remove(alertDueCollection, state.openIncidentId);
+  ctx.store.remove(checkStateCollection, monitorId);
+  return removed;
+}
 
-export const lastResultOf = (ctx: Ctx, monitorId: string) =>
-  newest(rowsOf<CheckResultDoc>(ctx, resultCollection, monitorId), (r) => r.checkNumber);
+/**
+ * How long rows are kept. Raw results: the spec's 30-day window. Spans and
+ * incidents feed uptime figures and summaries, whose windows have no cap:
+ * they are kept 400 days, so a year over year summary stays whole.
+ */
+export const retention = { resultSec: 30 * 86400, spanSec: 400 * 86400, incidentSec: 400 * 86400 };
+/** Sweeps run at most this often (sandbox seconds), and otherwise only when a row can have expired. */
+const sweepIntervalSec = 300;
+const sweepMeta = "checks.sweep";
+
+/**
+ * Removes rows past retention: results whose last check is older than 30
+ * days, closed spans and resolved incidents that ended more than 400 days
+ * ago. Open incidents and current spans are never removed. A sweep reads every
+ * row, so it runs only when the oldest remaining row can have expired (rows
+ * written later expire later), and not more than every 5 minutes.
+ */
+export function sweepHistory(store: Store, now: number): void {
+  const last = store.meta<{ at: number; nextAt: number }>(sweepMeta);
+  // A clock set back makes the schedule meaningless: sweep and plan again.
+  if (last && now >= last.at && now < last.nextAt) return;
+  // Rows written from now on are kept at least this long.
+  let nextAt = now + retention.resultSec + 1;
+  const sweep = <T extends HistoryDoc>(
+    collection: HistoryCollection,
+    keptUntil: (row: T) => number | null,
+  ) => {
+    for (const row of store.scan<T>(collection)) {
+      const until = keptUntil(row);
+      if (until === null) continue;
+      if (until < now) removeRow(store, collection, row);
+      else nextAt = Math.min(nextAt, until + 1);
+    }
+  };
+  sweep<CheckResultDoc>(resultCollection, (r) => r.lastTime + retention.resultSec);
+  sweep<StateSpanDoc>(spanCollection, (s) => (s.to === null ? null : s.to + retention.spanSec));
+  sweep<IncidentDoc>(incidentCollection, (i) => (i.state === "open" ? null : i.end + retention.incidentSec));
+  store.setMeta(sweepMeta, { at: now, nextAt: Math.max(nextAt, now + sweepIntervalSec) });
+}

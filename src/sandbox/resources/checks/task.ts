@@ -1,26 +1,59 @@
 import { type BackgroundTask, systemCtx } from "../../core/background.ts";
+import type { Store } from "../../core/store.ts";
+import { type MaintenanceDoc, maintenanceCollection, windowState } from "../maintenance/model.ts";
 import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
 import { advanceIncident } from "./engine.ts";
-import { type IncidentDoc, incidentCollection } from "./history.ts";
+import {
+  type AlertDueDoc,
+  alertDueCollection,
+  type IncidentDoc,
+  incidentCollection,
+  sweepHistory,
+} from "./history.ts";
+
+/** Monitors of an account inside an active window that suppresses alerts. */
+function suppressedMonitors(store: Store, accountId: string, now: number): Set<string> {
+  const ids = new Set<string>();
+  for (const w of store.all<MaintenanceDoc>(maintenanceCollection, accountId)) {
+    if (w.suppressAlerts && windowState(w, now) === "active") for (const id of w.monitorIds) ids.add(id);
+  }
+  return ids;
+}
 
 /**
- * The check engine's timers on the sandbox clock: alert delays, reminder
- * tiers, and alerts held back by a maintenance window that has since ended.
- * Every open incident is moved on to now; nothing is written when nothing is due.
+ * The check engine's timers on the sandbox clock: alert delays, `monitor.down`,
+ * reminder tiers, and alerts held back by a maintenance window that has since
+ * ended (the maintenance task runs first in the same tick), then the
+ * retention sweep. A run reads one small row per open incident and moves on
+ * only those that are due. Incidents whose alerts were held back are rechecked
+ * on every run, because a window may end early (deleted or cut short) or a
+ * paused monitor may resume; the windows are read once per account.
  */
 export const checksTask: BackgroundTask = {
   name: "checks",
-  due(state) {
-    for (const incident of state.store.scan<IncidentDoc>(incidentCollection)) {
-      if (incident.state !== "open") continue;
-      const monitor = state.store.owned<MonitorDoc>(
-        monitorCollection,
-        incident.accountId,
-        incident.monitorId,
-      );
+  due(state, now) {
+    const suppressed = new Map<string, Set<string>>();
+    const stillHeld = (due: AlertDueDoc, monitor: MonitorDoc) => {
+      if (!monitor.enabled) return true;
+      let ids = suppressed.get(due.accountId);
+      if (!ids) {
+        ids = suppressedMonitors(state.store, due.accountId, now);
+        suppressed.set(due.accountId, ids);
+      }
+      return ids.has(monitor.id);
+    };
+    for (const due of state.store.scan<AlertDueDoc>(alertDueCollection)) {
+      if (due.dueAt > now && !due.held) continue;
+      const monitor = state.store.owned<MonitorDoc>(monitorCollection, due.accountId, due.monitorId);
+      const incident = state.store.get<IncidentDoc>(incidentCollection, due.id);
       // A deleted monitor's history is unreachable and alerts nobody.
-      if (!monitor) continue;
-      advanceIncident(systemCtx(state, incident.accountId), monitor, incident);
+      if (!monitor || incident?.state !== "open") {
+        state.store.remove(alertDueCollection, due.id);
+        continue;
+      }
+      if (due.dueAt > now && stillHeld(due, monitor)) continue;
+      advanceIncident(systemCtx(state, due.accountId), monitor, incident);
     }
+    sweepHistory(state.store, now);
   },
 };
