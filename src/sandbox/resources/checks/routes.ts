@@ -225,5 +225,22 @@ export const checkOperations = defineOperations(
       return { status: 200, body: renderResult(result, expand) };
     },
   },
+  {
+    id: "monitor.result.snapshot",
+    method: "GET",
+    path: "/monitor/{id}/result/{resultId}/snapshot",
+    summary: "Read the page snapshot of a check result, when the check took one.",
+    scope: "monitor:read",
+    errors: ["not_found"],
+    response: { status: 200, description: "The page snapshot." },
+    handle: (ctx, req) => {
+      const monitor = ownedMonitor(ctx, req.params.id!);
+      const result = requireResult(ctx, monitor.id, req.params.resultId!);
+      // Snapshots are optional per result; a simulated check never takes one.
+      throw new ApiProblem("not_found", `Result ${result.id} has no page snapshot.`, {
+        errors: [{ pointer: "/resultId", value: result.id, reason: "no_snapshot" }],
+      });
+    },
+  },
   ...summaryOperations,
 );
