@@ -51,7 +51,10 @@ export const webhookSchema = z
     name: field(z.string().max(100).nullable(), {}),
     headers: field(
       list(z.strictObject({ header: z.string().min(1).max(100), value: z.string().max(1000) })).max(20),
-      { description: "Names beginning SVC- or webhook- are refused." },
+      {
+        description:
+          "Names beginning SVC- or webhook- are refused. A PATCH replaces the whole list; values read back {set: true}.",
+      },
     ),
     secret: field(z.union([z.string().min(16).max(128), z.strictObject({ rotate: z.literal(true) })]), {
       writeOnly: true,
@@ -105,6 +108,10 @@ export const webhookReadSchema = webhookSchema.extend({
     .optional(),
   secret: field(z.union([z.string(), webhookSecretRead]), {
     description: "In full only in the create and rotate answers; later {set, updatedAt, previousValidUntil}.",
+  }).optional(),
+  headers: field(z.array(z.object({ header: z.string(), value: z.object({ set: z.literal(true) }) })), {
+    description:
+      "Values are credentials more often than not: they are sent with deliveries and read back {set: true}.",
   }).optional(),
 });
 

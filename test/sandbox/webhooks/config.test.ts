@@ -107,6 +107,30 @@ describe("POST /webhook", () => {
     expect(tags.scope).toEqual({ tags: ["nothing-tagged"], monitorCount: 0 });
   });
 
+  it("counts each scope's monitors right when one list renders many scopes", async () => {
+    const c = await sb.account();
+    for (const tags of [["a"], ["a", "b"], ["c"]]) {
+      const res = await c.post("/monitor", {
+        type: "http",
+        url: `https://example.com/${tags.join("-")}`,
+        locations: { pools: ["allworld"] },
+        tags,
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    const all = await create(c, { scope: { all: true } });
+    const a = await create(c, { scope: { tags: ["a"] } });
+    const bc = await create(c, { scope: { tags: ["c", "b"] } });
+    const none = await create(c, { scope: { tags: ["z"] } });
+    const rows = (await c.get("/webhook")).body.data as any[];
+    const countOf = (id: string) => rows.find((r) => r.id === id).scope.monitorCount;
+    expect([all, a, bc, none].map((w) => countOf(w.id))).toEqual([3, 2, 2, 0]);
+    // A changed scope is counted afresh in the PATCH answer.
+    expect((await c.patch(`/webhook/${none.id}`, { scope: { tags: ["b"] } })).body.scope.monitorCount).toBe(
+      1,
+    );
+  });
+
   it("refuses header names beginning SVC- or webhook- in any case, with a reason", async () => {
     const c = await sb.account();
     for (const header of ["SVC-Event", "svc-custom", "Webhook-Signature", "WEBHOOK-ID"]) {
@@ -121,7 +145,32 @@ describe("POST /webhook", () => {
       expect(res.body.errors[0]).toMatchObject({ pointer: "/headers/1/header", reason: "reserved_header" });
     }
     const ok = await create(c, { headers: [{ header: "Authorization", value: "Bearer abc" }] });
-    expect(ok.headers).toEqual([{ header: "Authorization", value: "Bearer abc" }]);
+    expect(ok.headers).toEqual([{ header: "Authorization", value: { set: true } }]);
+  });
+
+  it("never shows header values (credentials) in reads or lists; a PATCH replaces the whole list", async () => {
+    const c = await sb.account();
+    const masked = (names: string[]) => names.map((header) => ({ header, value: { set: true } }));
+    const w = await create(c, {
+      headers: [
+        { header: "Authorization", value: "Bearer s3cr3t-token" },
+        { header: "X-Team", value: "ops" },
+      ],
+    });
+    expect(w.headers).toEqual(masked(["Authorization", "X-Team"]));
+    const read = await c.get(`/webhook/${w.id}`);
+    expect(read.body.headers).toEqual(masked(["Authorization", "X-Team"]));
+    const list = await c.get("/webhook");
+    const query = await c.post("/webhook/q", { fields: ["headers"] });
+    for (const text of [read.text, list.text, query.text]) expect(text).not.toContain("s3cr3t-token");
+    expect(list.body.data.find((x: any) => x.id === w.id).headers).toEqual(
+      masked(["Authorization", "X-Team"]),
+    );
+
+    const patched = await c.patch(`/webhook/${w.id}`, { headers: [{ header: "X-Other", value: "2" }] });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.headers).toEqual(masked(["X-Other"]));
+    expect((await c.patch(`/webhook/${w.id}`, { headers: [] })).body.headers).toEqual([]);
   });
 
   it("allows one webhook per URL: a second answers 409 duplicate_resource with the existing id", async () => {

@@ -251,6 +251,22 @@ describe("delivery behaviour", () => {
     expect(d.nextRetryAt - d.attempts[0].at).toBe(600);
   });
 
+  it("caps a 429's Retry-After at the last ladder step (2 h)", async () => {
+    const c = await sb.account();
+    const h = await hook(c, { events: ["monitor.down"] }, () => ({
+      status: 429,
+      headers: { "retry-after": String(30 * 86400) },
+    }));
+    const { body } = await sb.admin.post(`/_sandbox/webhook/${h.id}/event`, { event: "monitor.down" });
+    const d = await eventually(async () => {
+      const r = (await deliveries(c, h.id)).find((x) => x.id === body.id);
+      return r?.attempts.length === 1 ? r : undefined;
+    });
+    expect(d.outcome).toBe("pending");
+    // The first step is 10 s (+20 % at most): the cap, not the ladder, decides here.
+    expect(d.nextRetryAt - d.attempts[0].at).toBe(7200);
+  });
+
   it("fails other 4xx permanently, without retries", async () => {
     const c = await sb.account();
     const h = await hook(c, { events: ["monitor.down"] }, () => ({ status: 404 }));
@@ -392,6 +408,88 @@ describe("delivery behaviour", () => {
     expect((await c.post(`/webhook/${h.id}/delivery/d_${"0".repeat(32)}/redeliver`)).status).toBe(404);
   });
 
+  it("redelivers a pending delivery at once as an extra attempt, keeping every remaining retry", async () => {
+    const c = await sb.account();
+    const h = await hook(c, { events: ["monitor.down"] }, () => ({ status: 503 }));
+    const { body } = await sb.admin.post(`/_sandbox/webhook/${h.id}/event`, { event: "monitor.down" });
+    const row = async () => (await deliveries(c, h.id)).find((d) => d.id === body.id);
+    const afterFirst = await eventually(async () => {
+      const r = await row();
+      return r?.attempts.length === 1 ? r : undefined;
+    });
+    const ladderRetryAt = afterFirst.nextRetryAt;
+
+    const res = await c.post(`/webhook/${h.id}/delivery/${body.id}/redeliver`);
+    expect(res.status).toBe(202);
+    // The row says the next attempt is now (the redelivery), not at the ladder time.
+    expect(res.body.outcome).toBe("pending");
+    expect(res.body.nextRetryAt).toBeLessThan(ladderRetryAt);
+    const [, extra] = await rx.waitFor(h.path, 2);
+    expect(extra!.headers["svc-attempt"]).toBe("2");
+    // The failed extra attempt leaves the ladder as it was: the first retry still comes at its time.
+    const afterExtra = await eventually(async () => {
+      const r = await row();
+      return r?.attempts.length === 2 ? r : undefined;
+    });
+    expect(afterExtra).toMatchObject({ outcome: "pending", nextRetryAt: ladderRetryAt });
+
+    // All five ladder retries still follow: seven attempts in all, then failed.
+    for (let attempt = 3; attempt <= 7; attempt++) {
+      await sb.advance(7200 * 1.2 + 1);
+      await rx.waitFor(h.path, attempt);
+    }
+    const failed = await eventually(async () => {
+      const r = await row();
+      return r?.outcome === "failed" ? r : undefined;
+    });
+    expect(failed.attempts).toHaveLength(7);
+    expect(rx.received(h.path).map((r) => r.headers["svc-attempt"])).toEqual([
+      "1",
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+    ]);
+  });
+
+  it("sends a redelivery asked for while an attempt of the same delivery is on its way", async () => {
+    const c = await sb.account();
+    // The receiver takes its time: the redelivery arrives while the first attempt waits for its answer.
+    const h = await hook(c, {}, () => ({ status: 200, delayMs: 300 }));
+    await createMonitor(c);
+    const [first] = await rx.waitFor(h.path);
+    const id = first!.body.id;
+    const res = await c.post(`/webhook/${h.id}/delivery/${id}/redeliver`);
+    expect(res.status).toBe(202);
+    const [, second] = await rx.waitFor(h.path, 2);
+    expect(second!.headers["svc-attempt"]).toBe("2");
+    const done = await eventually(async () => {
+      const d = (await deliveries(c, h.id)).find((x) => x.id === id);
+      return d?.outcome === "delivered" && d.attempts.length === 2 ? d : undefined;
+    });
+    expect(done.nextRetryAt).toBeNull();
+  });
+
+  it("sends nothing for an event whose request was rolled back (a bulk-validate dry run)", async () => {
+    const c = await sb.account();
+    const h = await hook(c);
+    const dry = await c.post("/monitor/bulk-validate", {
+      items: [
+        { type: "http", url: `https://example.com/${randomUUID()}`, locations: { pools: ["allworld"] } },
+      ],
+    });
+    expect(dry.status, dry.text).toBe(200);
+    expect(dry.body.valid).toBe(1);
+    const monitorId = await createMonitor(c);
+    const [got] = await rx.waitFor(h.path);
+    expect(got!.body.data.id).toBe(monitorId);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(rx.received(h.path)).toHaveLength(1);
+    expect(await deliveries(c, h.id)).toHaveLength(1);
+  });
+
   it("sends payloads over 32 KB but does not retain them: redeliver answers payload_not_retained", async () => {
     const c = await sb.account();
     const h = await hook(c, {}, () => ({ status: 500 }));
@@ -445,7 +543,11 @@ describe("delivery behaviour", () => {
     await eventually(async () =>
       (await deliveries(c, h.id))[0]?.outcome === "delivered" ? true : undefined,
     );
-    await sb.advance(7 * 86400 + 700);
+    // Still listed a minute before its 7 days are up (the sweep runs every 10 minutes)...
+    await sb.advance(7 * 86400 - 60);
+    expect(await deliveries(c, h.id)).toHaveLength(1);
+    // ...and gone once they are.
+    await sb.advance(700);
     await eventually(async () => ((await deliveries(c, h.id)).length === 0 ? true : undefined));
   });
 });

@@ -14,6 +14,8 @@ export interface Received {
 export interface Answer {
   status: number;
   headers?: Record<string, string>;
+  /** Answer this much later (the request has arrived and is counted at once). */
+  delayMs?: number;
 }
 
 /**
@@ -36,7 +38,9 @@ export class Receiver {
       const got: Received = { path, headers: req.headers, raw, body };
       (this.#received.get(path) ?? this.#received.set(path, []).get(path)!).push(got);
       const answer = this.#answers.get(path)?.(got) ?? { status: 200 };
-      res.writeHead(answer.status, answer.headers).end();
+      if (answer.delayMs)
+        setTimeout(() => res.writeHead(answer.status, answer.headers).end(), answer.delayMs);
+      else res.writeHead(answer.status, answer.headers).end();
       for (const wake of this.#waiters.splice(0)) wake();
     });
   });

@@ -2,11 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import type { CallbackEvent, SubscribableEvent } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
-import type { Doc } from "../../core/store.ts";
+import type { Doc, Store } from "../../core/store.ts";
 import { nextSyncSeq } from "../accounts.ts";
 import type { ContactDoc } from "../contacts/model.ts";
 import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
 import { sendMessage } from "../outbox.ts";
+import { DeliveryIndex, dueAt } from "./delivery-index.ts";
 
 export type WebhookScope = { all: true } | { monitorIds: string[] } | { tags: string[] };
 
@@ -36,7 +37,7 @@ export interface WebhookDoc extends Doc {
 export const webhookCollection = "webhook";
 export const deliveryCollection = "webhookDelivery";
 
-/** Payloads over 32 KB are sent but not kept. */
+/** Payloads over 32 KB are kept only while their delivery is pending (to retry it), then dropped. */
 export const maxRetainedPayload = 32 * 1024;
 
 /** One event sent, or to be sent, to one webhook. */
@@ -50,11 +51,39 @@ export interface DeliveryDoc extends Doc {
   payloadDigest: string;
   outcome: "pending" | "delivered" | "failed" | "dropped";
   attempts: { at: number; statusCode: number | null; latencyMs: number | null; error: string | null }[];
-  /** How many attempts the current run may make: six (one and five retries) for engine events, else one. */
+  /** Attempts the retry ladder allows: six (one and five retries) for engine events, else one. */
   maxAttempts: number;
-  /** When the next attempt is due (sandbox clock); null when none is. */
+  /** When the next ladder attempt is due (sandbox clock); null when none is. */
   nextRetryAt: number | null;
+  /** When each redelivery asked for and not yet sent was asked (each is one extra attempt, sent at once). */
+  redeliverRequests: number[];
+  /** Attempts made by redeliveries: they come on top of the ladder's `maxAttempts`. */
+  extraAttempts: number;
   created: number;
+}
+
+const indexes = new WeakMap<Store, DeliveryIndex>();
+
+/** The store's delivery index (pending by due time, ids by webhook); built from the store on first use. */
+export function deliveryIndex(store: Store): DeliveryIndex {
+  let index = indexes.get(store);
+  if (!index) {
+    index = new DeliveryIndex(store.scan<DeliveryDoc>(deliveryCollection));
+    indexes.set(store, index);
+  }
+  return index;
+}
+
+/** Rebuilds the index from what the store holds (at start-up, after a restart with `--data`). */
+export function rebuildDeliveryIndex(store: Store): void {
+  indexes.set(store, new DeliveryIndex(store.scan<DeliveryDoc>(deliveryCollection)));
+}
+
+/** Every delivery write goes through here, so the index hears of it. */
+export function putDelivery(ctx: Ctx, d: DeliveryDoc): DeliveryDoc {
+  ctx.store.put<DeliveryDoc>(deliveryCollection, d);
+  deliveryIndex(ctx.store).note(d);
+  return d;
 }
 
 /** What an emitter says about an event; `data` may differ per webhook (or skip it, with undefined). */
@@ -137,7 +166,7 @@ export function queueDelivery(
     apiVersion: "v2",
     data: input.data,
   });
-  return ctx.store.put<DeliveryDoc>(deliveryCollection, {
+  return putDelivery(ctx, {
     id,
     accountId: webhook.accountId,
     webhookId: webhook.id,
@@ -150,6 +179,8 @@ export function queueDelivery(
     attempts: [],
     maxAttempts: input.maxAttempts,
     nextRetryAt: ctx.now,
+    redeliverRequests: [],
+    extraAttempts: 0,
     created: ctx.now,
   });
 }
@@ -162,6 +193,9 @@ export const rotationOverlapSec = 86400;
 
 /** Retries after the first attempt (engine events): 10 s, 60 s, 5 min, 30 min, 2 h. */
 export const retryLadderSec = [10, 60, 300, 1800, 7200] as const;
+
+/** A 429's Retry-After is honoured up to the last ladder step, so no delivery stays pending for long. */
+export const maxRetryAfterSec = retryLadderSec.at(-1)!;
 
 /** Auto-disable after this many consecutive failed deliveries, or this long with every delivery failing. */
 export const maxConsecutiveFailures = 20;
@@ -182,13 +216,40 @@ export function activeSecrets(webhook: WebhookDoc, now: number): string[] {
   return previousValid ? [webhook.secret, webhook.previousSecret!] : [webhook.secret];
 }
 
-/** How many monitors of the account a scope covers now. */
+const tagsKey = (tags: readonly string[]) => JSON.stringify([...tags].sort());
+/** Per request: how many monitors each tags scope covers. */
+const tagCountsByRequest = new WeakMap<Ctx, Map<string, number>>();
+
+/** How many monitors of the account each tags scope covers, in one walk over its monitors. */
+function countTagScopes(ctx: Ctx, scopes: readonly (readonly string[])[], into: Map<string, number>): void {
+  const wanted = scopes.map((tags) => ({ key: tagsKey(tags), tags: new Set(tags), count: 0 }));
+  for (const m of ctx.store.all<MonitorDoc>(monitorCollection, ctx.account!.id)) {
+    for (const scope of wanted) if (m.tags.some((tag) => scope.tags.has(tag))) scope.count++;
+  }
+  for (const scope of wanted) into.set(scope.key, scope.count);
+}
+
+/**
+ * How many monitors of the account a scope covers now. A request that renders
+ * many webhooks walks the account's monitors once: the first tags scope asked
+ * for counts every tags scope of the account's webhooks.
+ */
 export function monitorCount(ctx: Ctx, scope: WebhookScope): number {
-  const monitors = ctx.store.all<MonitorDoc>(monitorCollection, ctx.account!.id);
-  if ("all" in scope) return monitors.length;
+  if ("all" in scope) return ctx.store.count(monitorCollection, ctx.account!.id);
   if ("monitorIds" in scope)
     return scope.monitorIds.filter((id) => ctx.store.get(monitorCollection, id)).length;
-  return monitors.filter((m) => scopeCovers(scope, m)).length;
+  const key = tagsKey(scope.tags);
+  let counts = tagCountsByRequest.get(ctx);
+  if (!counts) {
+    counts = new Map();
+    tagCountsByRequest.set(ctx, counts);
+    const tagScopes = ctx.store
+      .all<WebhookDoc>(webhookCollection, ctx.account!.id)
+      .flatMap((w) => ("tags" in w.scope ? [w.scope.tags] : []));
+    countTagScopes(ctx, [...tagScopes, scope.tags], counts);
+  }
+  if (!counts.has(key)) countTagScopes(ctx, [scope.tags], counts);
+  return counts.get(key)!;
 }
 
 /** A webhook as the API answers it; `secretInFull` only in the create and rotate answers. */
@@ -201,7 +262,8 @@ export function renderWebhook(ctx: Ctx, w: WebhookDoc, secretInFull?: string): R
     events: w.events,
     scope: { ...w.scope, monitorCount: monitorCount(ctx, w.scope) },
     name: w.name,
-    headers: w.headers,
+    // Header values are often credentials (Authorization tokens): they are sent, never shown.
+    headers: w.headers.map(({ header }) => ({ header, value: { set: true } })),
     secret: secretInFull ?? { set: true, updatedAt: w.secretUpdatedAt, previousValidUntil },
     enabled: w.enabled,
     consecutiveFailures: w.consecutiveFailures,
@@ -218,22 +280,33 @@ export function renderDelivery(d: DeliveryDoc): Record<string, unknown> {
     event: d.event,
     occurredAt: d.occurredAt,
     outcome: d.outcome,
-    nextRetryAt: d.nextRetryAt,
+    nextRetryAt: dueAt(d),
     attempts: d.attempts,
     payloadDigest: d.payloadDigest,
     resourceId: d.resourceId,
   };
 }
 
-export const deliveriesOf = (ctx: Ctx, webhookId: string) =>
-  ctx.store.all<DeliveryDoc>(deliveryCollection, ctx.account!.id).filter((d) => d.webhookId === webhookId);
+/** A webhook's deliveries, through the index (which may name some that are gone). */
+export function deliveriesOf(ctx: Ctx, webhookId: string): DeliveryDoc[] {
+  const rows: DeliveryDoc[] = [];
+  for (const id of deliveryIndex(ctx.store).idsOf(webhookId)) {
+    const d = ctx.store.get<DeliveryDoc>(deliveryCollection, id);
+    if (d?.webhookId === webhookId) rows.push(d);
+  }
+  return rows;
+}
+
+/** A pending delivery that will not be sent: `dropped`, nothing more due. */
+export const dropDelivery = (ctx: Ctx, d: DeliveryDoc): DeliveryDoc =>
+  putDelivery(ctx, { ...d, outcome: "dropped", nextRetryAt: null, redeliverRequests: [] });
 
 /** A disabled webhook sends nothing more: its pending deliveries become `dropped`. */
 export function dropPending(ctx: Ctx, webhookId: string): string[] {
   const dropped: string[] = [];
   for (const d of deliveriesOf(ctx, webhookId)) {
     if (d.outcome !== "pending") continue;
-    ctx.store.put<DeliveryDoc>(deliveryCollection, { ...d, outcome: "dropped", nextRetryAt: null });
+    dropDelivery(ctx, d);
     dropped.push(d.id);
   }
   return dropped;
@@ -286,18 +359,45 @@ export interface AttemptResult {
   signatureSent: string;
 }
 
-/** The wait before retry number `retry` (from 1): the ladder step plus up to 20 % jitter, or a longer Retry-After. */
+/** The wait before retry number `retry` (from 1): the ladder step plus up to 20 % jitter, or a longer (capped) Retry-After. */
 export function retryDelay(retry: number, retryAfterSec = 0): number {
   const step = retryLadderSec[Math.min(retry, retryLadderSec.length) - 1]!;
-  return Math.max(Math.round(step * (1 + Math.random() * 0.2)), retryAfterSec);
+  return Math.max(Math.round(step * (1 + Math.random() * 0.2)), Math.min(retryAfterSec, maxRetryAfterSec));
+}
+
+/**
+ * When the ladder's next attempt is due after this one, or null when the
+ * ladder is over. A redelivery (an extra attempt) leaves the ladder as it was,
+ * only pushed back by a 429's Retry-After; a ladder attempt moves it on.
+ */
+function nextLadderAttempt(
+  ctx: Ctx,
+  d: DeliveryDoc,
+  result: AttemptResult,
+  redelivery: boolean,
+  ladderAttempts: number,
+): number | null {
+  if (result.verdict !== "retryable") return null;
+  if (redelivery) {
+    if (d.nextRetryAt === null) return null;
+    return Math.max(d.nextRetryAt, ctx.now + Math.min(result.retryAfterSec ?? 0, maxRetryAfterSec));
+  }
+  return ladderAttempts < d.maxAttempts ? ctx.now + retryDelay(ladderAttempts, result.retryAfterSec) : null;
 }
 
 /**
  * Records an attempt's result on its delivery and its webhook, in the caller's
  * transaction: the delivery's next move (delivered, retry, failed), the
- * webhook's failure run, and auto-disabling.
+ * webhook's failure run, and auto-disabling. `redelivery` says the attempt
+ * answered the oldest redelivery asked for when it started; redeliveries
+ * asked for while it was on its way stay owed and go out next.
  */
-export function recordAttempt(ctx: Ctx, deliveryId: string, result: AttemptResult): void {
+export function recordAttempt(
+  ctx: Ctx,
+  deliveryId: string,
+  result: AttemptResult,
+  redelivery: boolean,
+): void {
   const d = ctx.store.get<DeliveryDoc>(deliveryCollection, deliveryId);
   if (d?.outcome !== "pending") return;
   const webhook = ctx.store.get<WebhookDoc>(webhookCollection, d.webhookId);
@@ -306,16 +406,21 @@ export function recordAttempt(ctx: Ctx, deliveryId: string, result: AttemptResul
     ...d.attempts,
     { at: ctx.now, statusCode: result.statusCode, latencyMs: result.latencyMs, error: result.error },
   ];
+  const extraAttempts = d.extraAttempts + (redelivery ? 1 : 0);
+  const redeliverRequests = redelivery ? d.redeliverRequests.slice(1) : d.redeliverRequests;
   const delivered = result.verdict === "delivered";
-  const retry = result.verdict === "retryable" && attempts.length < d.maxAttempts;
-  const outcome = delivered ? "delivered" : retry ? "pending" : "failed";
+  const nextRetryAt = nextLadderAttempt(ctx, d, result, redelivery, attempts.length - extraAttempts);
+  const outcome =
+    redeliverRequests.length > 0 || nextRetryAt !== null ? "pending" : delivered ? "delivered" : "failed";
   const finished = outcome !== "pending";
-  ctx.store.put<DeliveryDoc>(deliveryCollection, {
+  putDelivery(ctx, {
     ...d,
     attempts,
     outcome,
-    nextRetryAt: retry ? ctx.now + retryDelay(attempts.length, result.retryAfterSec) : null,
-    // Payloads over 32 KB are sent but not kept once their delivery is over.
+    nextRetryAt,
+    redeliverRequests,
+    extraAttempts,
+    // Payloads over 32 KB are kept only while they may be sent again.
     payload: finished && d.payload !== null && d.payload.length > maxRetainedPayload ? null : d.payload,
   });
 
@@ -336,8 +441,20 @@ export function recordAttempt(ctx: Ctx, deliveryId: string, result: AttemptResul
   }
 }
 
-/** Deliveries older than the retention period are forgotten, payload and all. */
-export function purgeDeliveries(ctx: Ctx, all: readonly DeliveryDoc[]): void {
+/**
+ * Deliveries older than the retention period are forgotten, payload and all.
+ * It walks every delivery kept, so it runs only every few minutes; it also
+ * drops the index's ids of deliveries that are gone (purged, deleted with
+ * their webhook, or queued by a request that was rolled back).
+ */
+export function purgeDeliveries(ctx: Ctx): void {
   const cutoff = ctx.now - deliveryRetentionSec;
-  for (const d of all) if (d.created < cutoff) ctx.store.remove(deliveryCollection, d.id);
+  for (const d of ctx.store.scan<DeliveryDoc>(deliveryCollection)) {
+    if (d.created < cutoff) ctx.store.remove(deliveryCollection, d.id);
+  }
+  const index = deliveryIndex(ctx.store);
+  for (const webhookId of index.webhookIds()) {
+    const gone = [...index.idsOf(webhookId)].filter((id) => !ctx.store.get(deliveryCollection, id));
+    index.forget(webhookId, gone);
+  }
 }

@@ -24,6 +24,7 @@ import {
   deliveryCollection,
   dropPending,
   newDeliveryId,
+  putDelivery,
   queueDelivery,
   renderDelivery,
   renderWebhook,
@@ -300,7 +301,7 @@ export const webhookOperations = defineOperations(
     method: "POST",
     path: "/webhook/{id}/delivery/{deliveryId}/redeliver",
     summary:
-      "Send a delivery again: same body and delivery id, fresh signature, one attempt continuing the attempt count.",
+      "Send a delivery again: same body and delivery id, fresh signature, one extra attempt at once continuing the attempt count; a pending delivery keeps its remaining retries.",
     scope: "webhook:write",
     errors: ["not_found", "webhook_disabled", "payload_not_retained"],
     response: {
@@ -322,12 +323,14 @@ export const webhookOperations = defineOperations(
           "Payloads over 32 KB are not kept after their delivery.",
         );
       }
-      const queued = ctx.store.put<DeliveryDoc>(deliveryCollection, {
-        ...d,
-        outcome: "pending",
-        maxAttempts: d.attempts.length + 1,
-        nextRetryAt: ctx.now,
-      });
+      // One extra attempt, owed until sent (even when an attempt is on its way now). A
+      // pending delivery keeps its ladder; a finished one gets that one attempt only.
+      const queued = putDelivery(
+        ctx,
+        d.outcome === "pending"
+          ? { ...d, redeliverRequests: [...d.redeliverRequests, ctx.now] }
+          : { ...d, outcome: "pending", nextRetryAt: null, redeliverRequests: [ctx.now] },
+      );
       return { status: 202, body: renderDelivery(queued) };
     },
   },

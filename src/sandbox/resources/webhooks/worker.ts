@@ -1,10 +1,13 @@
 import { type BackgroundTask, systemCtx } from "../../core/background.ts";
 import type { SandboxState } from "../../core/state.ts";
+import { type DeliveryIndex, dueAt } from "./delivery-index.ts";
 import {
   type DeliveryDoc,
   deliveryCollection,
-  dropPending,
+  deliveryIndex,
+  dropDelivery,
   purgeDeliveries,
+  rebuildDeliveryIndex,
   recordAttempt,
   type WebhookDoc,
   webhookCollection,
@@ -14,61 +17,76 @@ import { connectionsPerOrigin, sendAttempt } from "./send.ts";
 /** Sends in flight at once, across all webhooks. */
 export const deliveryConcurrency = connectionsPerOrigin;
 
-/** Sandbox seconds between sweeps of expired deliveries. */
+/** Sandbox seconds between sweeps of expired deliveries (a sweep walks every delivery kept). */
 const purgeEverySec = 600;
 const lastPurge = new WeakMap<SandboxState, number>();
 
-async function deliverOne(state: SandboxState, id: string): Promise<void> {
+/**
+ * Sends one attempt of a delivery the index says is due. The index is a hint:
+ * the delivery is read again, and skipped when it is gone (its request rolled
+ * back), finished, not due, or already on its way.
+ */
+async function deliverOne(state: SandboxState, index: DeliveryIndex, id: string): Promise<void> {
+  const now = state.clock.now();
   const d = state.store.get<DeliveryDoc>(deliveryCollection, id);
-  if (d?.outcome !== "pending") return;
+  if (!d || index.inFlight.has(id)) return;
+  const at = dueAt(d);
+  if (at === null || at > now) return;
   const webhook = state.store.get<WebhookDoc>(webhookCollection, d.webhookId);
   if (!webhook?.enabled || d.payload === null) {
-    // Disabling drops pending deliveries; this one was queued in between.
-    state.store.transaction(() => {
-      const ctx = systemCtx(state, d.accountId);
-      if (webhook) dropPending(ctx, webhook.id);
-      else state.store.remove(deliveryCollection, d.id);
-    });
+    // Disabling drops pending deliveries in its own transaction; this one got past it.
+    state.store.transaction(() => dropDelivery(systemCtx(state, d.accountId), d));
     return;
   }
-  const result = await sendAttempt(state.services.settings, {
-    webhook,
-    deliveryId: d.id,
-    event: d.event,
-    attempt: d.attempts.length + 1,
-    body: d.payload,
-    now: state.clock.now(),
-  });
-  state.store.transaction(() => recordAttempt(systemCtx(state, d.accountId), d.id, result));
+  // A redelivery asked for while this attempt is on its way is not answered by it.
+  const redelivery = d.redeliverRequests.length > 0;
+  index.inFlight.add(id);
+  try {
+    const result = await sendAttempt(state.services.settings, {
+      webhook,
+      deliveryId: d.id,
+      event: d.event,
+      attempt: d.attempts.length + 1,
+      body: d.payload,
+      now,
+    });
+    state.store.transaction(() => recordAttempt(systemCtx(state, d.accountId), d.id, result, redelivery));
+  } finally {
+    index.inFlight.delete(id);
+    // Hints taken while this attempt was in flight were skipped, and a failed
+    // record left the delivery as it was: whatever is still due gets a hint again.
+    const after = state.store.get<DeliveryDoc>(deliveryCollection, id);
+    const due = after ? dueAt(after) : null;
+    if (after && due !== null && due <= state.clock.now()) index.note(after);
+  }
 }
 
 /**
  * The delivery worker: sends every pending delivery whose time has come (by
- * the sandbox clock), `deliveryConcurrency` at a time, until none is due.
+ * the sandbox clock), earliest first, `deliveryConcurrency` at a time, taking
+ * them from the index of pending deliveries (never walking the stored ones).
  * Retries wait for their `nextRetryAt`; `due` sweeps expired deliveries.
  */
 export const webhookDeliveryTask: BackgroundTask = {
   name: "webhookDeliveries",
+  start(state) {
+    rebuildDeliveryIndex(state.store);
+  },
   due(state, now) {
     const last = lastPurge.get(state);
     if (last !== undefined && now - last < purgeEverySec) return;
     lastPurge.set(state, now);
-    const ctx = { ...systemCtx(state, ""), now };
-    purgeDeliveries(ctx, state.store.scan<DeliveryDoc>(deliveryCollection));
+    purgeDeliveries({ ...systemCtx(state, ""), now });
   },
   async work(state) {
-    for (;;) {
-      const now = state.clock.now();
-      const due = state.store
-        .scan<DeliveryDoc>(deliveryCollection)
-        .filter((d) => d.outcome === "pending" && d.nextRetryAt !== null && d.nextRetryAt <= now);
-      if (due.length === 0) return;
-      due.sort((a, b) => a.nextRetryAt! - b.nextRetryAt!);
-      let next = 0;
-      const lane = async () => {
-        while (next < due.length) await deliverOne(state, due[next++]!.id);
-      };
-      await Promise.all(Array.from({ length: Math.min(deliveryConcurrency, due.length) }, lane));
-    }
+    const index = deliveryIndex(state.store);
+    const lane = async () => {
+      for (;;) {
+        const [id] = index.takeDue(state.clock.now(), 1);
+        if (id === undefined) return;
+        await deliverOne(state, index, id);
+      }
+    };
+    await Promise.all(Array.from({ length: deliveryConcurrency }, lane));
   },
 };
