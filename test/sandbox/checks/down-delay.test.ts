@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contact, monitor } from "../../helpers/fixtures.ts";
-import { type Client, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { Receiver } from "../webhooks/receiver.ts";
+import type { Client, TestSandbox } from "../../helpers/sandbox.ts";
+import { closeWithReceiver, type Receiver, startWithReceiver } from "../webhooks/receiver.ts";
 
 /** `monitor.down` waits for the monitor's alert delay: the shortest delay of the contacts subscribed to down. */
 let sb: TestSandbox;
 let rx: Receiver;
-beforeAll(async () => {
-  sb = await startTestSandbox({ allowInsecureWebhooks: true });
-  rx = await new Receiver().start();
-});
-afterAll(async () => {
-  await sb.close();
-  await rx.close();
-});
+beforeAll(async () => ({ sb, rx } = await startWithReceiver()));
+afterAll(() => closeWithReceiver(sb, rx));
 
 const outcome = async (id: string, state: "up" | "down") => {
   const res = await sb.admin.post(`/_sandbox/monitor/${id}/outcome`, { state });

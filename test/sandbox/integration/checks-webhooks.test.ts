@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitor } from "../../helpers/fixtures.ts";
-import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { Receiver } from "../webhooks/receiver.ts";
+import type { TestSandbox } from "../../helpers/sandbox.ts";
+import { closeWithReceiver, type Receiver, startWithReceiver } from "../webhooks/receiver.ts";
 import {
   arrivals,
   deliveries,
@@ -16,14 +16,8 @@ import {
 /** Simulated checks drive engine events to a real receiver, over HTTP only. */
 let sb: TestSandbox;
 let rx: Receiver;
-beforeAll(async () => {
-  sb = await startTestSandbox({ allowInsecureWebhooks: true });
-  rx = await new Receiver().start();
-});
-afterAll(async () => {
-  await sb.close();
-  await rx.close();
-});
+beforeAll(async () => ({ sb, rx } = await startWithReceiver()));
+afterAll(() => closeWithReceiver(sb, rx));
 
 const engineEvents = [
   "incident.opened",

@@ -1,20 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { Receiver } from "../webhooks/receiver.ts";
+import type { TestSandbox } from "../../helpers/sandbox.ts";
+import { closeWithReceiver, type Receiver, startWithReceiver } from "../webhooks/receiver.ts";
 import { arrivals, hook, monitorBody, settle, settleDeliveries } from "./helpers.ts";
 
 /** Faults that strike after the commit never duplicate a bulk job, over HTTP only. */
 let sb: TestSandbox;
 let rx: Receiver;
 beforeAll(async () => {
-  sb = await startTestSandbox({ allowInsecureWebhooks: true });
-  rx = await new Receiver().start();
+  ({ sb, rx } = await startWithReceiver());
 });
 afterAll(async () => {
   await sb.admin.delete("/_sandbox/faults");
-  await sb.close();
-  await rx.close();
+  await closeWithReceiver(sb, rx);
 });
 
 describe("faults with jobs", () => {

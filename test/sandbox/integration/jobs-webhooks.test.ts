@@ -1,20 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { Receiver } from "../webhooks/receiver.ts";
+import type { TestSandbox } from "../../helpers/sandbox.ts";
+import { closeWithReceiver, type Receiver, startWithReceiver } from "../webhooks/receiver.ts";
 import { arrivals, eventsAt, hook, key, monitorBody, settle, verified } from "./helpers.ts";
 
 /** Bulk jobs emit per-monitor events and job callbacks to a real receiver, over HTTP only. */
 let sb: TestSandbox;
 let rx: Receiver;
-beforeAll(async () => {
-  sb = await startTestSandbox({ allowInsecureWebhooks: true });
-  rx = await new Receiver().start();
-});
-afterAll(async () => {
-  await sb.close();
-  await rx.close();
-});
+beforeAll(async () => ({ sb, rx } = await startWithReceiver()));
+afterAll(() => closeWithReceiver(sb, rx));
 
 describe("jobs → webhooks", () => {
   it("a bulk create delivers job.progress and job.completed to the callback, and monitor.created per monitor", async () => {

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contact, monitor } from "../../helpers/fixtures.ts";
-import { type Client, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { Receiver } from "../webhooks/receiver.ts";
+import type { Client, TestSandbox } from "../../helpers/sandbox.ts";
+import { closeWithReceiver, type Receiver, startWithReceiver } from "../webhooks/receiver.ts";
 import { arrivals, eventsAt, hook, outcome, settleDeliveries, verified } from "./helpers.ts";
 
 /** Maintenance windows hold back the engine's alerts, and their end releases them, over HTTP only. */
 let sb: TestSandbox;
 let rx: Receiver;
-beforeAll(async () => {
-  sb = await startTestSandbox({ allowInsecureWebhooks: true });
-  rx = await new Receiver().start();
-});
-afterAll(async () => {
-  await sb.close();
-  await rx.close();
-});
+beforeAll(async () => ({ sb, rx } = await startWithReceiver()));
+afterAll(() => closeWithReceiver(sb, rx));
 
 const events = ["incident.opened", "monitor.down", "maintenance.ended"];
 

@@ -3,20 +3,21 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventEnvelope, subscribableEvents } from "../../../src/kinds/index.ts";
 import { contact, monitor } from "../../helpers/fixtures.ts";
-import { type Client, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { type Answer, eventually, type Received, Receiver } from "./receiver.ts";
+import type { Client, TestSandbox } from "../../helpers/sandbox.ts";
+import {
+  type Answer,
+  closeWithReceiver,
+  eventually,
+  type Received,
+  Receiver,
+  startWithReceiver,
+} from "./receiver.ts";
 
 /** Deliveries to a real local receiver, with --allow-insecure-webhooks so http on 127.0.0.1 is allowed. */
 let sb: TestSandbox;
 let rx: Receiver;
-beforeAll(async () => {
-  sb = await startTestSandbox({ allowInsecureWebhooks: true });
-  rx = await new Receiver().start();
-});
-afterAll(async () => {
-  await sb.close();
-  await rx.close();
-});
+beforeAll(async () => ({ sb, rx } = await startWithReceiver()));
+afterAll(() => closeWithReceiver(sb, rx));
 
 async function hook(c: Client, body: Record<string, unknown> = {}, answer?: (r: Received) => Answer) {
   const target = rx.hook(answer);

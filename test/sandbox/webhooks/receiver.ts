@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
 
 export interface Received {
   path: string;
@@ -101,4 +102,15 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** A sandbox that may deliver over http to loopback (`allowInsecureWebhooks`) and a real receiver for it. */
+export async function startWithReceiver(): Promise<{ sb: TestSandbox; rx: Receiver }> {
+  const sb = await startTestSandbox({ allowInsecureWebhooks: true });
+  return { sb, rx: await new Receiver().start() };
+}
+
+export async function closeWithReceiver(sb: TestSandbox, rx: Receiver): Promise<void> {
+  await sb.close();
+  await rx.close();
 }
