@@ -68,11 +68,16 @@ export interface ReportRequest {
   timezone: string;
 }
 
-/** The IANA zone as Intl spells it, or undefined when Intl does not know it (offsets such as +01:00 are not zones). */
-export function canonicalZone(name: string): string | undefined {
+/**
+ * The zone name as sent when Intl knows it, else undefined (offsets such as
+ * +01:00 are not zones). Kept as sent: Intl's own spelling can be a retired
+ * alias (Asia/Kolkata resolves to Asia/Calcutta).
+ */
+export function knownZone(name: string): string | undefined {
   if (/^[+-]/.test(name)) return undefined;
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return name;
   } catch {
     return undefined;
   }
@@ -115,9 +120,7 @@ export function resolveRequest(ctx: Ctx, body: ReportRequestBody): ReportRequest
   }
   // An account zone Intl does not know (accounts take any name) falls back to UTC; a sent one is refused.
   const timezone =
-    body.timezone === undefined
-      ? (canonicalZone(accountOf(ctx).timezone) ?? "UTC")
-      : canonicalZone(body.timezone);
+    body.timezone === undefined ? (knownZone(accountOf(ctx).timezone) ?? "UTC") : knownZone(body.timezone);
   if (!timezone) {
     throw invalid([
       {

@@ -110,7 +110,7 @@ export const reportOperations = defineOperations(
     },
   },
   {
-    id: "monitor.report.get",
+    id: "monitor.generatedReport.get",
     method: "GET",
     path: "/monitor/report/{id}",
     summary: "A generated report's details and download path; 404 after its 7 days.",
@@ -120,7 +120,7 @@ export const reportOperations = defineOperations(
     handle: (ctx, req) => ({ status: 200, body: renderReport(requireReport(ctx, req.params.id!)) }),
   },
   {
-    id: "monitor.report.content",
+    id: "monitor.generatedReport.content",
     method: "GET",
     path: "/monitor/report/{id}/content",
     summary: "A generated report's file (pdf, csv, xml or html); 404 after its 7 days.",
