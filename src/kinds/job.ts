@@ -12,6 +12,7 @@ export const jobKinds = [
   "monitor.bulkDelete",
   "monitor.copy",
   "monitor.resetStats",
+  "monitor.report",
   "contact.bulkWrite",
   "contact.bulkDelete",
 ] as const;

@@ -12,6 +12,7 @@ import { maintenanceOperations } from "./resources/maintenance/routes.ts";
 import { attachedOperations } from "./resources/monitors/attached.ts";
 import { monitorOperations } from "./resources/monitors/routes.ts";
 import { problemOperations } from "./resources/problems.ts";
+import { reportOperations } from "./resources/reports/routes.ts";
 import { statusPageOperations } from "./resources/status-pages/index.ts";
 import { subscriptionOperations } from "./resources/subscriptions/index.ts";
 import { webhookOperations } from "./resources/webhooks/routes.ts";
@@ -35,5 +36,6 @@ export function allOperations(): Operation[] {
     ...maintenanceOperations,
     ...statusPageOperations,
     ...jobOperations,
+    ...reportOperations,
   ];
 }

@@ -117,7 +117,13 @@ export interface Operation {
   /** Codes this operation can answer, for the OpenAPI document. */
   errors: ProblemCodeName[];
   /** Description of the success answer for the OpenAPI document. */
-  response?: { status: number; description: string; schema?: z.ZodType };
+  response?: {
+    status: number;
+    description: string;
+    schema?: z.ZodType;
+    /** The media types of a file answer (sent through `Reply.text`); JSON when absent. */
+    mediaTypes?: readonly string[];
+  };
   /** Hidden from the OpenAPI document (sandbox-only routes). */
   internal?: boolean;
   /**

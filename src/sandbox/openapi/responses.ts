@@ -63,7 +63,11 @@ export function responsesOf(op: Operation, components: SchemaComponents): Record
     [status]: {
       description: op.response?.description ?? (paged ? "One page of the list." : "Success."),
       headers: headersFor(status, metered, idempotent),
-      ...(status !== 204 && { content: { "application/json": { schema } } }),
+      ...(status !== 204 && {
+        content: Object.fromEntries(
+          (op.response?.mediaTypes ?? ["application/json"]).map((t) => [t, { schema }]),
+        ),
+      }),
     },
   };
 

@@ -95,7 +95,10 @@ function copyBody(source: MonitorDoc, url: string, onOverlimit: unknown): Monito
   } as MonitorBody;
 }
 
-export const monitorProcessors: Record<Extract<JobKind, `monitor.${string}`>, JobProcessor> = {
+export const monitorProcessors: Record<
+  Exclude<Extract<JobKind, `monitor.${string}`>, "monitor.report">,
+  JobProcessor
+> = {
   "monitor.bulkCreate": {
     run(ctx, input, index) {
       const body = parseItem(createItem, input, index);

@@ -3,6 +3,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { JobKind } from "../../../kinds/index.ts";
 import { type BackgroundTask, systemCtx } from "../../core/background.ts";
 import type { SandboxState } from "../../core/state.ts";
+import { reportProcessors } from "../reports/routes.ts";
 import { contactProcessors } from "./contact-bulk.ts";
 import {
   cancelPending,
@@ -21,7 +22,11 @@ import { monitorProcessors } from "./monitor-bulk.ts";
 import { asProblem, type ItemOutcome, type JobProcessor } from "./processor.ts";
 import { purgeSelections } from "./selection.ts";
 
-const processors: Record<JobKind, JobProcessor> = { ...monitorProcessors, ...contactProcessors };
+const processors: Record<JobKind, JobProcessor> = {
+  ...monitorProcessors,
+  ...contactProcessors,
+  ...reportProcessors,
+};
 
 /** Items processed between two yields to the event loop: requests are served in between. */
 const batchSize = 10;
