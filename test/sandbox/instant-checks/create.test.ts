@@ -71,6 +71,16 @@ describe("validation", () => {
     ]);
   });
 
+  it("takes only pools from a monitor's locations", async () => {
+    const res = await c.post("/check", {
+      type: "http",
+      url: "https://example.com",
+      locations: { pools: ["asia"], fallback: "geo" },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({ pointer: "/locations/fallback", reason: "unknown_member" });
+  });
+
   it("checks settings by the type's monitor rules, and refuses attached and preset", async () => {
     const device = await c.post("/check", {
       type: "waterfall",
