@@ -6,6 +6,7 @@ export * from "./contact-group.ts";
 export * from "./diagnostics.ts";
 export * from "./events.ts";
 export * from "./field.ts";
+export * from "./instant-check.ts";
 export * from "./job.ts";
 export * from "./json-schema.ts";
 export * from "./kind.ts";

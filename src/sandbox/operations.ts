@@ -7,6 +7,7 @@ import { outcomeOperations } from "./resources/checks/outcome.ts";
 import { checkOperations } from "./resources/checks/routes.ts";
 import { contactOperations } from "./resources/contacts/index.ts";
 import { faultOperations } from "./resources/faults.ts";
+import { instantCheckOperations } from "./resources/instant-checks/routes.ts";
 import { jobOperations } from "./resources/jobs/routes.ts";
 import { maintenanceOperations } from "./resources/maintenance/routes.ts";
 import { attachedOperations } from "./resources/monitors/attached.ts";
@@ -37,5 +38,6 @@ export function allOperations(): Operation[] {
     ...statusPageOperations,
     ...jobOperations,
     ...reportOperations,
+    ...instantCheckOperations,
   ];
 }

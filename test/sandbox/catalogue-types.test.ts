@@ -183,6 +183,10 @@ describe("closed vocabulary and methods on the catalogues", () => {
     expect(res.status).toBe(405);
     expect(res.body.code).toBe("method_not_allowed");
     expect(res.headers.allow).toBe("GET");
-    expect((await sb.client.post("/check/device/q", {}, anon)).status).toBe(404);
+    expect((await sb.client.post("/contact/type/q", {}, anon)).status).toBe(404);
+    // `/check/device/q` has the shape of an instant check's address (`/check/{dbId}/{id}`), which only reads.
+    const device = await sb.client.post("/check/device/q", {}, anon);
+    expect(device.status).toBe(405);
+    expect(device.headers.allow).toBe("GET");
   });
 });

@@ -1,6 +1,6 @@
 import {
   devices,
-  monitorTypeNames,
+  instantCheckTypes,
   monitorTypes,
   traitsOf,
   waterfallSettings,
@@ -8,8 +8,6 @@ import {
 import { defineOperations } from "../../core/operation.ts";
 import { anonymous } from "./anonymous.ts";
 
-/** Instant checks run once from the fleet, so only location-based types can be one. */
-const checkTypes = monitorTypeNames.filter((type) => monitorTypes[type].locations === "required");
 const defaultDevice = traitsOf(waterfallSettings.shape.deviceEmulation).default;
 
 export const checkTypeOperations = defineOperations(
@@ -24,7 +22,7 @@ export const checkTypeOperations = defineOperations(
     handle: () => ({
       status: 200,
       body: {
-        data: checkTypes.map((type) => ({
+        data: instantCheckTypes.map((type) => ({
           type,
           label: monitorTypes[type].label,
           url: monitorTypes[type].url,

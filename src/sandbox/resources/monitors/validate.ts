@@ -41,6 +41,17 @@ export function resolveType(value: string | undefined): MonitorType {
   return monitorTypeAliases[value] ?? (value as MonitorType);
 }
 
+/** A type gated by a plan feature the account lacks answers 403 `package_limit` naming the feature. */
+export function assertTypeInPlan(ctx: Ctx, type: MonitorType): void {
+  const feature = monitorTypes[type].feature;
+  const features = entitlements(accountOf(ctx));
+  if (feature && features[feature as keyof typeof features] === false) {
+    throw new ApiProblem("package_limit", `The plan does not include the ${type} type.`, {
+      extra: { feature },
+    });
+  }
+}
+
 /**
  * Checks a create (no `current`) or an update body against the type's rules,
  * the fleet and the plan, and returns the members to store.
@@ -55,11 +66,7 @@ export function prepareMonitor(
   const features = entitlements(accountOf(ctx));
   const warnings: ProblemDetailEntry[] = [];
 
-  if (info.feature && features[info.feature as keyof typeof features] === false) {
-    throw new ApiProblem("package_limit", `The plan has no ${type} monitors.`, {
-      extra: { feature: info.feature },
-    });
-  }
+  assertTypeInPlan(ctx, type);
 
   let url = current?.url ?? null;
   let effectiveUrl = current?.effectiveUrl ?? null;
