@@ -52,8 +52,10 @@ export class Background {
   }
 
   /**
-   * Runs every timer that is due by the sandbox clock now. Each task commits on
-   * its own: one task failing on a bad document must not hold back the others.
+   * Runs every timer that is due by the sandbox clock now. Each task runs in
+   * its own transaction (a savepoint when the caller already holds one, as the
+   * clock route does): one task failing on a bad document undoes only its own
+   * writes and does not hold back the others.
    */
   runDue(): void {
     const now = this.#state.clock.now();

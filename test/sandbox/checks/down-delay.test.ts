@@ -112,4 +112,35 @@ describe("monitor.down and the alert delay", () => {
       "incident.closed",
     ]);
   });
+
+  it("reschedules an open incident when subscriptions or delays change", async () => {
+    const c = await sb.account();
+    const m = await monitor(c);
+    const h = await hook(c, m);
+    const slow = await contact(c, {
+      type: "http",
+      address: "https://hooks.example.com/slow",
+      alertDelay: 20,
+    });
+    await subscribe(c, m, slow, ["down"]);
+    const down = await outcome(m, "down");
+    const start = (await c.get(`/monitor/incident/${down.incidentId}`)).body.start as number;
+    const alerts = async (contactId: string) =>
+      ((await c.get(`/contact/${contactId}/notification`)).body.data as any[]).map((n) => n.event);
+
+    // A contact subscribed mid-incident with a 1-minute delay is alerted after its minute, not the 20.
+    const fast = await contact(c, { type: "http", address: "https://hooks.example.com/fast", alertDelay: 1 });
+    await subscribe(c, m, fast, ["down"]);
+    await sb.advance(3 * 60);
+    expect(await alerts(fast)).toEqual(["down"]);
+    expect(await alerts(slow)).toEqual([]);
+    // monitor.down follows the shortest delay among the subscribers, now the new one's.
+    expect((await events(c, h.id)).filter((e) => e.startsWith("monitor.down"))).toHaveLength(1);
+
+    // Shortening a contact's delay brings its alert forward too.
+    expect((await c.patch(`/contact/${slow}`, { alertDelay: 2 })).status).toBe(200);
+    await sb.advance(60);
+    expect(await alerts(slow)).toEqual(["down"]);
+    expect((await c.get(`/monitor/incident/${down.incidentId}`)).body.start).toBe(start);
+  });
 });

@@ -245,6 +245,14 @@ describe("report files", () => {
     expect(Number(col(stats[0]!, "uptimePercent"))).toBeCloseTo(6300 / 72, 4);
   });
 
+  it("csv: a name a spreadsheet would run as a formula is written inert", async () => {
+    const c = await sb.account();
+    const m = await named(c, '=HYPERLINK("https://evil.example","x")');
+    const details = await report(c, { monitorIds: [m], format: "csv", sections: ["state"] });
+    const [header, row] = parseCsv((await c.get(details.downloadUrl)).text);
+    expect(row![header!.indexOf("monitorName")]).toBe('\'=HYPERLINK("https://evil.example","x")');
+  });
+
   it("xml: well-formed, escaped, naming each monitor", async () => {
     const c = await sb.account();
     const a = await named(c, "R&D <edge> 'probe'");

@@ -267,3 +267,14 @@ export function sweepHistory(store: Store, now: number): void {
   sweep<IncidentDoc>(incidentCollection, (i) => (i.state === "open" ? null : i.end + retention.incidentSec));
   store.setMeta(sweepMeta, { at: now, nextAt: Math.max(nextAt, now + sweepIntervalSec) });
 }
+
+/**
+ * Asks the timer to look at a monitor's open incident now: who is subscribed
+ * to it, or with which alert delay, changed, so alerts (and `monitor.down`,
+ * which waits for the shortest delay) may be due earlier than scheduled.
+ */
+export function rescheduleOpenIncident(ctx: Ctx, monitorId: string): void {
+  const incidentId = checkStateOf(ctx, monitorId)?.openIncidentId;
+  const due = incidentId ? ctx.store.get<AlertDueDoc>(alertDueCollection, incidentId) : undefined;
+  if (due && due.dueAt > ctx.now) ctx.store.put<AlertDueDoc>(alertDueCollection, { ...due, dueAt: ctx.now });
+}

@@ -1,6 +1,5 @@
 import { type BackgroundTask, systemCtx } from "../../core/background.ts";
-import type { Store } from "../../core/store.ts";
-import { type MaintenanceDoc, maintenanceCollection, windowState } from "../maintenance/model.ts";
+import { alertsHeldBackIn } from "../maintenance/model.ts";
 import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
 import { advanceIncident } from "./engine.ts";
 import {
@@ -10,15 +9,6 @@ import {
   incidentCollection,
   sweepHistory,
 } from "./history.ts";
-
-/** Monitors of an account inside an active window that suppresses alerts. */
-function suppressedMonitors(store: Store, accountId: string, now: number): Set<string> {
-  const ids = new Set<string>();
-  for (const w of store.all<MaintenanceDoc>(maintenanceCollection, accountId)) {
-    if (w.suppressAlerts && windowState(w, now) === "active") for (const id of w.monitorIds) ids.add(id);
-  }
-  return ids;
-}
 
 /**
  * The check engine's timers on the sandbox clock: alert delays, `monitor.down`,
@@ -37,7 +27,7 @@ export const checksTask: BackgroundTask = {
       if (!monitor.enabled) return true;
       let ids = suppressed.get(due.accountId);
       if (!ids) {
-        ids = suppressedMonitors(state.store, due.accountId, now);
+        ids = alertsHeldBackIn(state, due.accountId, now);
         suppressed.set(due.accountId, ids);
       }
       return ids.has(monitor.id);

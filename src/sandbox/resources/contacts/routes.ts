@@ -2,7 +2,8 @@ import { type ContactBody, contactKind, contactSchema, contactTypes } from "../.
 import { type Filter, listOperations, parseExpand, pickFields } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
-import { removeSubscriptionsOf } from "../subscriptions/model.ts";
+import { rescheduleOpenIncident } from "../checks/history.ts";
+import { alertSubscriptionsOf, removeSubscriptionsOf } from "../subscriptions/model.ts";
 import { emitContactConfirmed, emitContactUpdated } from "./events.ts";
 import { removeFromGroups } from "./groups/model.ts";
 import {
@@ -75,6 +76,10 @@ export function patchContact(ctx: Ctx, doc: ContactDoc, body: ContactBody): Cont
   if (reconfirm && !next.confirmed) next = sendConfirmationCode(ctx, next);
   emitContactUpdated(ctx, next);
   if (reconfirm && next.confirmed) emitContactConfirmed(ctx, next);
+  // A shorter delay may make this contact's alert of an open incident due now.
+  if (next.alertDelay !== doc.alertDelay) {
+    for (const s of alertSubscriptionsOf(ctx, next.id)) rescheduleOpenIncident(ctx, s.monitorId);
+  }
   return next;
 }
 

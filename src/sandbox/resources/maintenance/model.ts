@@ -73,10 +73,19 @@ export function overlapsRange(w: MaintenanceDoc, rangeFrom: number | undefined, 
 }
 
 /** Windows of the account active at `now`. */
-export function activeWindows(ctx: Ctx, accountId: string, now = ctx.now): MaintenanceDoc[] {
+export function activeWindows(ctx: Pick<Ctx, "store">, accountId: string, now: number): MaintenanceDoc[] {
   return ctx.store
     .all<MaintenanceDoc>(maintenanceCollection, accountId)
     .filter((w) => windowState(w, now) === "active");
+}
+
+/** Monitors of the account whose alerts are held back at `now`: inside an active window that suppresses them. */
+export function alertsHeldBackIn(ctx: Pick<Ctx, "store">, accountId: string, now: number): Set<string> {
+  return new Set(
+    activeWindows(ctx, accountId, now)
+      .filter((w) => w.suppressAlerts)
+      .flatMap((w) => w.monitorIds),
+  );
 }
 
 /** Active windows covering one monitor. */
@@ -86,7 +95,7 @@ export function activeWindowsFor(ctx: Ctx, monitor: MonitorDoc, now = ctx.now): 
 
 /** Whether a monitor's alerts are held back now: it is inside an active window that suppresses alerts. */
 export function alertsHeldBack(ctx: Ctx, monitor: MonitorDoc, now = ctx.now): boolean {
-  return activeWindowsFor(ctx, monitor, now).some((w) => w.suppressAlerts);
+  return alertsHeldBackIn(ctx, monitor.accountId, now).has(monitor.id);
 }
 
 /** Monitors inside an active window, computed once per request (a list renders many rows). */
@@ -95,7 +104,7 @@ const coverageByRequest = new WeakMap<Ctx, Set<string>>();
 function coverage(ctx: Ctx, accountId: string): Set<string> {
   let covered = coverageByRequest.get(ctx);
   if (!covered) {
-    covered = new Set(activeWindows(ctx, accountId).flatMap((w) => w.monitorIds));
+    covered = new Set(activeWindows(ctx, accountId, ctx.now).flatMap((w) => w.monitorIds));
     coverageByRequest.set(ctx, covered);
   }
   return covered;

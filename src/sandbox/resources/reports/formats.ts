@@ -3,10 +3,19 @@ import type { ReportModel } from "./content.ts";
 
 /** Writers of a report model, one per format. Each answers the whole file as a string. */
 
+/**
+ * A cell a spreadsheet would read as a formula (a monitor named `=HYPERLINK(…)`) gets a leading
+ * apostrophe, the usual guard against CSV injection; numbers, negative ones included, stay numbers.
+ */
+const inert = (v: string) => (/^[=+\-@\t\r]/.test(v) && !/^-?\d+(\.\d+)?$/.test(v) ? `'${v}` : v);
+
 /** RFC 4180: one table, a `section` column first, then the union of every section's columns; CRLF lines. */
 function csv(model: ReportModel): string {
   const columns = ["section", ...new Set(model.tables.flatMap((t) => t.columns))];
-  const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  const quote = (raw: string) => {
+    const v = inert(raw);
+    return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+  };
   const lines = [columns.join(",")];
   for (const table of model.tables) {
     for (const row of table.rows) {

@@ -19,13 +19,7 @@ import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
  * Generated reports (`rep_`): asked for with `POST /monitor/report`, built by
  * a `monitor.report` job, downloadable for 7 days (docs/sandbox-reports.md).
  */
-export interface ReportDoc extends Doc {
-  monitorIds: string[];
-  from: number;
-  to: number;
-  format: ReportFormat;
-  sections: ReportSection[];
-  timezone: string;
+export interface ReportDoc extends Doc, ReportRequest {
   created: number;
   expiresAt: number;
   /** The file as built: every format is written as 7-bit or UTF-8 text (the PDF escapes non-ASCII). */

@@ -5,7 +5,7 @@ import { plans } from "../../core/plans.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { accountOf } from "../accounts.ts";
 import type { ContactDoc } from "../contacts/model.ts";
-import { findSubscription, ownsMonitor, setOf } from "./model.ts";
+import { findSubscription, ownsMonitor, removeSubscription, setOf } from "./model.ts";
 import { renderSubscription } from "./render.ts";
 import { type SubscriptionDoc, type Variant, variants } from "./variants.ts";
 
@@ -105,7 +105,7 @@ function bulkOperation(v: Variant): Operation {
 
       const deleted = deletes.map((d) => {
         const doc = findSubscription<SubscriptionDoc>(ctx, v.kind, d.monitorId, d.contactId)!;
-        ctx.store.remove(v.collection, doc.id);
+        removeSubscription(ctx, doc);
         return {
           id: doc.id,
           deleted: true,

@@ -3,6 +3,7 @@ import type { Ctx } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
 import { accountOf, entitlements } from "../accounts.ts";
+import { rescheduleOpenIncident } from "../checks/history.ts";
 import type { ContactDoc } from "../contacts/model.ts";
 import { monitorCollection } from "../monitors/model.ts";
 
@@ -122,10 +123,25 @@ function putSubscription(
     updated: ctx.now,
   };
   const set = [...new Set(values)];
-  return ctx.store.put(
+  const written = ctx.store.put(
     subscriptionCollection[kind],
     kind === "alert" ? { ...base, alertTypes: set } : { ...base, frequencies: set },
   );
+  if (kind === "alert") rescheduleOpenIncident(ctx, monitorId);
+  return written;
+}
+
+/** A contact's alert subscriptions. */
+export const alertSubscriptionsOf = (ctx: Ctx, contactId: string) =>
+  ctx.store
+    .all<AlertSubscriptionDoc>(subscriptionCollection.alert, ctx.account!.id)
+    .filter((s) => s.contactId === contactId);
+
+/** Deletes one subscription; an alert subscription's monitor may now owe its alerts sooner. */
+export function removeSubscription(ctx: Ctx, doc: AlertSubscriptionDoc | ReportSubscriptionDoc): void {
+  const alert = "alertTypes" in doc;
+  ctx.store.remove(subscriptionCollection[alert ? "alert" : "report"], doc.id);
+  if (alert) rescheduleOpenIncident(ctx, doc.monitorId);
 }
 
 export const putAlertSubscription = (
@@ -154,7 +170,7 @@ export function removeSubscriptionsOf(ctx: Ctx, of: { monitorId: string } | { co
       ctx.account!.id,
     )) {
       if (!matches(s)) continue;
-      ctx.store.remove(subscriptionCollection[kind], s.id);
+      removeSubscription(ctx, s);
       removed[kind === "alert" ? "alertSubscriptions" : "reportSubscriptions"].push(s.id);
     }
   }

@@ -4,7 +4,7 @@ import { type Ctx, defineOperations, type Operation, type OpRequest } from "../.
 import { ApiProblem } from "../../core/problem.ts";
 import { requireContact } from "../contacts/model.ts";
 import { ownedMonitor } from "../monitors/model.ts";
-import { findSubscription, setOf } from "./model.ts";
+import { findSubscription, removeSubscription, setOf } from "./model.ts";
 import { renderSubscription } from "./render.ts";
 import {
   idFilter,
@@ -98,7 +98,7 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
           .all<SubscriptionDoc>(v.collection, ctx.account!.id)
           .filter((s) => s[parent.key] === req.params.id)
           .map((s) => {
-            ctx.store.remove(v.collection, s.id);
+            removeSubscription(ctx, s);
             return s.id;
           });
         return {
@@ -159,7 +159,7 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
       },
       handle: (ctx, req) => {
         const doc = existing(ctx, req);
-        ctx.store.remove(v.collection, doc.id);
+        removeSubscription(ctx, doc);
         return {
           status: 200,
           body: {
