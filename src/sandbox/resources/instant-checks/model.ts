@@ -40,6 +40,13 @@ export interface InstantCheckDoc extends Doc {
 }
 
 export const instantCheckCollection = "instantCheck";
+/**
+ * One entry (`{id, accountId}`, the check's id) per queued or running check:
+ * what the background task scans, so it never reads the finished checks kept
+ * for 7 days. It lives in the store, so transactions and the data file keep
+ * it in step with the checks.
+ */
+export const pendingInstantCheckCollection = "instantCheckPending";
 /** Checks stay readable 7 days from creation, then answer 404 and are purged. */
 export const instantCheckRetention = 7 * 86400;
 /** Sandbox seconds a check takes from creation to its results. */
@@ -132,9 +139,22 @@ function resultAt(check: InstantCheckDoc, agent: Agent, now: number): InstantChe
   };
 }
 
+/** Stores a new check and queues it for the background task. */
+export function queueInstantCheck(store: Store, check: InstantCheckDoc): InstantCheckDoc {
+  store.put<Doc>(pendingInstantCheckCollection, { id: check.id, accountId: check.accountId });
+  return store.put<InstantCheckDoc>(instantCheckCollection, check);
+}
+
+/** Removes a check (and its queue entry, if unfinished). */
+export function removeInstantCheck(store: Store, id: string): void {
+  store.remove(pendingInstantCheckCollection, id);
+  store.remove(instantCheckCollection, id);
+}
+
 /** Moves an unfinished check on by the sandbox clock: queued to running, then finished with its results. */
 export function advanceInstantCheck(store: Store, check: InstantCheckDoc, now: number): void {
   if (now >= check.created + instantCheckRunSec) {
+    store.remove(pendingInstantCheckCollection, check.id);
     const results = check.agentIds.flatMap((id) => {
       const agent = agents.find((a) => a.id === id);
       return agent ? [resultAt(check, agent, now)] : [];

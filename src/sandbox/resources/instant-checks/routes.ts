@@ -25,6 +25,7 @@ import {
   instantCheckCollection,
   instantCheckPath,
   instantCheckRetention,
+  queueInstantCheck,
   requireInstantCheck,
   shardOf,
 } from "./model.ts";
@@ -128,7 +129,7 @@ export const instantCheckOperations = defineOperations(
         "/locations/pools",
       );
       const settings = checkSettings(ctx, body.type, body.settings);
-      const check = ctx.store.put<InstantCheckDoc>(instantCheckCollection, {
+      const check = queueInstantCheck(ctx.store, {
         id: newGuid(),
         accountId: ctx.account!.id,
         dbId: shardOf(ctx.account!.id),

@@ -1,13 +1,50 @@
 import type { BackgroundTask } from "../../core/background.ts";
-import { advanceInstantCheck, type InstantCheckDoc, instantCheckCollection } from "./model.ts";
+import type { Doc, Store } from "../../core/store.ts";
+import {
+  advanceInstantCheck,
+  type InstantCheckDoc,
+  instantCheckCollection,
+  pendingInstantCheckCollection,
+  removeInstantCheck,
+} from "./model.ts";
 
-/** Runs instant checks by the sandbox clock and purges those past their 7 days. */
+/** Expired checks are swept at most this often (sandbox seconds); reads refuse them at once anyway. */
+const sweepEverySec = 300;
+const sweepMeta = "instantChecks.sweep";
+
+/** Removes checks past their 7 days, at most every few minutes of sandbox time. */
+function sweep(store: Store, now: number): void {
+  const last = store.meta<{ at: number }>(sweepMeta);
+  // A clock set back makes the schedule meaningless: sweep again.
+  if (last && now >= last.at && now < last.at + sweepEverySec) return;
+  for (const check of store.scan<InstantCheckDoc>(instantCheckCollection)) {
+    if (check.expiresAt <= now) removeInstantCheck(store, check.id);
+  }
+  store.setMeta(sweepMeta, { at: now });
+}
+
+/**
+ * Runs instant checks by the sandbox clock, reading only the queued and
+ * running ones, and purges those past their 7 days.
+ */
 export const instantCheckTask: BackgroundTask = {
   name: "instantChecks",
-  due(state, now) {
+
+  /** Rebuilds the queue from the checks, so a data file written before it existed finishes its checks. */
+  start(state) {
     for (const check of state.store.scan<InstantCheckDoc>(instantCheckCollection)) {
-      if (check.expiresAt <= now) state.store.remove(instantCheckCollection, check.id);
-      else if (check.state !== "finished") advanceInstantCheck(state.store, check, now);
+      if (check.state !== "finished" && !state.store.get(pendingInstantCheckCollection, check.id)) {
+        state.store.put<Doc>(pendingInstantCheckCollection, { id: check.id, accountId: check.accountId });
+      }
     }
+  },
+
+  due(state, now) {
+    for (const entry of state.store.scan<Doc>(pendingInstantCheckCollection)) {
+      const check = state.store.get<InstantCheckDoc>(instantCheckCollection, entry.id)!;
+      if (check.expiresAt <= now) removeInstantCheck(state.store, check.id);
+      else advanceInstantCheck(state.store, check, now);
+    }
+    sweep(state.store, now);
   },
 };

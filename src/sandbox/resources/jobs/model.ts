@@ -11,7 +11,7 @@ import {
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx, Reply } from "../../core/operation.ts";
 import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
-import type { Doc } from "../../core/store.ts";
+import type { Doc, Store } from "../../core/store.ts";
 import { emitCallback, type WebhookDoc, webhookCollection } from "../webhooks/model.ts";
 
 /**
@@ -62,6 +62,16 @@ export interface JobItemDoc extends Doc {
 
 export const jobCollection = "job";
 export const jobItemCollection = "jobItem";
+/**
+ * One `RunnableJobDoc` (keyed by the job id) per queued or running job: what
+ * the runner scans, so it never reads the finished jobs kept for 7 days. It
+ * lives in the store, so transactions and the data file keep it in step.
+ */
+export const runnableJobCollection = "jobRunnable";
+
+export interface RunnableJobDoc extends Doc {
+  created: number;
+}
 /** Jobs stay readable 7 days from creation, then answer 404 and are purged. */
 export const jobRetention = 7 * 86400;
 /** Result rows in a page of `GET /job/{id}` and in the `job.completed` callback, unless `limit` says otherwise. */
@@ -72,6 +82,27 @@ export const progressEverySec = 5;
 export const itemDocId = (jobId: string, index: number) => `${jobId}:${index}`;
 
 export const isTerminal = (state: JobState) => (terminalJobStates as readonly string[]).includes(state);
+
+export const isRunnable = (job: JobDoc) => job.state === "queued" || job.state === "running";
+
+/** Keeps the job's entry in the runnable index in step with its state; writes only on a change. */
+export function indexJob(store: Store, job: JobDoc): void {
+  if (!isRunnable(job)) store.remove(runnableJobCollection, job.id);
+  else if (!store.get(runnableJobCollection, job.id)) {
+    store.put<RunnableJobDoc>(runnableJobCollection, {
+      id: job.id,
+      accountId: job.accountId,
+      created: job.created,
+    });
+  }
+}
+
+/** Writes a job: every change of a job goes through here, so the runnable index follows its state. */
+export function putJob(store: Store, job: JobDoc): JobDoc {
+  store.put<JobDoc>(jobCollection, job);
+  indexJob(store, job);
+  return job;
+}
 
 /** A job that still exists and has not passed its 7 days. */
 export function liveJob(ctx: Ctx, id: string): JobDoc | undefined {
@@ -147,7 +178,7 @@ export function createJob(
       error: null,
     });
   });
-  const job = ctx.store.put<JobDoc>(jobCollection, {
+  const job = putJob(ctx.store, {
     id,
     accountId,
     kind: options.kind,
@@ -279,7 +310,7 @@ export function emitProgress(ctx: Ctx, job: JobDoc): JobDoc {
     { jobId: job.id, kind: job.kind, state: job.state, summary: summaryOf(job), progress: job.progress },
     job.id,
   );
-  return ctx.store.put<JobDoc>(jobCollection, { ...job, lastProgressAt: ctx.now });
+  return putJob(ctx.store, { ...job, lastProgressAt: ctx.now });
 }
 
 /** Queues `job.completed` with the first page of results. */
@@ -331,7 +362,7 @@ export function cancelPending(ctx: Ctx, job: JobDoc): JobDoc {
     settleItem(ctx, item, { status: "cancelled", entityId: null, result: undefined, error: null });
     cancelled++;
   }
-  return ctx.store.put<JobDoc>(jobCollection, {
+  return putJob(ctx.store, {
     ...job,
     nextIndex: job.progress.total,
     progress: { ...job.progress, done: job.progress.done + cancelled },
@@ -361,7 +392,7 @@ export function finishJob(ctx: Ctx, job: JobDoc, cancelled = false): JobDoc {
       error = ctx.store.get<JobItemDoc>(jobItemCollection, itemDocId(job.id, i))?.error ?? null;
     }
   }
-  const done = ctx.store.put<JobDoc>(jobCollection, {
+  const done = putJob(ctx.store, {
     ...job,
     state,
     error,
@@ -373,7 +404,8 @@ export function finishJob(ctx: Ctx, job: JobDoc, cancelled = false): JobDoc {
 }
 
 /** Removes a job and its items (after its 7 days). */
-export function purgeJob(ctx: Ctx, job: JobDoc): void {
-  for (let i = 0; i < job.progress.total; i++) ctx.store.remove(jobItemCollection, itemDocId(job.id, i));
-  ctx.store.remove(jobCollection, job.id);
+export function purgeJob(store: Store, job: JobDoc): void {
+  for (let i = 0; i < job.progress.total; i++) store.remove(jobItemCollection, itemDocId(job.id, i));
+  store.remove(runnableJobCollection, job.id);
+  store.remove(jobCollection, job.id);
 }

@@ -18,6 +18,7 @@ import {
   isTerminal,
   type JobDoc,
   jobCollection,
+  putJob,
   renderJob,
   requireJob,
   resultsPage,
@@ -143,7 +144,7 @@ const jobRoutes: Operation[] = defineOperations(
         });
       }
       // Only a running job is interrupted at start-up, so it picks up where it stopped.
-      const resumed = ctx.store.put<JobDoc>(jobCollection, { ...job, state: "running" });
+      const resumed = putJob(ctx.store, { ...job, state: "running" });
       return acceptedReply(resumed);
     },
   },

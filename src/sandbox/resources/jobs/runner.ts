@@ -3,12 +3,15 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { JobKind } from "../../../kinds/index.ts";
 import { type BackgroundTask, systemCtx } from "../../core/background.ts";
 import type { SandboxState } from "../../core/state.ts";
+import type { Store } from "../../core/store.ts";
 import { reportProcessors } from "../reports/routes.ts";
 import { contactProcessors } from "./contact-bulk.ts";
 import {
   cancelPending,
   emitProgress,
   finishJob,
+  indexJob,
+  isRunnable,
   isTerminal,
   itemDocId,
   type JobDoc,
@@ -16,6 +19,9 @@ import {
   jobCollection,
   jobItemCollection,
   purgeJob,
+  putJob,
+  type RunnableJobDoc,
+  runnableJobCollection,
   settleItem,
 } from "./model.ts";
 import { monitorProcessors } from "./monitor-bulk.ts";
@@ -33,7 +39,9 @@ const batchSize = 10;
 /** Real time one `work` call may take before it hands over (and asks for another run at once). */
 const sliceMs = 100;
 
-const runnable = (job: JobDoc) => job.state === "queued" || job.state === "running";
+/** Expired jobs and selections are swept at most this often (sandbox seconds); reads refuse them at once anyway. */
+const sweepEverySec = 300;
+const sweepMeta = "jobs.sweep";
 
 /**
  * Runs jobs item by item. Each item commits in its own transaction together
@@ -46,20 +54,27 @@ export const jobRunner: BackgroundTask = {
   /**
    * Jobs that were running when the sandbox stopped come back `interrupted`
    * and wait for resume or cancel; queued ones never started, so they stay
-   * queued and run as usual.
+   * queued and run as usual. The runnable index is rebuilt from the jobs
+   * themselves, so a data file written before it existed runs its queued jobs.
    */
   start(state) {
     for (const job of state.store.scan<JobDoc>(jobCollection)) {
-      if (job.state === "running") state.store.put<JobDoc>(jobCollection, { ...job, state: "interrupted" });
+      if (job.state === "running") putJob(state.store, { ...job, state: "interrupted" });
+      else indexJob(state.store, job);
     }
   },
 
-  /** Jobs past their 7 days are purged with their items; delete-validate selections after their hour. */
+  /**
+   * A runnable job past its 7 days is purged at once, so the runner never
+   * picks it up; every other expired job (with its items) and delete-validate
+   * selection past its hour goes in the next sweep.
+   */
   due(state, now) {
-    for (const job of state.store.scan<JobDoc>(jobCollection)) {
-      if (job.expiresAt <= now) purgeJob(systemCtx(state, job.accountId), job);
+    for (const entry of state.store.scan<RunnableJobDoc>(runnableJobCollection)) {
+      const job = state.store.get<JobDoc>(jobCollection, entry.id)!;
+      if (job.expiresAt <= now) purgeJob(state.store, job);
     }
-    purgeSelections(state.store, now);
+    sweep(state.store, now);
   },
 
   async work(state) {
@@ -78,24 +93,36 @@ export const jobRunner: BackgroundTask = {
   },
 };
 
+/** Removes expired jobs and selections, at most every few minutes of sandbox time. */
+function sweep(store: Store, now: number): void {
+  const last = store.meta<{ at: number }>(sweepMeta);
+  // A clock set back makes the schedule meaningless: sweep again.
+  if (last && now >= last.at && now < last.at + sweepEverySec) return;
+  for (const job of store.scan<JobDoc>(jobCollection)) {
+    if (job.expiresAt <= now) purgeJob(store, job);
+  }
+  purgeSelections(store, now);
+  store.setMeta(sweepMeta, { at: now });
+}
+
 /** The oldest runnable job, across accounts. */
 function nextJob(state: SandboxState): JobDoc | undefined {
-  let next: JobDoc | undefined;
-  for (const job of state.store.scan<JobDoc>(jobCollection)) {
-    if (runnable(job) && (!next || job.created < next.created)) next = job;
+  let next: RunnableJobDoc | undefined;
+  for (const entry of state.store.scan<RunnableJobDoc>(runnableJobCollection)) {
+    if (!next || entry.created < next.created) next = entry;
   }
-  return next;
+  return next && state.store.get<JobDoc>(jobCollection, next.id);
 }
 
 /** Processes the job's next item, or finishes the job. Answers whether the job may have more to do. */
 function runItem(state: SandboxState, jobId: string): boolean {
   const { store } = state;
   const job = store.get<JobDoc>(jobCollection, jobId);
-  if (!job || !runnable(job)) return false;
+  if (!job || !isRunnable(job)) return false;
   const ctx = systemCtx(state, job.accountId);
   if (!ctx.account) {
     // The account is gone: so is its work.
-    store.transaction(() => purgeJob(ctx, job));
+    store.transaction(() => purgeJob(store, job));
     return false;
   }
   if (job.nextIndex >= job.progress.total) {
@@ -138,7 +165,7 @@ function record(
     result: outcome.result,
     error: outcome.error ?? null,
   });
-  let next = ctx.store.put<JobDoc>(jobCollection, {
+  let next = putJob(ctx.store, {
     ...job,
     state: "running",
     startedAt: job.startedAt ?? ctx.now,
