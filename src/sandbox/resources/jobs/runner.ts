@@ -71,8 +71,10 @@ export const jobRunner: BackgroundTask = {
    */
   due(state, now) {
     for (const entry of state.store.scan<RunnableJobDoc>(runnableJobCollection)) {
-      const job = state.store.get<JobDoc>(jobCollection, entry.id)!;
-      if (job.expiresAt <= now) purgeJob(state.store, job);
+      const job = state.store.get<JobDoc>(jobCollection, entry.id);
+      // An entry whose job is gone is stale: drop it rather than fail every tick.
+      if (!job) state.store.remove(runnableJobCollection, entry.id);
+      else if (job.expiresAt <= now) purgeJob(state.store, job);
     }
     sweep(state.store, now);
   },
