@@ -26,6 +26,7 @@ import {
   newDeliveryId,
   putDelivery,
   queueDelivery,
+  removeDeliveries,
   renderDelivery,
   renderWebhook,
   requireWebhook,
@@ -251,11 +252,13 @@ export const webhookOperations = defineOperations(
     response: { status: 200, description: "The delete receipt, naming the pending deliveries dropped." },
     handle: (ctx, req) => {
       const doc = requireWebhook(ctx, req.params.id!);
-      const pending: string[] = [];
-      for (const d of deliveriesOf(ctx, doc.id)) {
-        if (d.outcome === "pending") pending.push(d.id);
-        ctx.store.remove(deliveryCollection, d.id);
-      }
+      const deliveries = deliveriesOf(ctx, doc.id);
+      const pending = deliveries.filter((d) => d.outcome === "pending").map((d) => d.id);
+      removeDeliveries(
+        ctx,
+        doc.id,
+        deliveries.map((d) => d.id),
+      );
       ctx.store.remove(webhookCollection, doc.id);
       return {
         status: 200,
