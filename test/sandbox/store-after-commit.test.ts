@@ -17,7 +17,9 @@ describe("Store.afterCommit", () => {
     const ran: string[] = [];
     store.transaction(() => {
       store.put("things", doc("t1"));
-      store.afterCommit(() => ran.push(`first:${store.inTransaction}:${store.get("things", "t1") !== undefined}`));
+      store.afterCommit(() =>
+        ran.push(`first:${store.inTransaction}:${store.get("things", "t1") !== undefined}`),
+      );
       store.transaction(() => store.afterCommit(() => ran.push("nested")));
       store.afterCommit(() => ran.push("last"));
       expect(ran).toEqual([]);
