@@ -25,6 +25,8 @@ export class Store {
   readonly #delete: StatementSync | undefined;
   readonly #setMeta: StatementSync | undefined;
   #undo: Undo[] | null = null;
+  /** Work waiting for the outermost transaction to commit; null outside any transaction. */
+  #afterCommit: (() => void)[] | null = null;
   #dirty = new Map<string, { collection: string; id: string }>();
   #dirtyMeta = new Set<string>();
   readonly #meta = new Map<string, unknown>();
@@ -115,29 +117,53 @@ export class Store {
     if (this.#undo === null) this.#flush();
   }
 
+  /** Whether a transaction (or dry run) is open: writes made now may still be undone. */
+  get inTransaction(): boolean {
+    return this.#undo !== null;
+  }
+
+  /**
+   * Runs `fn` once the outermost transaction has committed, or at once outside
+   * any transaction. It is discarded when its transaction, its savepoint (a
+   * nested transaction that throws) or an enclosing dry run is rolled back:
+   * side state kept outside the store (in-memory indexes) follows commits only.
+   * Hooks run in the order they were added, after the transaction has ended;
+   * they must not throw (one that does is reported, the commit stands).
+   */
+  afterCommit(fn: () => void): void {
+    if (this.#afterCommit === null) fn();
+    else this.#afterCommit.push(fn);
+  }
+
   /**
    * Runs `work` as one unit: its writes are committed together, or undone
    * together when it throws. A nested call joins the outer unit as a savepoint:
-   * when it throws, its own writes are undone and the outer unit goes on. The
-   * undo log outlives the commit: a write the file refused is no write at all.
+   * when it throws, its own writes (and `afterCommit` hooks) are undone and the
+   * outer unit goes on. The undo log outlives the commit: a write the file
+   * refused is no write at all.
    */
   transaction<T>(work: () => T): T {
     if (this.#undo !== null) {
       const outer = this.#undo;
       const mark = outer.length;
+      const hooks = this.#afterCommit!;
+      const hookMark = hooks.length;
       try {
         return work();
       } catch (error) {
         this.#rollBack(outer.splice(mark));
+        hooks.splice(hookMark);
         throw error;
       }
     }
     const undo: Undo[] = [];
+    const hooks: (() => void)[] = [];
     this.#undo = undo;
+    this.#afterCommit = hooks;
+    let result: T;
     try {
-      const result = work();
+      result = work();
       this.#flush();
-      return result;
     } catch (error) {
       this.#rollBack(undo);
       this.#dirty.clear();
@@ -145,21 +171,28 @@ export class Store {
       throw error;
     } finally {
       this.#undo = null;
+      this.#afterCommit = null;
     }
+    runHooks(hooks);
+    return result;
   }
 
   /**
    * Runs `work` and undoes every write it made, even on success: a dry run
-   * goes through exactly the checks and effects of the real thing.
+   * goes through exactly the checks and effects of the real thing. Its
+   * `afterCommit` hooks are dropped: nothing it did is ever committed.
    */
   dryRun<T>(work: () => T): T {
     const outer = this.#undo;
+    const outerHooks = this.#afterCommit;
     const inner: Undo[] = [];
     this.#undo = inner;
+    this.#afterCommit = [];
     try {
       return work();
     } finally {
       this.#undo = outer;
+      this.#afterCommit = outerHooks;
       this.#rollBack(inner);
     }
   }
@@ -232,6 +265,21 @@ export class Store {
     }
     this.#dirty.clear();
     this.#dirtyMeta.clear();
+  }
+}
+
+/**
+ * Runs every hook. A hook that throws cannot undo the commit, and the
+ * transaction must not look failed to its caller (a throw means "undone"), so
+ * the failure is reported and the other hooks still run.
+ */
+function runHooks(hooks: (() => void)[]): void {
+  for (const hook of hooks) {
+    try {
+      hook();
+    } catch (error) {
+      console.error("vigil sandbox: an after-commit hook failed:", error);
+    }
   }
 }
 

@@ -266,6 +266,38 @@ describe("PATCH /webhook/{id}", () => {
     );
   });
 
+  it("refuses header values sent back masked with 422 credential_write_only, changing nothing", async () => {
+    const c = await sb.account();
+    const hook = await create(c, {
+      headers: [
+        { header: "Authorization", value: "Bearer abc" },
+        { header: "X-Team", value: "ops" },
+      ],
+    });
+    const before = (await c.get(`/webhook/${hook.id}`)).body;
+    // A declarative client sends back what it read, with one value changed.
+    const res = await c.patch(`/webhook/${hook.id}`, {
+      name: "renamed",
+      headers: [
+        { header: "Authorization", value: { set: true } },
+        { header: "X-Team", value: "sre" },
+      ],
+    });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.code).toBe("credential_write_only");
+    expect(res.body.detail).toMatch(/write-only.*leave headers out/);
+    expect(res.body.errors).toEqual([{ pointer: "/headers/0/value", reason: "masked_value_sent" }]);
+    expect((await c.get(`/webhook/${hook.id}`)).body).toEqual(before);
+
+    // The PATCH headers keep the kind's other rules: a wrong type is still a type error, and the limit holds.
+    const wrongType = await c.patch(`/webhook/${hook.id}`, { headers: [{ header: "X-A", value: 5 }] });
+    expect(wrongType.body.code).toBe("validation_failed");
+    expect(wrongType.body.errors[0].pointer).toMatch(/^\/headers\/0\/value/);
+    const tooMany = Array.from({ length: 21 }, (_, i) => ({ header: `X-H${i}`, value: "v" }));
+    const overLimit = await c.patch(`/webhook/${hook.id}`, { headers: tooMany });
+    expect(overLimit.body).toMatchObject({ code: "validation_failed", errors: [{ pointer: "/headers" }] });
+  });
+
   it("answers 404 for another account's webhook", async () => {
     const a = await sb.account();
     const b = await sb.account();

@@ -10,13 +10,12 @@ export function dueAt(d: DeliveryDoc): number | null {
  * In-memory indexes over the stored deliveries, so that the worker and the
  * per-webhook routes never walk every delivery kept (7 days of them).
  *
- * Both are hints, never the truth: deliveries are queued inside request
- * transactions that may roll back, and a rolled-back write leaves its entries
- * here. So a due entry is re-read from the store before it is sent (and
- * skipped when the delivery is missing, finished, or not due), and a
- * per-webhook id is dropped when its delivery is found missing. Entries are
- * only added on writes, never removed on them: a write that is rolled back
- * restores a delivery whose entry is therefore still here.
+ * They follow committed state only: writes reach them through
+ * `store.afterCommit` (see `putDelivery`, `removeDeliveries`), so a dry run or
+ * a rolled-back request leaves no entry behind. The due heap still holds
+ * hints: an entry stays when its delivery is later attempted or redelivered,
+ * so a due entry is re-read from the store before it is sent (and skipped
+ * when the delivery is missing, finished, or not due).
  */
 export class DeliveryIndex {
   /** Binary min-heap of [dueAt, id]. */
@@ -47,22 +46,17 @@ export class DeliveryIndex {
     return taken;
   }
 
-  /** The ids of a webhook's deliveries (a superset: some may be gone). */
+  /** The ids of a webhook's committed deliveries. */
   idsOf(webhookId: string): ReadonlySet<string> {
     return this.#byWebhook.get(webhookId) ?? new Set();
   }
 
-  /** Forgets ids whose deliveries are known to be gone (committed removals). */
+  /** Forgets ids whose removal was committed. */
   forget(webhookId: string, ids: Iterable<string>): void {
     const set = this.#byWebhook.get(webhookId);
     if (!set) return;
     for (const id of ids) set.delete(id);
     if (set.size === 0) this.#byWebhook.delete(webhookId);
-  }
-
-  /** Every webhook id the index holds deliveries for (the purge sweep checks them). */
-  webhookIds(): string[] {
-    return [...this.#byWebhook.keys()];
   }
 
   #push(entry: [number, string]): void {

@@ -64,26 +64,31 @@ export interface DeliveryDoc extends Doc {
 
 const indexes = new WeakMap<Store, DeliveryIndex>();
 
-/** The store's delivery index (pending by due time, ids by webhook); built from the store on first use. */
+/**
+ * The store's delivery index (pending by due time, ids by webhook), built from
+ * the store on first use. It follows committed state only: writes reach it
+ * through `afterCommit`, and a build inside a transaction (whose writes may
+ * still be undone) serves that one read and is not kept.
+ */
 export function deliveryIndex(store: Store): DeliveryIndex {
-  let index = indexes.get(store);
-  if (!index) {
-    index = new DeliveryIndex(store.scan<DeliveryDoc>(deliveryCollection));
-    indexes.set(store, index);
-  }
+  const kept = indexes.get(store);
+  if (kept) return kept;
+  const index = new DeliveryIndex(store.scan<DeliveryDoc>(deliveryCollection));
+  if (!store.inTransaction) indexes.set(store, index);
   return index;
 }
 
-/** Rebuilds the index from what the store holds (at start-up, after a restart with `--data`). */
-export function rebuildDeliveryIndex(store: Store): void {
-  indexes.set(store, new DeliveryIndex(store.scan<DeliveryDoc>(deliveryCollection)));
-}
-
-/** Every delivery write goes through here, so the index hears of it. */
+/** Every delivery write goes through here, so the index hears of it once it is committed. */
 export function putDelivery(ctx: Ctx, d: DeliveryDoc): DeliveryDoc {
   ctx.store.put<DeliveryDoc>(deliveryCollection, d);
-  deliveryIndex(ctx.store).note(d);
+  ctx.store.afterCommit(() => deliveryIndex(ctx.store).note(d));
   return d;
+}
+
+/** Removes deliveries of one webhook; the index forgets them once the removal is committed. */
+export function removeDeliveries(ctx: Ctx, webhookId: string, ids: string[]): void {
+  for (const id of ids) ctx.store.remove(deliveryCollection, id);
+  ctx.store.afterCommit(() => deliveryIndex(ctx.store).forget(webhookId, ids));
 }
 
 /** What an emitter says about an event; `data` may differ per webhook (or skip it, with undefined). */
@@ -287,7 +292,11 @@ export function renderDelivery(d: DeliveryDoc): Record<string, unknown> {
   };
 }
 
-/** A webhook's deliveries, through the index (which may name some that are gone). */
+/**
+ * A webhook's deliveries, through the index: those committed before the
+ * current transaction, as they stand now (no route queues a delivery and
+ * then looks its webhook's deliveries up in the same transaction).
+ */
 export function deliveriesOf(ctx: Ctx, webhookId: string): DeliveryDoc[] {
   const rows: DeliveryDoc[] = [];
   for (const id of deliveryIndex(ctx.store).idsOf(webhookId)) {
@@ -443,18 +452,16 @@ export function recordAttempt(
 
 /**
  * Deliveries older than the retention period are forgotten, payload and all.
- * It walks every delivery kept, so it runs only every few minutes; it also
- * drops the index's ids of deliveries that are gone (purged, deleted with
- * their webhook, or queued by a request that was rolled back).
+ * It walks every delivery kept, so it runs only every few minutes.
  */
 export function purgeDeliveries(ctx: Ctx): void {
   const cutoff = ctx.now - deliveryRetentionSec;
+  const expired = new Map<string, string[]>();
   for (const d of ctx.store.scan<DeliveryDoc>(deliveryCollection)) {
-    if (d.created < cutoff) ctx.store.remove(deliveryCollection, d.id);
+    if (d.created >= cutoff) continue;
+    const ids = expired.get(d.webhookId);
+    if (ids) ids.push(d.id);
+    else expired.set(d.webhookId, [d.id]);
   }
-  const index = deliveryIndex(ctx.store);
-  for (const webhookId of index.webhookIds()) {
-    const gone = [...index.idsOf(webhookId)].filter((id) => !ctx.store.get(deliveryCollection, id));
-    index.forget(webhookId, gone);
-  }
+  for (const [webhookId, ids] of expired) removeDeliveries(ctx, webhookId, ids);
 }

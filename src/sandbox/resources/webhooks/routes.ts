@@ -3,9 +3,12 @@ import {
   bodySchema,
   deliveryOutcomes,
   eventCatalogue,
+  field,
   type SubscribableEvent,
   set,
   subscribableEvents,
+  traitsOf,
+  unwrap,
   webhookDeliverySchema,
   webhookEvents,
   webhookKind,
@@ -26,6 +29,7 @@ import {
   newDeliveryId,
   putDelivery,
   queueDelivery,
+  removeDeliveries,
   renderDelivery,
   renderWebhook,
   requireWebhook,
@@ -50,7 +54,46 @@ const createBody = bodySchema(
   events: eventNames,
   enabled: z.boolean().optional(),
 });
-const updateBody = bodySchema(webhookSchema, "update").extend({ events: eventNames.optional() });
+
+/**
+ * A PATCH body also takes a header value as it reads back, `{set: true}`, so
+ * that sending it back is answered `credential_write_only` (by
+ * `refuseMaskedHeaders`) rather than a bare type error. Derived from the
+ * kind's `headers`: same entries, same limits, same traits.
+ */
+const storedHeaders = unwrap(webhookSchema.shape.headers) as z.ZodArray<
+  z.ZodObject<{ header: z.ZodString; value: z.ZodString }>
+>;
+const maskedHeaderValue = z
+  .strictObject({ set: z.literal(true) })
+  .describe("The value as read back; refused with credential_write_only.");
+const patchHeaders = field(
+  z
+    .array(
+      storedHeaders.element.extend({
+        value: z.union([storedHeaders.element.shape.value, maskedHeaderValue]),
+      }),
+    )
+    .check(...((storedHeaders.def.checks ?? []) as z.core.$ZodCheck<unknown[]>[])),
+  traitsOf(storedHeaders),
+);
+const updateBody = bodySchema(webhookSchema, "update").extend({
+  events: eventNames.optional(),
+  headers: patchHeaders.optional(),
+});
+
+/** Header values are write-only: the masked form read back cannot stand for the value it hides. */
+function refuseMaskedHeaders(headers: { value: unknown }[] | undefined): void {
+  const masked = (headers ?? []).flatMap(({ value }, i) =>
+    typeof value === "object" ? [{ pointer: `/headers/${i}/value`, reason: "masked_value_sent" }] : [],
+  );
+  if (masked.length === 0) return;
+  throw new ApiProblem(
+    "credential_write_only",
+    "Header values are write-only; send each value, or leave headers out to keep them.",
+    { errors: masked },
+  );
+}
 const testBody = z.strictObject({ event: z.string().min(1).optional() });
 
 interface CreateBody {
@@ -234,11 +277,20 @@ export const webhookOperations = defineOperations(
       "Change sent members. {secret: {rotate: true}} answers the new secret once and signs with both for 24 hours; enabled: true resets the failure count.",
     scope: "webhook:write",
     body: updateBody,
-    errors: ["not_found", "validation_failed", "invalid_url", "unknown_event_type", "duplicate_resource"],
+    errors: [
+      "not_found",
+      "validation_failed",
+      "credential_write_only",
+      "invalid_url",
+      "unknown_event_type",
+      "duplicate_resource",
+    ],
     response: { status: 200, description: "The webhook.", schema: webhookReadSchema },
     handle: (ctx, req) => {
-      const { doc, secret } = updateWebhook(ctx, requireWebhook(ctx, req.params.id!), req.body as UpdateBody);
-      return { status: 200, body: renderWebhook(ctx, doc, secret) };
+      const doc = requireWebhook(ctx, req.params.id!);
+      refuseMaskedHeaders((req.body as { headers?: { value: unknown }[] }).headers);
+      const { doc: next, secret } = updateWebhook(ctx, doc, req.body as UpdateBody);
+      return { status: 200, body: renderWebhook(ctx, next, secret) };
     },
   },
   {
@@ -251,11 +303,13 @@ export const webhookOperations = defineOperations(
     response: { status: 200, description: "The delete receipt, naming the pending deliveries dropped." },
     handle: (ctx, req) => {
       const doc = requireWebhook(ctx, req.params.id!);
-      const pending: string[] = [];
-      for (const d of deliveriesOf(ctx, doc.id)) {
-        if (d.outcome === "pending") pending.push(d.id);
-        ctx.store.remove(deliveryCollection, d.id);
-      }
+      const deliveries = deliveriesOf(ctx, doc.id);
+      const pending = deliveries.filter((d) => d.outcome === "pending").map((d) => d.id);
+      removeDeliveries(
+        ctx,
+        doc.id,
+        deliveries.map((d) => d.id),
+      );
       ctx.store.remove(webhookCollection, doc.id);
       return {
         status: 200,

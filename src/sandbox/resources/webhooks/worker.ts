@@ -7,7 +7,6 @@ import {
   deliveryIndex,
   dropDelivery,
   purgeDeliveries,
-  rebuildDeliveryIndex,
   recordAttempt,
   type WebhookDoc,
   webhookCollection,
@@ -23,8 +22,8 @@ const lastPurge = new WeakMap<SandboxState, number>();
 
 /**
  * Sends one attempt of a delivery the index says is due. The index is a hint:
- * the delivery is read again, and skipped when it is gone (its request rolled
- * back), finished, not due, or already on its way.
+ * the delivery is read again, and skipped when it is gone, finished, not due
+ * (a stale entry from before its last attempt), or already on its way.
  */
 async function deliverOne(state: SandboxState, index: DeliveryIndex, id: string): Promise<void> {
   const now = state.clock.now();
@@ -69,9 +68,6 @@ async function deliverOne(state: SandboxState, index: DeliveryIndex, id: string)
  */
 export const webhookDeliveryTask: BackgroundTask = {
   name: "webhookDeliveries",
-  start(state) {
-    rebuildDeliveryIndex(state.store);
-  },
   due(state, now) {
     const last = lastPurge.get(state);
     if (last !== undefined && now - last < purgeEverySec) return;
