@@ -153,6 +153,13 @@ describe("engine events", () => {
       syncSeq: 0,
     });
     const down = (await outcome(monitorId, "down")).body;
+    // The sandbox clock also moves with real time: the incident may start a second after `now`.
+    const start = state.store.get<{ id: string; accountId: string; start: number }>(
+      "incident",
+      down.incidentId,
+    )!.start;
+    expect(start - now).toBeGreaterThanOrEqual(0);
+    expect(start - now).toBeLessThanOrEqual(1);
     await advance(reminderIntervalSec);
     await outcome(monitorId, "down");
     await advance(60);
@@ -174,14 +181,14 @@ describe("engine events", () => {
     expect(data["incident.opened"]).toEqual({
       incidentId: down.incidentId,
       monitorId,
-      start: now,
+      start,
       cause: "timeout",
       underMaintenance: false,
     });
     expect(data["monitor.down"]).toMatchObject({
       monitor: { id: monitorId, type: "http", url: "https://example.com/events" },
       state: "down",
-      failedAt: now,
+      failedAt: start,
       error: { codename: "timeout" },
     });
     expect(data["monitor.down"].recheck).toHaveLength(3);
@@ -192,14 +199,14 @@ describe("engine events", () => {
       failedChecks: 1,
     });
     expect(data["incident.closed"]).toMatchObject({
-      end: now + reminderIntervalSec + 60,
+      end: start + reminderIntervalSec + 60,
       durationSec: reminderIntervalSec + 60,
       checkCount: 2,
     });
     expect(data["monitor.up"]).toMatchObject({
       state: "up",
-      firstFailedAt: now,
-      lastFailedAt: now + reminderIntervalSec,
+      firstFailedAt: start,
+      lastFailedAt: start + reminderIntervalSec,
       failedChecks: 2,
       downtimeSec: reminderIntervalSec + 60,
     });
