@@ -8,15 +8,9 @@
  * (load generator and server share the machine, as the targets assume), and
  * prints requests/s and latency percentiles per scenario.
  */
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { Pool } from "undici";
+import { inBatches, startSandbox } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -28,71 +22,29 @@ const { values: args } = parseArgs({
 const monitorCount = Number(args.monitors);
 const duration = Number(args.duration);
 
-const dataDir = args.data ? mkdtempSync(join(tmpdir(), "vigil-bench-")) : undefined;
-const cli = join(import.meta.dirname, "../src/cli/main.ts");
-const child = spawn(
-  process.execPath,
-  [
-    "--disable-warning=ExperimentalWarning",
-    cli,
-    "sandbox",
-    "--port",
-    "0",
-    ...(dataDir ? ["--data", join(dataDir, "sandbox.db")] : []),
-  ],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-const [firstLine] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
-const { url, adminToken } = JSON.parse(firstLine) as { url: string; adminToken: string };
-
-const pool = new Pool(url, { connections: 16 });
-async function call(method: string, path: string, token: string, body?: unknown) {
-  const res = await pool.request({
-    method: method as "GET",
-    path,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined && { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
-  return JSON.parse(text);
-}
-
-// Quotas would answer 429 long before any load: benchmark an unmetered account (docs/sandbox.md).
-const { token } = await call("POST", "/_sandbox/accounts", adminToken, {
-  plan: "enterprise",
-  metered: false,
-});
+const sandbox = await startSandbox({ data: args.data, connections: 16 });
+const { url } = sandbox;
+const token = await sandbox.unmeteredAccount();
 
 const seedStart = performance.now();
-const ids: string[] = [];
 const pools = ["allworld", "westeurope", "northamerica", "asia"];
-for (let next = 0; next < monitorCount; ) {
-  const batch = Array.from({ length: Math.min(64, monitorCount - next) }, (_, i) => next + i);
-  next += batch.length;
-  const created = await Promise.all(
-    batch.map((n) =>
-      call("POST", "/monitor", token, {
-        type: "http",
-        url: `https://bench-${n}.example.com/health`,
-        name: `Bench ${n}`,
-        interval: 60,
-        tags: [`team-${n % 10}`, "bench"],
-        locations: { pools: [pools[n % pools.length]] },
-        settings: {
-          method: "G",
-          timeout: 10000 + (n % 50),
-          keywords: "ok",
-          headers: [{ name: "X-Bench", value: String(n) }],
-        },
-      }),
-    ),
-  );
-  for (const m of created) ids.push(m.id);
-}
+const created = await inBatches(monitorCount, (n) =>
+  sandbox.call("POST", "/monitor", token, {
+    type: "http",
+    url: `https://bench-${n}.example.com/health`,
+    name: `Bench ${n}`,
+    interval: 60,
+    tags: [`team-${n % 10}`, "bench"],
+    locations: { pools: [pools[n % pools.length]] },
+    settings: {
+      method: "G",
+      timeout: 10000 + (n % 50),
+      keywords: "ok",
+      headers: [{ name: "X-Bench", value: String(n) }],
+    },
+  }),
+);
+const ids: string[] = created.map((m) => m.id);
 const seedSeconds = (performance.now() - seedStart) / 1000;
 
 interface Figures {
@@ -129,11 +81,8 @@ const figures = [
   await measure("GET /monitor?limit=500&expand=settings", 4, () => "/monitor?limit=500&expand=settings"),
 ];
 
-const page = await call("GET", "/monitor?limit=500&expand=settings", token);
-await pool.close();
-child.kill("SIGTERM");
-await once(child, "exit");
-if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+const page = await sandbox.call("GET", "/monitor?limit=500&expand=settings", token);
+await sandbox.stop();
 
 console.log(
   `sandbox bench: ${monitorCount} monitors seeded in ${seedSeconds.toFixed(1)} s (${Math.round(monitorCount / seedSeconds)}/s through POST /monitor), ${args.data ? "SQLite data file" : "in memory"}, ${duration} s per scenario`,

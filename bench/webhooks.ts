@@ -11,16 +11,11 @@
  * from the first create to the last delivery received, and the latency from
  * each create's answer to the arrival of each of its deliveries.
  */
-import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { Pool } from "undici";
+import { inBatches, startSandbox } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -61,47 +56,14 @@ receiver.listen(0, "127.0.0.1");
 await once(receiver, "listening");
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
-const dataDir = args.data ? mkdtempSync(join(tmpdir(), "vigil-bench-")) : undefined;
-const cli = join(import.meta.dirname, "../src/cli/main.ts");
-const child = spawn(
-  process.execPath,
-  [
-    "--disable-warning=ExperimentalWarning",
-    cli,
-    "sandbox",
-    "--port",
-    "0",
-    "--allow-insecure-webhooks",
-    ...(dataDir ? ["--data", join(dataDir, "sandbox.db")] : []),
-  ],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-const [firstLine] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
-const { url, adminToken } = JSON.parse(firstLine) as { url: string; adminToken: string };
-
-const pool = new Pool(url, { connections: 64 });
-async function call(method: string, path: string, token: string, body?: unknown) {
-  const res = await pool.request({
-    method: method as "GET",
-    path,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body !== undefined && { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
-  return JSON.parse(text);
-}
-
-// Quotas would answer 429 long before any load: benchmark an unmetered account (docs/sandbox.md).
-const { token } = await call("POST", "/_sandbox/accounts", adminToken, {
-  plan: "enterprise",
-  metered: false,
+const sandbox = await startSandbox({
+  data: args.data,
+  connections: 64,
+  flags: ["--allow-insecure-webhooks"],
 });
+const token = await sandbox.unmeteredAccount();
 for (let i = 0; i < webhookCount; i++) {
-  await call("POST", "/webhook", token, {
+  await sandbox.call("POST", "/webhook", token, {
     url: `${receiverUrl}/hook/${i}`,
     events: ["monitor.created"],
     scope: { all: true },
@@ -110,20 +72,14 @@ for (let i = 0; i < webhookCount; i++) {
 
 const answeredAt = new Map<string, number>();
 const started = performance.now();
-for (let next = 0; next < monitorCount; ) {
-  const batch = Array.from({ length: Math.min(64, monitorCount - next) }, (_, i) => next + i);
-  next += batch.length;
-  await Promise.all(
-    batch.map(async (n) => {
-      const m = await call("POST", "/monitor", token, {
-        type: "http",
-        url: `https://bench-${n}.example.com/health`,
-        locations: { pools: ["allworld"] },
-      });
-      answeredAt.set(m.id, performance.now());
-    }),
-  );
-}
+await inBatches(monitorCount, async (n) => {
+  const m = await sandbox.call("POST", "/monitor", token, {
+    type: "http",
+    url: `https://bench-${n}.example.com/health`,
+    locations: { pools: ["allworld"] },
+  });
+  answeredAt.set(m.id, performance.now());
+});
 const createsDone = performance.now();
 const timeout = setTimeout(() => {
   console.error(`timed out: ${received} of ${expected} deliveries arrived`);
@@ -142,12 +98,9 @@ const pct = (p: number) =>
   latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
 const seconds = (lastArrival - started) / 1000;
 
-await pool.close();
-child.kill("SIGTERM");
-await once(child, "exit");
+await sandbox.stop();
 receiver.closeAllConnections();
 receiver.close();
-if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 
 const rate = Math.round(expected / seconds);
 console.log(

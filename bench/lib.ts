@@ -1,0 +1,86 @@
+/**
+ * Plumbing shared by the benchmarks: the real CLI (`vigil sandbox`) started as
+ * its own process, a pooled JSON client for it, and seeding in batches.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { Pool } from "undici";
+
+export async function startSandbox(options: {
+  /** Keep the sandbox in a SQLite data file in a temporary folder instead of in memory. */
+  data: boolean;
+  /** Connections of the client pool. */
+  connections: number;
+  /** More CLI flags. */
+  flags?: string[];
+}) {
+  const dataDir = options.data ? mkdtempSync(join(tmpdir(), "vigil-bench-")) : undefined;
+  const cli = join(import.meta.dirname, "../src/cli/main.ts");
+  const child = spawn(
+    process.execPath,
+    [
+      "--disable-warning=ExperimentalWarning",
+      cli,
+      "sandbox",
+      "--port",
+      "0",
+      ...(options.flags ?? []),
+      ...(dataDir ? ["--data", join(dataDir, "sandbox.db")] : []),
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const [firstLine] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
+  const { url, adminToken } = JSON.parse(firstLine) as { url: string; adminToken: string };
+
+  const pool = new Pool(url, { connections: options.connections });
+  /** One API call; throws on any answer of 300 or above. */
+  async function call(method: string, path: string, token: string, body?: unknown) {
+    const res = await pool.request({
+      method: method as "GET",
+      path,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body !== undefined && { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
+    return JSON.parse(text);
+  }
+
+  return {
+    url,
+    adminToken,
+    call,
+    /** An enterprise account without quotas: metering would answer 429 long before any load (docs/sandbox.md). */
+    async unmeteredAccount(): Promise<string> {
+      const { token } = await call("POST", "/_sandbox/accounts", adminToken, {
+        plan: "enterprise",
+        metered: false,
+      });
+      return token;
+    },
+    async stop() {
+      await pool.close();
+      child.kill("SIGTERM");
+      await once(child, "exit");
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `each(0 .. count-1)` 64 at a time; the results in order. */
+export async function inBatches<T>(count: number, each: (n: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let next = 0; next < count; ) {
+    const batch = Array.from({ length: Math.min(64, count - next) }, (_, i) => next + i);
+    next += batch.length;
+    results.push(...(await Promise.all(batch.map(each))));
+  }
+  return results;
+}
