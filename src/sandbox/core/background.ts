@@ -1,5 +1,6 @@
 import type { Account, Ctx } from "./operation.ts";
 import type { SandboxState } from "./state.ts";
+import type { Store } from "./store.ts";
 
 /**
  * Work the sandbox does on its own time, outside any request: timers on the
@@ -115,4 +116,24 @@ export function systemCtx(state: SandboxState, accountId: string): Ctx {
     account: state.store.get<Account>("account", accountId),
     services: state.services,
   };
+}
+
+/**
+ * Runs `sweep` when `everySec` of sandbox time have passed since its last run
+ * (noted in the store's meta under `key`, so the schedule survives a restart
+ * with --data), for `due` work that reads a whole collection: expired rows are
+ * refused by reads at once anyway. A clock set back makes the schedule
+ * meaningless: it then sweeps again.
+ */
+export function sweepAtMostEvery(
+  store: Store,
+  key: string,
+  everySec: number,
+  now: number,
+  sweep: () => void,
+) {
+  const last = store.meta<{ at: number }>(key);
+  if (last && now >= last.at && now < last.at + everySec) return;
+  sweep();
+  store.setMeta(key, { at: now });
 }

@@ -1,4 +1,4 @@
-import type { BackgroundTask } from "../../core/background.ts";
+import { type BackgroundTask, sweepAtMostEvery } from "../../core/background.ts";
 import type { Doc, Store } from "../../core/store.ts";
 import {
   advanceInstantCheck,
@@ -14,13 +14,11 @@ const sweepMeta = "instantChecks.sweep";
 
 /** Removes checks past their 7 days, at most every few minutes of sandbox time. */
 function sweep(store: Store, now: number): void {
-  const last = store.meta<{ at: number }>(sweepMeta);
-  // A clock set back makes the schedule meaningless: sweep again.
-  if (last && now >= last.at && now < last.at + sweepEverySec) return;
-  for (const check of store.scan<InstantCheckDoc>(instantCheckCollection)) {
-    if (check.expiresAt <= now) removeInstantCheck(store, check.id);
-  }
-  store.setMeta(sweepMeta, { at: now });
+  sweepAtMostEvery(store, sweepMeta, sweepEverySec, now, () => {
+    for (const check of store.scan<InstantCheckDoc>(instantCheckCollection)) {
+      if (check.expiresAt <= now) removeInstantCheck(store, check.id);
+    }
+  });
 }
 
 /**

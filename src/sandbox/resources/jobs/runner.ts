@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { JobKind } from "../../../kinds/index.ts";
-import { type BackgroundTask, systemCtx } from "../../core/background.ts";
+import { type BackgroundTask, sweepAtMostEvery, systemCtx } from "../../core/background.ts";
 import type { SandboxState } from "../../core/state.ts";
 import type { Store } from "../../core/store.ts";
 import { reportProcessors } from "../reports/routes.ts";
@@ -97,14 +97,12 @@ export const jobRunner: BackgroundTask = {
 
 /** Removes expired jobs and selections, at most every few minutes of sandbox time. */
 function sweep(store: Store, now: number): void {
-  const last = store.meta<{ at: number }>(sweepMeta);
-  // A clock set back makes the schedule meaningless: sweep again.
-  if (last && now >= last.at && now < last.at + sweepEverySec) return;
-  for (const job of store.scan<JobDoc>(jobCollection)) {
-    if (job.expiresAt <= now) purgeJob(store, job);
-  }
-  purgeSelections(store, now);
-  store.setMeta(sweepMeta, { at: now });
+  sweepAtMostEvery(store, sweepMeta, sweepEverySec, now, () => {
+    for (const job of store.scan<JobDoc>(jobCollection)) {
+      if (job.expiresAt <= now) purgeJob(store, job);
+    }
+    purgeSelections(store, now);
+  });
 }
 
 /** The oldest runnable job, across accounts. */

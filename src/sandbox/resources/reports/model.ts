@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { field, jobCallback, type ProblemDetailEntry, unixTime } from "../../../kinds/index.ts";
+import { sweepAtMostEvery } from "../../core/background.ts";
 import { resolveWindow } from "../../core/list.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
@@ -172,11 +173,9 @@ const sweepMeta = "reports.sweep";
 
 /** Removes reports past their 7 days. */
 export function purgeReports(store: Store, now: number): void {
-  const last = store.meta<{ at: number }>(sweepMeta);
-  // A clock set back makes the schedule meaningless: sweep again.
-  if (last && now >= last.at && now < last.at + sweepEverySec) return;
-  for (const r of store.scan<ReportDoc>(reportCollection)) {
-    if (r.expiresAt <= now) store.remove(reportCollection, r.id);
-  }
-  store.setMeta(sweepMeta, { at: now });
+  sweepAtMostEvery(store, sweepMeta, sweepEverySec, now, () => {
+    for (const r of store.scan<ReportDoc>(reportCollection)) {
+      if (r.expiresAt <= now) store.remove(reportCollection, r.id);
+    }
+  });
 }
