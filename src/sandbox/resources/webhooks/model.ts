@@ -132,7 +132,7 @@ export function emitEvent(ctx: Ctx, input: EventInput): DeliveryDoc[] {
         occurredAt: input.occurredAt ?? ctx.now,
         data,
         resourceId: input.resourceId ?? input.monitor?.id ?? null,
-        maxAttempts: input.retried ? 6 : 1,
+        retried: input.retried,
       }),
     );
   }
@@ -149,7 +149,7 @@ export function emitCallback(
 ): DeliveryDoc | undefined {
   const webhook = ctx.store.owned<WebhookDoc>(webhookCollection, ctx.account!.id, webhookId);
   if (!webhook?.enabled) return undefined;
-  return queueDelivery(ctx, webhook, { event, occurredAt: ctx.now, data, resourceId, maxAttempts: 1 });
+  return queueDelivery(ctx, webhook, { event, occurredAt: ctx.now, data, resourceId, retried: false });
 }
 
 export function queueDelivery(
@@ -160,7 +160,8 @@ export function queueDelivery(
     occurredAt: number;
     data: unknown;
     resourceId: string | null;
-    maxAttempts: number;
+    /** Engine events climb the retry ladder; events caused by an API call get one attempt. */
+    retried: boolean;
   },
 ): DeliveryDoc {
   const id = newDeliveryId();
@@ -182,7 +183,7 @@ export function queueDelivery(
     payloadDigest: createHash("sha256").update(payload).digest("hex"),
     outcome: "pending",
     attempts: [],
-    maxAttempts: input.maxAttempts,
+    maxAttempts: input.retried ? 1 + retryLadderSec.length : 1,
     nextRetryAt: ctx.now,
     redeliverRequests: [],
     extraAttempts: 0,

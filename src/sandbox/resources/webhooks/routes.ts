@@ -452,7 +452,7 @@ export const webhookOperations = defineOperations(
         occurredAt: ctx.now,
         data: sampleData(event, ctx.now),
         resourceId: null,
-        maxAttempts: (retried ?? eventCatalogue[event].retried) ? 6 : 1,
+        retried: retried ?? eventCatalogue[event].retried,
       });
       return { status: 202, body: renderDelivery(delivery) };
     },
