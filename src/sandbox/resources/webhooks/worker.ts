@@ -1,4 +1,4 @@
-import { type BackgroundTask, systemCtx } from "../../core/background.ts";
+import { type BackgroundTask, sweepAtMostEvery, systemCtx } from "../../core/background.ts";
 import type { SandboxState } from "../../core/state.ts";
 import { type DeliveryIndex, dueAt } from "./delivery-index.ts";
 import {
@@ -18,7 +18,6 @@ export const deliveryConcurrency = connectionsPerOrigin;
 
 /** Sandbox seconds between sweeps of expired deliveries (a sweep walks every delivery kept). */
 const purgeEverySec = 600;
-const lastPurge = new WeakMap<SandboxState, number>();
 
 /**
  * Sends one attempt of a delivery the index says is due. The index is a hint:
@@ -69,10 +68,9 @@ async function deliverOne(state: SandboxState, index: DeliveryIndex, id: string)
 export const webhookDeliveryTask: BackgroundTask = {
   name: "webhookDeliveries",
   due(state, now) {
-    const last = lastPurge.get(state);
-    if (last !== undefined && now - last < purgeEverySec) return;
-    lastPurge.set(state, now);
-    purgeDeliveries({ ...systemCtx(state, ""), now });
+    sweepAtMostEvery(state.store, "webhookDeliveries.sweep", purgeEverySec, now, () =>
+      purgeDeliveries({ ...systemCtx(state, ""), now }),
+    );
   },
   async work(state) {
     const index = deliveryIndex(state.store);
