@@ -1,0 +1,73 @@
+/**
+ * The contracts between the client's parts: the transport and retry loop
+ * (`client.ts`), the quota pacer (`pacing.ts`) and the typed operations,
+ * lists and jobs built on top (`operations.ts`, `lists.ts`, `jobs.ts`).
+ */
+
+/** Which bucket a call spends: the account's read or write windows, the check pool, or the anonymous per-address bucket. */
+export type QuotaClass = "read" | "write" | "checkRead" | "checkWrite" | "anonymous";
+
+export type QueryValue = string | number | boolean | readonly string[] | undefined;
+
+export interface RequestSpec {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** The concrete path, e.g. `/monitor/abc`. */
+  path: string;
+  /** The route template, e.g. `GET /monitor/{id}`: what metrics count by. */
+  route: string;
+  quotaClass: QuotaClass;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /**
+   * The key a write carries. Absent on a write, the client makes one, so a
+   * retry can never duplicate; the engine passes a deterministic one to survive crashes.
+   */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+  requestId: string;
+  /** The answer is the stored one of an earlier call with the same key (`Idempotency-Replayed: true`). */
+  replayed: boolean;
+}
+
+/** Makes one logical call: pacing, retries and error mapping included. */
+export interface Caller {
+  call<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>>;
+}
+
+/** Time as the client sees it; tests drive it from the sandbox clock. */
+export interface TimeSource {
+  /** Milliseconds. */
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const realTime: TimeSource = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener(
+        "abort",
+        () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    }),
+};
+
+/** Keeps calls under the account's quota: one bucket per class, shared by every concurrent call. */
+export interface Pacer {
+  /** Waits until the class has room, then takes one unit. */
+  acquire(cls: QuotaClass, signal?: AbortSignal): Promise<void>;
+  /** Learns from an answer's `RateLimit-*` headers (and a 429's `Retry-After`). */
+  observe(cls: QuotaClass, status: number, headers: Record<string, string>): void;
+}
