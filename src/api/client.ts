@@ -1,0 +1,160 @@
+import { randomUUID } from "node:crypto";
+import { ApiError, NetworkError, parseRetryAfter } from "./errors.ts";
+import { ClientMetrics } from "./metrics.ts";
+import { redactBody } from "./redact.ts";
+import { Transport, TransportFailure, type TransportResponse } from "./transport.ts";
+import {
+  type ApiResponse,
+  type Caller,
+  type Pacer,
+  type RequestSpec,
+  realTime,
+  type TimeSource,
+} from "./types.ts";
+
+export interface RetryPolicy {
+  /** HTTP requests one call may make in all, the first included. */
+  attempts: number;
+  /** Backoff cap of the first retry; doubles with each one. */
+  baseMs: number;
+  /** Backoff cap, however many retries came before. */
+  maxMs: number;
+}
+
+export const defaultRetry: RetryPolicy = { attempts: 8, baseMs: 200, maxMs: 20_000 };
+
+export interface ClientOptions {
+  baseUrl: string;
+  token?: string;
+  /** Keeps calls under the quota; shared by every client of one account in the process. */
+  pacer: Pacer;
+  /** Every wait (backoff, `Retry-After`) goes through it; tests drive it from the sandbox clock. */
+  time?: TimeSource;
+  /** Milliseconds for one HTTP request. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  connections?: number;
+  metrics?: ClientMetrics;
+  /** Debug lines, one per attempt; the token and every credential are redacted. */
+  log?: (line: string) => void;
+  /** 0 ≤ x < 1; the jitter's source, injectable for tests. */
+  random?: () => number;
+}
+
+/** Statuses of the wait-and-retry family. */
+const retryableStatuses = new Set([429, 500, 502, 503]);
+
+/**
+ * Makes calls to the API: pacing, retries with backoff and full jitter, one
+ * `Idempotency-Key` per write kept across its retries, and problem documents
+ * turned into `ApiError`.
+ */
+export class VigilClient implements Caller {
+  readonly metrics: ClientMetrics;
+  readonly #transport: Transport;
+  readonly #pacer: Pacer;
+  readonly #time: TimeSource;
+  readonly #retry: RetryPolicy;
+  readonly #log: ((line: string) => void) | undefined;
+  readonly #random: () => number;
+
+  constructor(options: ClientOptions) {
+    this.#transport = new Transport({
+      baseUrl: options.baseUrl,
+      ...(options.token !== undefined && { token: options.token }),
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(options.connections !== undefined && { connections: options.connections }),
+    });
+    this.#pacer = options.pacer;
+    this.#time = options.time ?? realTime;
+    this.#retry = { ...defaultRetry, ...options.retry };
+    this.metrics = options.metrics ?? new ClientMetrics();
+    this.#log = options.log;
+    this.#random = options.random ?? Math.random;
+  }
+
+  async call<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
+    const isWrite = spec.method !== "GET";
+    // One key for every attempt of this call: a retry of a write that did commit replays instead of duplicating.
+    const key = isWrite ? (spec.idempotencyKey ?? randomUUID()) : undefined;
+    const retryable = !isWrite || key !== undefined;
+    const headers: Record<string, string> = key === undefined ? {} : { "idempotency-key": key };
+    this.metrics.call(spec.quotaClass, spec.route);
+
+    for (let attempt = 1; ; attempt++) {
+      const paceStart = this.#time.now();
+      await this.#pacer.acquire(spec.quotaClass, spec.signal);
+      const paced = this.#time.now() - paceStart;
+      if (paced > 0) this.metrics.paced(paced);
+
+      const canRetry = retryable && attempt < this.#retry.attempts;
+      let res: TransportResponse;
+      try {
+        this.#debug(`→ ${spec.method} ${spec.path} attempt ${attempt}`, spec.body);
+        res = await this.#transport.send({
+          method: spec.method,
+          path: spec.path,
+          headers,
+          ...(spec.query && { query: spec.query }),
+          ...(spec.body !== undefined && { body: spec.body }),
+          ...(spec.signal && { signal: spec.signal }),
+        });
+      } catch (err) {
+        if (!(err instanceof TransportFailure)) throw err;
+        this.metrics.attempt(err.reason);
+        this.#debug(`✗ ${spec.method} ${spec.path} ${err.reason}: ${err.message}`);
+        if (!canRetry) {
+          throw new NetworkError({
+            reason: err.reason,
+            route: spec.route,
+            attempts: attempt,
+            cause: err.cause,
+          });
+        }
+        await this.#wait(this.#backoff(attempt), spec.signal);
+        continue;
+      }
+
+      this.metrics.attempt(res.status);
+      this.#pacer.observe(spec.quotaClass, res.status, res.headers);
+      const requestId = res.headers["x-request-id"] ?? "";
+      this.#debug(`← ${res.status} ${spec.method} ${spec.path} request ${requestId}`, res.body);
+      if (res.status < 400) {
+        const replayed = res.headers["idempotency-replayed"] === "true";
+        if (replayed) this.metrics.replay();
+        return { status: res.status, headers: res.headers, body: res.body as T, requestId, replayed };
+      }
+
+      const error = new ApiError({ ...res, route: spec.route, attempts: attempt });
+      const inFlight = error.code === "idempotency_key_conflict" && error.reason === "in_flight";
+      if (!canRetry || !(retryableStatuses.has(res.status) || inFlight)) throw error;
+      const retryAfter = parseRetryAfter(res.headers["retry-after"], this.#time.now());
+      await this.#wait(
+        retryAfter === undefined
+          ? this.#backoff(attempt)
+          : retryAfter * 1000 + this.#random() * this.#retry.baseMs,
+        spec.signal,
+      );
+    }
+  }
+
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+
+  /** Full jitter: anywhere from 0 to the capped exponential step, so concurrent callers spread out. */
+  #backoff(attempt: number): number {
+    return this.#random() * Math.min(this.#retry.maxMs, this.#retry.baseMs * 2 ** (attempt - 1));
+  }
+
+  async #wait(ms: number, signal?: AbortSignal): Promise<void> {
+    const rounded = Math.round(ms);
+    this.metrics.retry(rounded);
+    await this.#time.sleep(rounded, signal);
+  }
+
+  #debug(line: string, body?: unknown): void {
+    if (!this.#log) return;
+    this.#log(body === undefined ? line : `${line} ${JSON.stringify(redactBody(body))}`);
+  }
+}

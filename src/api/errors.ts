@@ -1,0 +1,104 @@
+import {
+  familyOf,
+  type ProblemCodeName,
+  type ProblemDetailEntry,
+  type ProblemFamily,
+  problemCodes,
+} from "../kinds/problems.ts";
+
+/**
+ * One refused call, from its problem document. `code` is the service's code as
+ * sent: a code this client does not know is kept and surfaced (`known: false`),
+ * never mapped to another. A body that is no problem document (a proxy's HTML
+ * page) gets the code `http_<status>`, so callers can still branch on it.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly title: string;
+  readonly detail: string | undefined;
+  readonly errors: ProblemDetailEntry[];
+  readonly requestId: string;
+  /** The spec's family: fix the request, fix the account state, or wait and retry. */
+  readonly family: ProblemFamily;
+  /** Whether `code` is in the spec's table. */
+  readonly known: boolean;
+  /** Seconds from `Retry-After`, when the answer carried one. */
+  readonly retryAfter: number | undefined;
+  /** The route template of the call, e.g. `POST /monitor`. */
+  readonly route: string;
+  /** HTTP requests the call made, retries included. */
+  readonly attempts: number;
+  /** The whole problem document, extension members included. */
+  readonly problem: Record<string, unknown>;
+
+  constructor(init: {
+    status: number;
+    body: unknown;
+    headers: Record<string, string>;
+    route: string;
+    attempts: number;
+  }) {
+    const problem = isRecord(init.body) ? init.body : {};
+    const code = typeof problem.code === "string" ? problem.code : `http_${init.status}`;
+    const known = Object.hasOwn(problemCodes, code);
+    const title =
+      typeof problem.title === "string"
+        ? problem.title
+        : known
+          ? problemCodes[code as ProblemCodeName].title
+          : `HTTP ${init.status}`;
+    const detail = typeof problem.detail === "string" ? problem.detail : undefined;
+    const requestId = init.headers["x-request-id"] ?? "";
+    super(
+      `${init.route}: ${init.status} ${code}: ${detail ?? title}${requestId ? ` (request ${requestId})` : ""}`,
+    );
+    this.name = "ApiError";
+    this.status = init.status;
+    this.code = code;
+    this.title = title;
+    this.detail = detail;
+    this.errors = Array.isArray(problem.errors) ? (problem.errors as ProblemDetailEntry[]) : [];
+    this.requestId = requestId;
+    this.family = familyOf(init.status);
+    this.known = known;
+    this.retryAfter = parseRetryAfter(init.headers["retry-after"]);
+    this.route = init.route;
+    this.attempts = init.attempts;
+    this.problem = problem;
+  }
+
+  /** The `reason` of the first `errors[]` entry that has one (e.g. `in_flight`, `different_body`). */
+  get reason(): string | undefined {
+    return this.errors.find((e) => typeof e.reason === "string")?.reason;
+  }
+}
+
+/** The call never got an answer: the connection failed or the timeout struck, on every attempt allowed. */
+export class NetworkError extends Error {
+  readonly reason: "timeout" | "network";
+  readonly route: string;
+  readonly attempts: number;
+
+  constructor(init: { reason: "timeout" | "network"; route: string; attempts: number; cause: unknown }) {
+    const what = init.reason === "timeout" ? "timed out" : "failed on the network";
+    const cause = init.cause instanceof Error ? `: ${init.cause.message}` : "";
+    super(`${init.route} ${what} after ${init.attempts} attempt(s)${cause}`, { cause: init.cause });
+    this.name = "NetworkError";
+    this.reason = init.reason;
+    this.route = init.route;
+    this.attempts = init.attempts;
+  }
+}
+
+/** `Retry-After` as seconds: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
