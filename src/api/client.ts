@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ApiError, NetworkError, parseRetryAfter } from "./errors.ts";
 import { ClientMetrics } from "./metrics.ts";
+import { QuotaPacer } from "./pacing.ts";
 import { redactBody } from "./redact.ts";
 import { Transport, TransportFailure, type TransportResponse } from "./transport.ts";
 import {
@@ -26,8 +27,11 @@ export const defaultRetry: RetryPolicy = { attempts: 8, baseMs: 200, maxMs: 20_0
 export interface ClientOptions {
   baseUrl: string;
   token?: string;
-  /** Keeps calls under the quota; shared by every client of one account in the process. */
-  pacer: Pacer;
+  /**
+   * Keeps calls under the quota. Pass one pacer to every client of the same
+   * account in the process; by default the client has a `QuotaPacer` of its own.
+   */
+  pacer?: Pacer;
   /** Every wait (backoff, `Retry-After`) goes through it; tests drive it from the sandbox clock. */
   time?: TimeSource;
   /** Milliseconds for one HTTP request. */
@@ -65,15 +69,34 @@ export class VigilClient implements Caller {
       ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
       ...(options.connections !== undefined && { connections: options.connections }),
     });
-    this.#pacer = options.pacer;
     this.#time = options.time ?? realTime;
+    this.#pacer = options.pacer ?? new QuotaPacer({ time: this.#time });
     this.#retry = { ...defaultRetry, ...options.retry };
     this.metrics = options.metrics ?? new ClientMetrics();
     this.#log = options.log;
     this.#random = options.random ?? Math.random;
   }
 
-  async call<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
+  /**
+   * Primes the pacer from `GET /account/quota`. That call spends no quota, so
+   * it does not wait for room in a bucket either.
+   */
+  async prime(): Promise<void> {
+    const spec: RequestSpec = {
+      method: "GET",
+      path: "/account/quota",
+      route: "GET /account/quota",
+      quotaClass: "read",
+    };
+    const res = await this.#run(spec, false);
+    if (this.#pacer instanceof QuotaPacer) this.#pacer.prime(res.body);
+  }
+
+  call<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
+    return this.#run<T>(spec, true);
+  }
+
+  async #run<T>(spec: RequestSpec, paced: boolean): Promise<ApiResponse<T>> {
     const isWrite = spec.method !== "GET";
     // One key for every attempt of this call: a retry of a write that did commit replays instead of duplicating.
     const key = isWrite ? (spec.idempotencyKey ?? randomUUID()) : undefined;
@@ -82,10 +105,12 @@ export class VigilClient implements Caller {
     this.metrics.call(spec.quotaClass, spec.route);
 
     for (let attempt = 1; ; attempt++) {
-      const paceStart = this.#time.now();
-      await this.#pacer.acquire(spec.quotaClass, spec.signal);
-      const paced = this.#time.now() - paceStart;
-      if (paced > 0) this.metrics.paced(paced);
+      if (paced) {
+        const paceStart = this.#time.now();
+        await this.#pacer.acquire(spec.quotaClass, spec.signal);
+        const waited = this.#time.now() - paceStart;
+        if (waited > 0) this.metrics.paced(waited);
+      }
 
       const canRetry = retryable && attempt < this.#retry.attempts;
       let res: TransportResponse;
@@ -116,7 +141,7 @@ export class VigilClient implements Caller {
       }
 
       this.metrics.attempt(res.status);
-      this.#pacer.observe(spec.quotaClass, res.status, res.headers);
+      if (paced) this.#pacer.observe(spec.quotaClass, res.status, res.headers);
       const requestId = res.headers["x-request-id"] ?? "";
       this.#debug(`← ${res.status} ${spec.method} ${spec.path} request ${requestId}`, res.body);
       if (res.status < 400) {
