@@ -27,7 +27,11 @@ import { type Pacer, type QuotaClass, realTime, type TimeSource } from "./types.
  *   token's self-cap never resets, so spending it fails the same way.
  * - No window (an unmetered account: empty `quotas`, answers without
  *   `RateLimit-*`) leaves a class unpaced. Until the pacer knows which it is
- *   (not primed, no answer yet), a class lets one call through at a time.
+ *   (not primed, no answer yet), a class lets one call through at a time,
+ *   so the client primes from `GET /account/quota` before its first burst.
+ * - Anonymous catalogue calls share 120 per 5 minutes per address; `GET
+ *   /agent/ip`'s own bucket of 60 is known only from its `RateLimit-*`
+ *   headers, which the guard follows.
  *
  * Waiters are served first come, first served; one sleeper per class drives
  * the time, so a test clock advances once per wait, not once per caller.
@@ -229,7 +233,8 @@ export class QuotaPacer implements Pacer {
     const b = this.#bucket(cls);
     const now = this.#time.now();
     this.#expireInflight(b, now);
-    b.inflight.shift();
+    // Answers are taken to come back in order: this one is the oldest call in flight's.
+    const sentAt = b.inflight.shift() ?? now;
     const header = (name: string) =>
       Object.entries(headers)
         .find(([k]) => k.toLowerCase() === name)?.[1]
@@ -249,8 +254,12 @@ export class QuotaPacer implements Pacer {
 
     if (remaining !== undefined && reset !== undefined) {
       const available = remaining - b.inflight.length;
-      if (reset <= pacingWindowMaxSec) this.#learnWindow(b, now + reset * 1000, available);
-      else if (b.budget) b.budget.remaining = available;
+      if (reset <= pacingWindowMaxSec) {
+        // The service answered between sending and now; from the sending end, one safety margin covers the
+        // latency. Anchored at now instead, a slow answer from a window already over would close the next one.
+        const endMs = sentAt + reset * 1000 + this.#safetyMs;
+        if (endMs > now) this.#learnWindow(b, endMs, available);
+      } else if (b.budget) b.budget.remaining = available;
       else {
         b.budget = {
           quota: "budget",
@@ -288,19 +297,23 @@ export class QuotaPacer implements Pacer {
       return;
     }
     b.burst = Math.min(b.burstOption, ...pacing.map((w) => w.limit));
-    // GCRA lets `burst` calls through at once and then one per interval: `burst - 1 + limit / (limit - burst + 1)`
-    // intervals' worth never puts more than `limit` calls in one window, with `safetyMs` to spare.
+    // GCRA lets `burst` calls through at once, then one per interval: any window-long span then holds at most
+    // `burst - 1 + (limit - burst + 1)` = `limit` calls, and `limit + 1` calls span a window plus `safetyMs`.
     b.intervalMs = Math.max(
       ...pacing.map((w) => (w.windowSec * 1000 + this.#safetyMs) / (w.limit - b.burst + 1)),
     );
     b.windowMs = Math.max(...pacing.map((w) => w.windowSec * 1000));
   }
 
-  /** Keeps the guard true; an answer from an earlier window (answered out of order) is ignored. */
+  /**
+   * Keeps the guard true. Ends within a safety margin of each other are one window (their answers' latencies
+   * differ); an answer from an earlier window (answered out of order) is ignored.
+   */
   #learnWindow(b: Bucket, endMs: number, available: number): void {
     const g = b.guard;
-    if (!g || g.estimated || endMs > g.endMs + 1000) b.guard = { endMs, available, estimated: false };
-    else if (endMs >= g.endMs - 1000) g.available = Math.min(g.available, available);
+    const same = this.#safetyMs;
+    if (!g || g.estimated || endMs > g.endMs + same) b.guard = { endMs, available, estimated: false };
+    else if (endMs >= g.endMs - same) g.available = Math.min(g.available, available);
   }
 
   /** When the head of the queue may go, or why it never can within `maxBlockMs`. */
