@@ -67,8 +67,4 @@ export class ClientMetrics {
   snapshot(): MetricsSnapshot {
     return structuredClone(this.#s);
   }
-
-  reset(): void {
-    this.#s = ClientMetrics.#empty();
-  }
 }

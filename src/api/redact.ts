@@ -65,12 +65,3 @@ function redactHeaderEntry(entry: unknown): unknown {
   if ("value" in copy && typeof copy.value === "string") copy.value = redacted;
   return copy;
 }
-
-/** The token in a header, however it is spelled, is never printed. */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = /^(authorization|cookie|set-cookie|proxy-authorization)$/i.test(name) ? redacted : value;
-  }
-  return out;
-}

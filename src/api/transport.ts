@@ -59,7 +59,6 @@ export function serialiseQuery(query: Record<string, QueryValue> | undefined): s
 
 /** One HTTP exchange with the API over a keep-alive pool: no retries, no pacing. */
 export class Transport {
-  readonly origin: string;
   readonly timeoutMs: number;
   readonly #prefix: string;
   readonly #token: string | undefined;
@@ -67,7 +66,6 @@ export class Transport {
 
   constructor(options: TransportOptions) {
     const url = new URL(options.baseUrl);
-    this.origin = url.origin;
     this.#prefix = url.pathname.replace(/\/+$/, "");
     this.#token = options.token;
     this.timeoutMs = options.timeoutMs ?? 30_000;
