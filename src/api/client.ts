@@ -89,7 +89,7 @@ export class VigilClient implements Caller {
       quotaClass: "read",
     };
     const res = await this.#run(spec, false);
-    if (this.#pacer instanceof QuotaPacer) this.#pacer.prime(res.body);
+    this.#pacer.prime?.(res.body);
   }
 
   call<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {

@@ -70,4 +70,6 @@ export interface Pacer {
   acquire(cls: QuotaClass, signal?: AbortSignal): Promise<void>;
   /** Learns from an answer's `RateLimit-*` headers (and a 429's `Retry-After`). */
   observe(cls: QuotaClass, status: number, headers: Record<string, string>): void;
+  /** Learns the account's windows from the body of `GET /account/quota`. */
+  prime?(quota: unknown): void;
 }
