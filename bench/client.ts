@@ -1,17 +1,22 @@
 /**
  * Throughput of `GET /monitor/{id}` through `VigilClient`, and the same
  * requests with raw undici, at concurrency 1, 8 and 32: the client's overhead.
+ * Then the Trial burst: 100 concurrent reads paced by the client's own quota
+ * pacer on a metered Trial account, with the 429s the sandbox counted.
  *
  *   npm run bench:client [-- --duration 3 --monitors 200]
  *
- * The sandbox is the real CLI in its own process with an unmetered account,
- * so no quota paces the calls and the client gets a pass-through pacer: what
- * is measured is the transport, retry loop, metrics and error mapping.
+ * The sandbox is the real CLI in its own process. The throughput runs use an
+ * unmetered account, so no quota paces the calls and the client gets a
+ * pass-through pacer: what is measured is the transport, retry loop, metrics
+ * and error mapping. The Trial burst runs on the sandbox clock, so its ten
+ * minutes of quota pass in seconds.
  */
 import { parseArgs } from "node:util";
 import { Pool } from "undici";
 import { type Pacer, VigilClient } from "../src/api/index.ts";
-import { inBatches, startSandbox } from "./lib.ts";
+import { QuotaPacer } from "../src/api/pacing.ts";
+import { inBatches, SandboxTime, startSandbox } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -112,6 +117,47 @@ for (const concurrency of concurrencies) {
 const stats = client.metrics.snapshot();
 await client.close();
 await raw.close();
+
+/** The Trial burst of issue 4: what the sandbox counted, what the client retried, and how long it took. */
+async function trialBurst() {
+  const reads = 100;
+  const admin = (method: string, path: string, body?: unknown) =>
+    sandbox.call(method, path, sandbox.adminToken, body);
+  const { token: trialToken } = await admin("POST", "/_sandbox/accounts", { plan: "trial", metered: true });
+  const start = 1_900_000_037; // mid-minute: the quota windows are aligned to the clock, the burst is not
+  const time = await SandboxTime.start(
+    async (body) => (await admin("POST", "/_sandbox/clock", body)).now,
+    start,
+  );
+  // As in test/api/pacing.test.ts: the sandbox clock's sub-second lag eats up to a second of the default safety margin.
+  const pacer = new QuotaPacer({ time, safetyMs: 2000 });
+  const trial = new VigilClient({ baseUrl: sandbox.url, token: trialToken, pacer, time });
+  try {
+    await trial.prime();
+    await admin("DELETE", "/_sandbox/stats");
+    const answers = await Promise.all(
+      Array.from({ length: reads }, () =>
+        trial.call({ method: "GET", path: "/account", route: "GET /account", quotaClass: "read" }),
+      ),
+    );
+    const end: number = (await admin("POST", "/_sandbox/clock", {})).now;
+    const byStatus: Record<string, number> = (await admin("GET", "/_sandbox/stats")).byStatus;
+    const metrics = trial.metrics.snapshot();
+    // The Trial plan allows 10 reads a minute.
+    const idealSec = (reads / 10) * 60;
+    return {
+      reads,
+      ok: answers.filter((a) => a.status === 200).length,
+      byStatus,
+      metrics,
+      elapsed: end - start,
+      idealSec,
+    };
+  } finally {
+    await trial.close();
+  }
+}
+const burst = await trialBurst();
 await sandbox.stop();
 
 console.log(
@@ -120,4 +166,18 @@ console.log(
 console.table(rows);
 console.log(
   `client: ${stats.calls} calls, ${stats.retries} retries, statuses ${JSON.stringify(stats.byStatus)}`,
+);
+
+console.log(
+  `\nTrial burst: ${burst.reads} concurrent GET /account on a metered Trial account, paced by the client on the sandbox clock`,
+);
+console.log(
+  `  answers: ${burst.ok} of ${burst.reads} succeeded; sandbox stats byStatus ${JSON.stringify(burst.byStatus)}`,
+);
+console.log(`  429 answers (sandbox stats): ${burst.byStatus["429"] ?? 0}`);
+console.log(
+  `  client retries: ${burst.metrics.retries}; pacing waits: ${burst.metrics.pacingWaits.count} (${Math.round(burst.metrics.pacingWaits.totalMs / 1000)} s summed over the concurrent calls)`,
+);
+console.log(
+  `  elapsed sandbox clock: ${burst.elapsed} s vs ${burst.idealSec} s ideal at 10 reads a minute (${((burst.elapsed / burst.idealSec) * 100).toFixed(1)} %)`,
 );

@@ -1,6 +1,7 @@
 /**
  * Plumbing shared by the benchmarks: the real CLI (`vigil sandbox`) started as
- * its own process, a pooled JSON client for it, and seeding in batches.
+ * its own process, a pooled JSON client for it, seeding in batches, and a
+ * client time source driven by the sandbox clock (also used by the tests).
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Pool } from "undici";
+import type { TimeSource } from "../src/api/types.ts";
 
 export async function startSandbox(options: {
   /** Keep the sandbox in a SQLite data file in a temporary folder instead of in memory. */
@@ -83,4 +85,51 @@ export async function inBatches<T>(count: number, each: (n: number) => Promise<T
     results.push(...(await Promise.all(batch.map(each))));
   }
   return results;
+}
+
+/** `POST /_sandbox/clock` with the admin token; answers the sandbox's `now` in seconds and throws on failure. */
+export type SandboxClock = (body: { now?: number; advanceSec?: number }) => Promise<number>;
+
+/**
+ * Time read from the sandbox clock: a sleep advances the sandbox instead of
+ * waiting, so ten minutes of quota pass in a second. The sandbox moves in
+ * whole seconds only: the part of a sleep under a second is carried to the
+ * next one, so `now()` may run up to a second ahead of the sandbox.
+ */
+export class SandboxTime implements TimeSource {
+  readonly #clock: SandboxClock;
+  /** Sandbox milliseconds minus local ones. */
+  #offsetMs: number;
+  /** Slept but not yet advanced on the sandbox (under a second). */
+  #pendingMs = 0;
+  #queue: Promise<void> = Promise.resolve();
+
+  private constructor(clock: SandboxClock, offsetMs: number) {
+    this.#clock = clock;
+    this.#offsetMs = offsetMs;
+  }
+
+  /** Sets the sandbox clock to `atSec` and reads it from there on. */
+  static async start(clock: SandboxClock, atSec: number): Promise<SandboxTime> {
+    const now = await clock({ now: atSec });
+    if (now !== atSec) throw new Error(`sandbox clock set to ${atSec} reads ${now}`);
+    return new SandboxTime(clock, atSec * 1000 - Date.now());
+  }
+
+  now = () => Date.now() + this.#offsetMs + this.#pendingMs;
+
+  /** Serialised: each sleep advances the sandbox after the one before it. */
+  sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
+    this.#queue = this.#queue.then(async () => {
+      if (signal?.aborted) return;
+      const total = this.#pendingMs + ms;
+      const whole = Math.floor(total / 1000);
+      this.#pendingMs = total - whole * 1000;
+      if (whole === 0) return;
+      // Counted before the sandbox moves, so an answer read meanwhile is judged late rather than early.
+      this.#offsetMs += whole * 1000;
+      await this.#clock({ advanceSec: whole });
+    });
+    return this.#queue;
+  };
 }
