@@ -20,9 +20,20 @@ export interface RetryPolicy {
   baseMs: number;
   /** Backoff cap, however many retries came before. */
   maxMs: number;
+  /**
+   * The longest `Retry-After` worth waiting for; a longer one (an hourly or
+   * monthly window spent) ends the call with its `ApiError` at once, as the
+   * pacer's `QuotaExhaustedError` does.
+   */
+  maxRetryAfterMs: number;
 }
 
-export const defaultRetry: RetryPolicy = { attempts: 8, baseMs: 200, maxMs: 20_000 };
+export const defaultRetry: RetryPolicy = {
+  attempts: 8,
+  baseMs: 200,
+  maxMs: 20_000,
+  maxRetryAfterMs: 15 * 60_000,
+};
 
 export interface ClientOptions {
   baseUrl: string;
@@ -82,18 +93,18 @@ export class VigilClient implements Caller {
    * it does not wait for room in a bucket either.
    */
   async prime(): Promise<void> {
-    const spec: RequestSpec = {
+    const res = await this.call({
       method: "GET",
       path: "/account/quota",
       route: "GET /account/quota",
       quotaClass: "read",
-    };
-    const res = await this.#run(spec, false);
+      unpaced: true,
+    });
     this.#pacer.prime?.(res.body);
   }
 
   call<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>> {
-    return this.#run<T>(spec, true);
+    return this.#run<T>(spec, !spec.unpaced);
   }
 
   async #run<T>(spec: RequestSpec, paced: boolean): Promise<ApiResponse<T>> {
@@ -154,6 +165,7 @@ export class VigilClient implements Caller {
       const inFlight = error.code === "idempotency_key_conflict" && error.reason === "in_flight";
       if (!canRetry || !(retryableStatuses.has(res.status) || inFlight)) throw error;
       const retryAfter = parseRetryAfter(res.headers["retry-after"], this.#time.now());
+      if (retryAfter !== undefined && retryAfter * 1000 > this.#retry.maxRetryAfterMs) throw error;
       await this.#wait(
         retryAfter === undefined
           ? this.#backoff(attempt)

@@ -7,6 +7,7 @@ import {
   type ProblemDocument,
   terminalJobStates,
 } from "../kinds/index.ts";
+import { parseRetryAfter } from "./errors.ts";
 import type { ApiResponse, Caller, RequestSpec, TimeSource } from "./types.ts";
 import { realTime } from "./types.ts";
 
@@ -74,10 +75,21 @@ export interface JobRunOptions {
 
 const isTerminal = (state: Job["state"]) => (terminalJobStates as readonly string[]).includes(state ?? "");
 
-function retryAfterMs(headers: Record<string, string>, fallbackSec: number): number {
-  const value = headers["retry-after"];
-  const seconds = value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : fallbackSec;
-  return seconds * 1000;
+function retryAfterMs(headers: Record<string, string>, fallbackSec: number, nowMs: number): number {
+  return (parseRetryAfter(headers["retry-after"], nowMs) ?? fallbackSec) * 1000;
+}
+
+/**
+ * A job the server marked `interrupted` (it stopped while the job ran): it
+ * goes on only after `POST /job/{id}/resume`, so waiting would never end.
+ */
+export class JobInterruptedError extends Error {
+  readonly jobId: string;
+  constructor(jobId: string) {
+    super(`Job ${jobId} was interrupted by a server restart; resume it with POST /job/${jobId}/resume.`);
+    this.name = "JobInterruptedError";
+    this.jobId = jobId;
+  }
 }
 
 function getJob(caller: Caller, id: string, query: Record<string, string | number>, signal?: AbortSignal) {
@@ -125,8 +137,9 @@ export async function waitForJob(
   // Polls ask for one result row: the rows are read once, at the end.
   let res: ApiResponse<Job> = await getJob(caller, id, { limit: 1 }, options.signal);
   while (!isTerminal(res.body.state)) {
+    if (res.body.state === "interrupted") throw new JobInterruptedError(id);
     options.onProgress?.(res.body);
-    await time.sleep(retryAfterMs(res.headers, fallbackSec), options.signal);
+    await time.sleep(retryAfterMs(res.headers, fallbackSec, time.now()), options.signal);
     res = await getJob(caller, id, { limit: 1 }, options.signal);
   }
   const rows = await jobResults(caller, id, { pageSize: options.pageSize, signal: options.signal });
@@ -159,8 +172,9 @@ export async function runJob(
     throw new Error(`${submit.route} answered ${accepted.status} without a job`);
   }
   // The 202 names the first pause: nothing is ready before it.
-  await (options.time ?? realTime).sleep(
-    retryAfterMs(accepted.headers, options.defaultRetryAfterSec ?? 1),
+  const time = options.time ?? realTime;
+  await time.sleep(
+    retryAfterMs(accepted.headers, options.defaultRetryAfterSec ?? 1, time.now()),
     options.signal,
   );
   return waitForJob(caller, accepted.body.jobId, options);

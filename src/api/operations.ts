@@ -89,6 +89,7 @@ interface CallArgs {
   quotaClass?: QuotaClass;
   idempotencyKey?: string;
   signal?: AbortSignal;
+  unpaced?: boolean;
 }
 
 /** One typed call of a route template. */
@@ -120,6 +121,7 @@ export function respond<T>(
     ...(args.body !== undefined && { body: args.body }),
     ...(args.idempotencyKey !== undefined && { idempotencyKey: args.idempotencyKey }),
     ...(args.signal && { signal: args.signal }),
+    ...(args.unpaced && { unpaced: true }),
   });
 }
 
@@ -480,7 +482,8 @@ function account(caller: Caller) {
       invoke<Json>(caller, "PATCH", "/account", { body, ...options }),
     usage: () => invoke<Json>(caller, "GET", "/account/usage"),
     /** The quota windows now; reading them spends nothing. */
-    quota: () => invoke<Json>(caller, "GET", "/account/quota"),
+    // Spends nothing, so it is not paced (and must not teach the pacer that reads are unmetered).
+    quota: () => invoke<Json>(caller, "GET", "/account/quota", { unpaced: true }),
     members: () => invoke<Json>(caller, "GET", "/account/member"),
   };
 }

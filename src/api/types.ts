@@ -24,6 +24,12 @@ export interface RequestSpec {
    */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /**
+   * The call spends no quota (`GET /account/quota`): it neither waits for the
+   * pacer nor teaches it anything (an answer without `RateLimit-*` headers would
+   * otherwise read as an unmetered account).
+   */
+  unpaced?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
