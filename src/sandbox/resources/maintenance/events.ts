@@ -57,7 +57,10 @@ function emitEnded(
  * it got: each occurrence ends exactly once, whatever the clock jumped over.
  */
 export function settleEnds(ctx: Ctx, w: MaintenanceDoc, now = ctx.now): MaintenanceDoc {
-  const ended = occurrencesEndedBetween(w, w.endedThrough, now);
+  return recordEnds(ctx, w, occurrencesEndedBetween(w, w.endedThrough, now));
+}
+
+function recordEnds(ctx: Ctx, w: MaintenanceDoc, ended: { from: number; to: number }[]): MaintenanceDoc {
   if (ended.length === 0) return w;
   for (const occurrence of ended) emitEnded(ctx, w, occurrence, occurrence.to, false);
   return ctx.store.put<MaintenanceDoc>(maintenanceCollection, { ...w, endedThrough: ended.at(-1)!.to });
@@ -80,8 +83,9 @@ export const maintenanceEndTask: BackgroundTask = {
   name: "maintenance.ended",
   due(state, now) {
     for (const w of state.store.scan<MaintenanceDoc>(maintenanceCollection)) {
-      if (occurrencesEndedBetween(w, w.endedThrough, now).length === 0) continue;
-      settleEnds(systemCtx(state, w.accountId), w, now);
+      const ended = occurrencesEndedBetween(w, w.endedThrough, now);
+      // A handler context only for the windows that did end.
+      if (ended.length > 0) recordEnds(systemCtx(state, w.accountId), w, ended);
     }
   },
 };
