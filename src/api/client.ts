@@ -109,9 +109,9 @@ export class VigilClient implements Caller {
 
   async #run<T>(spec: RequestSpec, paced: boolean): Promise<ApiResponse<T>> {
     const isWrite = spec.method !== "GET";
-    // One key for every attempt of this call: a retry of a write that did commit replays instead of duplicating.
+    // One key for every attempt of this call: a retry of a write that did commit replays instead of
+    // duplicating. Every write carries one, so every call may be retried.
     const key = isWrite ? (spec.idempotencyKey ?? randomUUID()) : undefined;
-    const retryable = !isWrite || key !== undefined;
     const headers: Record<string, string> = key === undefined ? {} : { "idempotency-key": key };
     this.metrics.call(spec.quotaClass, spec.route);
 
@@ -123,7 +123,7 @@ export class VigilClient implements Caller {
         if (waited > 0) this.metrics.paced(waited);
       }
 
-      const canRetry = retryable && attempt < this.#retry.attempts;
+      const canRetry = attempt < this.#retry.attempts;
       let res: TransportResponse;
       try {
         this.#debug(`→ ${spec.method} ${spec.path} attempt ${attempt}`, spec.body);
