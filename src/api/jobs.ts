@@ -71,6 +71,8 @@ export interface JobRunOptions {
   onProgress?: (job: Job) => void;
   /** Poll pace when an answer carries no `Retry-After`, in seconds. */
   defaultRetryAfterSec?: number;
+  /** Called once the job exists, before the first wait: the engine journals its id, to find it again after a crash. */
+  onAccepted?: (accepted: JobAccepted) => void | Promise<void>;
 }
 
 const isTerminal = (state: Job["state"]) => (terminalJobStates as readonly string[]).includes(state ?? "");
@@ -171,6 +173,7 @@ export async function runJob(
   if (accepted.status !== 202 || typeof accepted.body?.jobId !== "string") {
     throw new Error(`${submit.route} answered ${accepted.status} without a job`);
   }
+  await options.onAccepted?.(accepted.body);
   // The 202 names the first pause: nothing is ready before it.
   const time = options.time ?? realTime;
   await time.sleep(

@@ -75,6 +75,8 @@ export interface ResourceState {
   managed: Record<string, unknown>;
   /** JSON pointer of each credential member → salted hash of the value last applied. */
   secrets?: Record<string, string>;
+  /** Kept from the config, so a resource removed from the config is still protected or retained. */
+  lifecycle?: Pick<Lifecycle, "protect" | "retainOnDelete">;
   pending?: PendingOperation;
 }
 

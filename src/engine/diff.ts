@@ -1,0 +1,166 @@
+/**
+ * The field-level diff of one resource: desired members against the live
+ * object, both normalised the way the service stores them, restricted to the
+ * members vigil manages. Pulumi and Terraform call this directly.
+ */
+import fastJsonPatch from "fast-json-patch";
+import type { z } from "zod";
+import { canonicalize, sameValue, traitsAt } from "./canonical.ts";
+import type { EngineKind, Members, Row } from "./kinds/index.ts";
+import type { Change, Lifecycle, ResourceState } from "./model.ts";
+import { getAt, isObject, isUnder, setAt, toPointer, tokensOf } from "./pointer.ts";
+import { hasUnknown } from "./refs.ts";
+import { hashSecret } from "./state/index.ts";
+
+/** What a credential shows in plans and in the state. */
+export const sensitive = "(sensitive)";
+const sensitiveDiffers = "(sensitive, differs)";
+
+export interface DiffInput {
+  kind: EngineKind;
+  /** Desired members with references resolved (or `{$unknown}` while their target is still to be created). */
+  desired: Members;
+  /** The live row, absent when the object does not exist. */
+  live?: Row;
+  /** What the state holds for the address: managed members and credential hashes. */
+  prior?: Pick<ResourceState, "managed" | "secrets">;
+  /** Salt of credential hashes: the state's lineage. */
+  lineage: string;
+  lifecycle?: Lifecycle;
+}
+
+export interface ResourceDiff {
+  changes: Change[];
+  /** Non-empty when the changes cannot be applied in place. */
+  replaceReasons: string[];
+  /** The desired members in canonical form, credentials masked: what the state records once applied. */
+  managed: Members;
+  /** Credential pointer → salted hash of the desired value. */
+  secrets: Record<string, string>;
+}
+
+function isMasked(value: unknown): boolean {
+  return isObject(value) && value.set === true;
+}
+
+/** Leaf paths of an object: arrays and scalars are leaves. */
+function leafPaths(value: unknown, prefix = ""): string[] {
+  if (!isObject(value)) return prefix === "" ? [] : [prefix];
+  return Object.entries(value).flatMap(([k, v]) => leafPaths(v, `${prefix}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`));
+}
+
+/** The live members at the paths the desired members name: what vigil manages, nothing else. */
+function project(desired: unknown, live: unknown): unknown {
+  if (!isObject(desired) || !isObject(live)) return live;
+  const out: Members = {};
+  for (const key of Object.keys(desired)) {
+    if (live[key] !== undefined) out[key] = project(desired[key], live[key]);
+  }
+  return out;
+}
+
+/** Members the service accepts but never reads back (`onOverlimit`, `assertsSource`, inline create-only lists). */
+function unreadPaths(schema: z.ZodType, desired: Members): string[] {
+  const paths: string[] = [];
+  for (const [key, value] of Object.entries(desired)) {
+    const traits = traitsAt(schema, [key], desired);
+    if (traits.inputOnly || traits.createOnly) paths.push(`/${key}`);
+    else if (isObject(value)) {
+      for (const sub of Object.keys(value)) {
+        const t = traitsAt(schema, [key, sub], desired);
+        if (t.inputOnly || t.createOnly) paths.push(`/${key}/${sub}`);
+      }
+    }
+  }
+  return paths;
+}
+
+/** The path of the outermost array on the way to `path`, or `path` itself: arrays change whole. */
+function wholeArrayPath(root: unknown, path: string): string {
+  const tokens = tokensOf(path);
+  let current = root;
+  for (let i = 0; i < tokens.length; i++) {
+    if (Array.isArray(current)) return `/${tokens.slice(0, i).map((t) => t.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+    current = isObject(current) ? current[tokens[i]!] : undefined;
+  }
+  return path;
+}
+
+export function diffResource(input: DiffInput): ResourceDiff {
+  const { kind, lineage } = input;
+  const schema = kind.schemaFor(input.desired);
+  const desiredN = kind.normalizeDesired(input.desired);
+  const credentialPaths = kind.credentials(desiredN);
+  const secrets: Record<string, string> = {};
+  for (const p of credentialPaths) secrets[p] = hashSecret(lineage, getAt(desiredN, p));
+
+  const desired = canonicalize(desiredN, schema) as Members;
+  for (const p of credentialPaths) setAt(desired, p, sensitive);
+  const prior = input.prior ? (canonicalize(input.prior.managed, schema) as Members) : undefined;
+
+  let live: Members = {};
+  if (input.live) {
+    const liveAll = canonicalize(kind.normalizeLive(input.live), schema) as Members;
+    for (const p of credentialPaths) {
+      const value = getAt(liveAll, p);
+      if (value === undefined) continue;
+      // A masked credential is compared by the hash vigil recorded; one read in full, by its own hash.
+      const same = isMasked(value)
+        ? input.prior?.secrets?.[p] === secrets[p]
+        : hashSecret(lineage, value) === secrets[p];
+      setAt(liveAll, p, same ? sensitive : sensitiveDiffers);
+    }
+    live = (project(desired, liveAll) as Members) ?? {};
+    for (const p of unreadPaths(schema, desired)) setAt(live, p, prior ? getAt(prior, p) : undefined);
+    // A member vigil managed and the config no longer names goes back to the service's default.
+    for (const p of leafPaths(prior ?? {})) {
+      if (getAt(desired, p) !== undefined || isUnder(p, "/id")) continue;
+      const now = getAt(liveAll, p);
+      const fallback = traitsAt(schema, tokensOf(p), desired).default ?? null;
+      if (now === undefined || now === null || sameValue(now, fallback)) continue;
+      setAt(live, p, now);
+    }
+  }
+
+  const ignored = (input.lifecycle?.ignoreChanges ?? []).map(toPointer);
+  for (const p of ignored) {
+    setAt(desired, p, undefined);
+    setAt(live, p, undefined);
+  }
+
+  const seen = new Set<string>();
+  const changes: Change[] = [];
+  for (const op of fastJsonPatch.compare(live, desired)) {
+    if (op.op !== "add" && op.op !== "remove" && op.op !== "replace") continue;
+    const path = wholeArrayPath(op.op === "remove" ? live : desired, op.path);
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const value = getAt(desired, path);
+    const before = getAt(live, path);
+    const change: Change = {
+      op: value === undefined ? "remove" : before === undefined ? "add" : "replace",
+      path,
+      ...(value !== undefined && { value }),
+      ...(before !== undefined && { before }),
+    };
+    if (credentialPaths.some((c) => isUnder(c, path) || isUnder(path, c))) change.sensitive = true;
+    if (hasUnknown(value)) change.unknown = true;
+    // The config did not move, yet the live value did: someone changed it outside vigil.
+    if (input.live && prior && sameValue(getAt(prior, path), value)) change.drift = true;
+    changes.push(change);
+  }
+
+  const replaceReasons: string[] = [];
+  if (input.live) {
+    const replaceOn = (input.lifecycle?.replaceOnChanges ?? []).map(toPointer);
+    for (const change of changes) {
+      const top = tokensOf(change.path)[0]!;
+      const traits = traitsAt(schema, [top], desired);
+      if (traits.immutable) replaceReasons.push(`${top} cannot change in place`);
+      else if (traits.createOnly) replaceReasons.push(`${top} is accepted on create only`);
+      else if (replaceOn.some((p) => isUnder(change.path, p) || isUnder(p, change.path)))
+        replaceReasons.push(`${change.path} is in replaceOnChanges`);
+    }
+  }
+  return { changes, replaceReasons: [...new Set(replaceReasons)], managed: desired, secrets };
+}

@@ -1,0 +1,26 @@
+import { contactGroupKind, contactKind, maintenanceKind } from "../../kinds/index.ts";
+import { cascadedSubscriptions, keyFrom, plainKind } from "./engine-kind.ts";
+
+export const contactEngineKind = plainKind("contact", "contacts", contactKind, (o) => o.contacts as never, {
+  // Email addresses compare without case, as the service compares them.
+  naturalKey: (m) =>
+    keyFrom([m.type, m.type === "email" && typeof m.address === "string" ? m.address.toLowerCase() : m.address]),
+  async remove(ctx, live) {
+    const receipt = await ctx.ops.contacts.delete(String(live.id), { idempotencyKey: ctx.idempotencyKey });
+    return cascadedSubscriptions(receipt);
+  },
+});
+
+export const contactGroupEngineKind = plainKind(
+  "contactGroup",
+  "contactGroups",
+  contactGroupKind,
+  (o) => o.contactGroups as never,
+);
+
+export const maintenanceEngineKind = plainKind(
+  "maintenance",
+  "maintenance",
+  maintenanceKind,
+  (o) => o.maintenance as never,
+);

@@ -1,0 +1,140 @@
+/**
+ * How the engine reads, compares and writes one kind. Everything that can be
+ * derived from the kind's definition (paths, traits, natural key, list
+ * behaviour) is; a kind's own file adds only what its API does differently.
+ */
+import type { z } from "zod";
+import type { Operations } from "../../api/index.ts";
+import { type KindDefinition, membersOf } from "../../kinds/index.ts";
+import type { KindName } from "../model.ts";
+import { isObject } from "../pointer.ts";
+import { canonicalJson } from "../state/index.ts";
+
+export type Row = Record<string, unknown>;
+export type Members = Record<string, unknown>;
+
+/** What `DELETE` answered: the ids the API removed with the object, per kind. */
+export type Cascaded = Partial<Record<KindName, string[]>>;
+
+export interface WriteContext {
+  ops: Operations;
+  idempotencyKey: string;
+}
+
+export interface EngineKind {
+  name: KindName;
+  definition: KindDefinition;
+  /** The address prefix in configs: `monitors` in `monitors.checkout-api`. */
+  collection: string;
+  /** The schema whose traits describe these members (a monitor's settings depend on its type). */
+  schemaFor(members: Members): z.ZodObject;
+  /** Every live object of the kind, by listing it in pages of 500. */
+  listAll(ops: Operations): Promise<{ rows: Row[]; syncCursor?: string }>;
+  /** Rows created (or, per the kind's delta sync, changed) since a sync cursor; undefined without delta sync. */
+  sync?(ops: Operations, since: string): Promise<{ rows: Row[]; syncCursor?: string }>;
+  getOne(ops: Operations, row: Row): Promise<Row>;
+  /** Desired members as the API will store them: aliases resolved, caps applied, dropped values removed. */
+  normalizeDesired(members: Members): Members;
+  /** A live row as comparable members: read-only members dropped, read-back shapes undone. */
+  normalizeLive(row: Row): Members;
+  /** JSON pointers of the credential values among these members (compared by hash, never shown). */
+  credentials(members: Members): string[];
+  /** Top-level members a PATCH merges into the stored value instead of replacing it. */
+  merging: readonly string[];
+  /** Members written by their own call, after the object exists (a status page's components). */
+  sideMembers: readonly string[];
+  /** The natural key as one comparable string, or undefined while part of it is unknown. */
+  naturalKey(members: Members): string | undefined;
+  create(ctx: WriteContext, body: Members): Promise<Row>;
+  update(ctx: WriteContext, live: Row, body: Members): Promise<Row | undefined>;
+  writeSide?(ctx: WriteContext, id: string, members: Members): Promise<void>;
+  remove(ctx: WriteContext, live: Row): Promise<Cascaded>;
+}
+
+/** The members of a definition that the service sets (never compared, never sent). */
+export function readOnlyMembers(definition: KindDefinition): string[] {
+  return membersOf(definition.schema)
+    .filter((m) => m.traits.readOnly)
+    .map((m) => m.name);
+}
+
+export function withoutMembers(row: Row, names: readonly string[]): Members {
+  const out: Members = { ...row };
+  for (const name of names) delete out[name];
+  return out;
+}
+
+/** The natural key from its members, compared as canonical JSON; an unknown reference makes it unknown. */
+export function keyFrom(values: readonly unknown[]): string | undefined {
+  if (values.some((v) => v === undefined || (isObject(v) && "$unknown" in v))) return undefined;
+  return canonicalJson(values);
+}
+
+/** The receipt's `cascaded` member, as ids per kind. */
+export function cascadedSubscriptions(receipt: unknown): Cascaded {
+  const cascaded = isObject(receipt) && isObject(receipt.cascaded) ? receipt.cascaded : {};
+  const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+  return {
+    alertSubscription: ids(cascaded.alertSubscriptions),
+    reportSubscription: ids(cascaded.reportSubscriptions),
+  };
+}
+
+/**
+ * A kind served by the plain five routes (`resource(caller, kind)`): list, get,
+ * create (POST), update (PATCH) and delete. Kinds override what differs.
+ */
+export function plainKind(
+  name: KindName,
+  collection: string,
+  definition: KindDefinition,
+  ops: (o: Operations) => {
+    all: (options?: { limit?: number; expand?: readonly string[] }) => Promise<Row[]>;
+    sync: (since?: string, options?: { expand?: readonly string[] }) => Promise<{ rows: Row[]; cursor: string }>;
+    get: (id: string, options?: { expand?: readonly string[] }) => Promise<Row>;
+    create: (body: never, options: { idempotencyKey: string }) => Promise<Row>;
+    update: (id: string, body: never, options: { idempotencyKey: string }) => Promise<Row>;
+    delete: (id: string, options: { idempotencyKey: string }) => Promise<unknown>;
+  },
+  overrides: Partial<EngineKind> & { expand?: readonly string[] } = {},
+): EngineKind {
+  const readOnly = readOnlyMembers(definition);
+  const { expand, ...rest } = overrides;
+  const listOptions = expand ? { expand } : {};
+  return {
+    name,
+    definition,
+    collection,
+    schemaFor: () => definition.schema,
+    async listAll(o) {
+      const routes = ops(o);
+      // Delta-sync lists answer the sync cursor with the full list, so one pass gives both.
+      if (definition.list?.deltaSync) {
+        const { rows, cursor } = await routes.sync(undefined, listOptions);
+        return { rows, syncCursor: cursor };
+      }
+      return { rows: await routes.all({ limit: 500, ...listOptions }) };
+    },
+    ...(definition.list?.deltaSync && {
+      async sync(o: Operations, since: string) {
+        const { rows, cursor } = await ops(o).sync(since, listOptions);
+        return { rows, syncCursor: cursor };
+      },
+    }),
+    getOne: (o, row) => ops(o).get(String(row.id), listOptions),
+    normalizeDesired: (members) => ({ ...members }),
+    normalizeLive: (row) => withoutMembers(row, readOnly),
+    credentials: () => [],
+    merging: [],
+    sideMembers: [],
+    naturalKey: (members) => keyFrom(definition.naturalKey.map((k) => members[k])),
+    create: (ctx, body) => ops(ctx.ops).create(body as never, { idempotencyKey: ctx.idempotencyKey }),
+    update: (ctx, live, body) =>
+      ops(ctx.ops).update(String(live.id), body as never, { idempotencyKey: ctx.idempotencyKey }),
+    async remove(ctx, live) {
+      await ops(ctx.ops).delete(String(live.id), { idempotencyKey: ctx.idempotencyKey });
+      return {};
+    },
+    ...rest,
+  };
+}

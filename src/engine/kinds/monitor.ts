@@ -1,0 +1,113 @@
+import type { z } from "zod";
+import {
+  type MonitorType,
+  membersOf,
+  monitorKind,
+  monitorTypeAliases,
+  monitorTypes,
+  normalizeSettings,
+  settingsByType,
+  writeOnlyMembers,
+} from "../../kinds/index.ts";
+import { isObject } from "../pointer.ts";
+import { cascadedSubscriptions, keyFrom, type Members, plainKind, readOnlyMembers, withoutMembers } from "./engine-kind.ts";
+
+const schemaByType = new Map<string, z.ZodObject>();
+
+/** The monitor schema with `settings` typed for the monitor's type, so settings members carry their traits. */
+function schemaFor(members: Members): z.ZodObject {
+  const type = canonicalType(members.type);
+  let schema = schemaByType.get(type);
+  if (!schema) {
+    const settings = settingsByType[type as MonitorType];
+    schema = settings ? monitorKind.schema.extend({ settings: settings.optional() }) : monitorKind.schema;
+    schemaByType.set(type, schema);
+  }
+  return schema;
+}
+
+function canonicalType(type: unknown): string {
+  return typeof type === "string" ? (monitorTypeAliases[type] ?? type) : "";
+}
+
+/**
+ * The address as checks use it, the way the service normalises it: WHATWG URL
+ * form for web addresses (a bare domain gets `http://`), lower case for hosts.
+ */
+export function effectiveAddress(type: string, url: unknown): unknown {
+  if (typeof url !== "string") return url;
+  const info = monitorTypes[type as MonitorType];
+  if (!info) return url;
+  if (info.url === "host" || info.url === "hostPort") return url.toLowerCase();
+  if (info.url === "none") return url;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`;
+  return URL.canParse(withScheme) ? new URL(withScheme).href : url;
+}
+
+/** `true`, `false` or `{enabled}` → `{enabled}`, the shape `settings.attached` reads back in. */
+function attachedToggles(value: unknown): unknown {
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, { enabled: isObject(v) ? v.enabled : v }]),
+  );
+}
+
+const readOnly = [...readOnlyMembers(monitorKind), "overlimited"];
+
+/** Settings members the service computes (`assertsText`, `forceRecheck`): never compared. */
+function settingsReadOnly(type: string): string[] {
+  const schema = settingsByType[type as MonitorType];
+  return schema ? membersOf(schema).filter((m) => m.traits.readOnly).map((m) => m.name) : [];
+}
+
+function normalize(members: Members, live: boolean): Members {
+  const type = canonicalType(members.type);
+  const info = monitorTypes[type as MonitorType];
+  const out: Members = live ? withoutMembers(members, readOnly) : { ...members };
+  if (members.type !== undefined) out.type = type;
+  if (out.url !== undefined) out.url = effectiveAddress(type, live ? (members.effectiveUrl ?? members.url) : out.url);
+  // Fixed-cadence types ignore the interval (the service keeps its own).
+  if (info?.fixedInterval) delete out.interval;
+  if (isObject(out.locations)) {
+    const locations = { ...out.locations };
+    if (Array.isArray(locations.pools)) locations.pools = locations.pools.map((p) => String(p).toLowerCase());
+    out.locations = locations;
+  }
+  let settings = isObject(out.settings) ? { ...out.settings } : undefined;
+  // `attached` is an alias of `settings.attached`; both read back inside settings.
+  if (!live && out.attached !== undefined) {
+    settings = { ...settings, attached: { ...(isObject(settings?.attached) ? settings.attached : {}), ...(out.attached as Members) } };
+    delete out.attached;
+  }
+  if (settings) {
+    if (info) settings = normalizeSettings(type as MonitorType, settings);
+    if (settings.attached !== undefined) settings.attached = attachedToggles(settings.attached);
+    if (live) {
+      for (const name of settingsReadOnly(type)) delete settings[name];
+    }
+    out.settings = settings;
+  }
+  return out;
+}
+
+export const monitorEngineKind = plainKind("monitor", "monitors", monitorKind, (o) => o.monitors as never, {
+  expand: ["settings"],
+  schemaFor,
+  normalizeDesired: (members) => normalize(members, false),
+  normalizeLive: (row) => normalize(row, true),
+  credentials(members) {
+    const settings = isObject(members.settings) ? members.settings : {};
+    const schema = settingsByType[canonicalType(members.type) as MonitorType];
+    if (!schema) return [];
+    return writeOnlyMembers(schema)
+      .filter((name) => settings[name] !== undefined && settings[name] !== null)
+      .map((name) => `/settings/${name}`);
+  },
+  merging: ["settings"],
+  // Types without an address (database, snmp, counter) have no natural key: they are never adopted.
+  naturalKey: (members) => (members.url === undefined ? undefined : keyFrom([members.type, members.url])),
+  async remove(ctx, live) {
+    const receipt = await ctx.ops.monitors.delete(String(live.id), { idempotencyKey: ctx.idempotencyKey });
+    return cascadedSubscriptions(receipt);
+  },
+});

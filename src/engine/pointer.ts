@@ -1,0 +1,66 @@
+/** JSON Pointers (RFC 6901) over plain JSON values: the paths of changes, lifecycle options and credentials. */
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const escape = (token: string) => token.replace(/~/g, "~0").replace(/\//g, "~1");
+const unescape = (token: string) => token.replace(/~1/g, "/").replace(/~0/g, "~");
+
+export function pointer(tokens: readonly (string | number)[]): string {
+  return tokens.map((t) => `/${escape(String(t))}`).join("");
+}
+
+export function tokensOf(path: string): string[] {
+  if (path === "") return [];
+  if (!path.startsWith("/")) throw new Error(`not a JSON pointer: ${path}`);
+  return path.slice(1).split("/").map(unescape);
+}
+
+/** `settings.timeout` or `/settings/timeout` → `/settings/timeout`: users write either form. */
+export function toPointer(memberPath: string): string {
+  if (memberPath === "" || memberPath.startsWith("/")) return memberPath;
+  return pointer(memberPath.split("."));
+}
+
+/** `/settings/timeout` → `settings.timeout`, for messages. */
+export function toDotted(path: string): string {
+  return tokensOf(path).join(".");
+}
+
+/** Whether `path` is `prefix` or lies under it. */
+export function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function getAt(value: unknown, path: string): unknown {
+  let current = value;
+  for (const token of tokensOf(path)) {
+    if (Array.isArray(current)) current = current[Number(token)];
+    else if (isObject(current)) current = current[token];
+    else return undefined;
+  }
+  return current;
+}
+
+/** Sets a member, creating parent objects on the way (arrays are walked, not created); `undefined` removes it. */
+export function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
+  const tokens = tokensOf(path);
+  let current: Record<string, unknown> | unknown[] = target;
+  for (const token of tokens.slice(0, -1)) {
+    const next: unknown = (current as Record<string, unknown>)[token];
+    if (Array.isArray(next) || isObject(next)) current = next;
+    else if (Array.isArray(current)) return;
+    else current = (current as Record<string, unknown>)[token] = {};
+  }
+  const last = tokens.at(-1);
+  if (last === undefined) return;
+  if (Array.isArray(current)) {
+    if (value !== undefined) current[Number(last)] = value;
+    return;
+  }
+  if (value === undefined) delete current[last];
+  else current[last] = value;
+}
