@@ -39,8 +39,9 @@ export interface ResourceDiff {
   secrets: Record<string, string>;
 }
 
+/** A credential read back masked (`{set: true, ...}`), or a live row rebuilt from the state. */
 function isMasked(value: unknown): boolean {
-  return isObject(value) && value.set === true;
+  return (isObject(value) && value.set === true) || value === sensitive;
 }
 
 /** Leaf paths of an object: arrays and scalars are leaves. */

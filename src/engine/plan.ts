@@ -1,0 +1,244 @@
+/**
+ * Plans: the desired state against the state and the live inventory, resource
+ * by resource, in dependency order. Makes no call; everything it needs was read
+ * by `refresh`.
+ */
+import { diffResource, type ResourceDiff } from "./diff.ts";
+import { engineKind, kindRank, type Row } from "./kinds/index.ts";
+import {
+  type ActionType,
+  type DesiredResource,
+  type KindName,
+  type Plan,
+  type PlannedAction,
+  type PlanSummary,
+  planFormatVersion,
+  type State,
+} from "./model.ts";
+import type { Inventory } from "./refresh.ts";
+import { resolveRefs } from "./refs.ts";
+import { digestOf, hashSecret } from "./state/index.ts";
+import { assertValidDesired } from "./validate.ts";
+
+export interface PlanOptions {
+  desired: readonly DesiredResource[];
+  state: State;
+  /** No state existed: nothing can be deleted, and live objects are found by their natural keys. */
+  stateMissing?: boolean;
+  inventory: Inventory;
+  /** Existing objects to bring under an address of the config, by id. */
+  imports?: readonly { address: string; id: string }[];
+  /** Unix seconds. */
+  now?: number;
+}
+
+export class PlanError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`The plan cannot be made:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    this.name = "PlanError";
+    this.problems = problems;
+  }
+}
+
+/** The digest of the desired config, keyed by the lineage so a saved plan does not reveal credentials. */
+export function configDigest(lineage: string, desired: readonly DesiredResource[]): string {
+  const sorted = [...desired].sort((a, b) => (a.address < b.address ? -1 : 1));
+  return hashSecret(lineage, sorted.map(({ source: _source, ...r }) => r));
+}
+
+/** What a saved plan records of a live object, so applying it later can tell whether it changed. */
+export function observedOf(row: Row): { updated?: number; digest?: string } {
+  return typeof row.updated === "number" ? { updated: row.updated } : { digest: digestOf(row) };
+}
+
+const actionOrder: Record<ActionType, number> = {
+  forget: 0,
+  "no-op": 1,
+  import: 2,
+  create: 2,
+  update: 2,
+  replace: 2,
+  delete: 3,
+};
+
+export function makePlan(options: PlanOptions): Plan {
+  const { state, inventory } = options;
+  assertValidDesired(options.desired);
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const actions: PlannedAction[] = [];
+  const desiredByAddress = new Map(options.desired.map((r) => [r.address, r]));
+  const imports = new Map((options.imports ?? []).map((i) => [i.address, i.id]));
+  for (const address of imports.keys()) {
+    if (!desiredByAddress.has(address)) problems.push(`import ${address}: the config does not declare it`);
+  }
+
+  // Which address manages each live id, per kind.
+  const managedBy = new Map<string, string>();
+  for (const [address, r] of Object.entries(state.resources)) if (r.id) managedBy.set(`${r.kind}/${r.id}`, address);
+  const claimed = new Set<string>();
+  const plannedIds = new Map<string, string | undefined>();
+  const moved = new Map<string, string>(); // old address → new address
+
+  const liveOf = (kind: KindName, id: string | undefined) => (id ? inventory.byId.get(kind)?.get(id) : undefined);
+
+  /** A live object with the same natural key that no other address manages (or whose address leaves the config). */
+  function adoptable(r: DesiredResource, members: Record<string, unknown>): Row | "ambiguous" | undefined {
+    const kind = engineKind(r.kind);
+    const key = kind.naturalKey(kind.normalizeDesired(members));
+    if (key === undefined) return undefined;
+    const matches = (inventory.rows.get(r.kind) ?? []).filter((row) => {
+      const owner = managedBy.get(`${r.kind}/${row.id}`);
+      if (owner && (owner === r.address || desiredByAddress.has(owner))) return false;
+      return !claimed.has(`${r.kind}/${row.id}`) && kind.naturalKey(kind.normalizeLive(row)) === key;
+    });
+    if (matches.length > 1) return "ambiguous";
+    return matches[0];
+  }
+
+  const ordered = [...options.desired].sort(
+    (a, b) => kindRank(a.kind) - kindRank(b.kind) || (a.address < b.address ? -1 : 1),
+  );
+  for (const r of ordered) {
+    const kind = engineKind(r.kind);
+    const prior = state.resources[r.address];
+    const members = resolveRefs(r.members, (a) => plannedIds.get(a)) as Record<string, unknown>;
+    const reasons: string[] = [];
+    let action: ActionType;
+    let live: Row | undefined;
+
+    const importId = imports.get(r.address);
+    if (importId !== undefined) {
+      live = liveOf(r.kind, importId);
+      const owner = managedBy.get(`${r.kind}/${importId}`);
+      if (!live) problems.push(`import ${r.address}: the account has no ${r.kind} with id ${importId}`);
+      else if (owner && owner !== r.address) problems.push(`import ${r.address}: ${importId} is already managed as ${owner}`);
+      action = "import";
+      reasons.push(`import of ${importId}`);
+    } else if (prior?.id) {
+      live = liveOf(r.kind, prior.id);
+      action = live ? "update" : "create";
+      if (!live) reasons.push("deleted outside vigil");
+    } else {
+      const found = adoptable(r, members);
+      if (found === "ambiguous") {
+        problems.push(`${r.address}: several live ${kind.collection} match its natural key; import one by id`);
+        action = "create";
+      } else if (found) {
+        live = found;
+        action = "import";
+        const owner = managedBy.get(`${r.kind}/${found.id}`);
+        if (owner) {
+          moved.set(owner, r.address);
+          reasons.push(`moved from ${owner}`);
+        } else {
+          reasons.push(options.stateMissing ? "adopted by natural key (no state)" : "adopted by natural key");
+        }
+      } else action = "create";
+    }
+    if (live) claimed.add(`${r.kind}/${live.id}`);
+
+    const diff: ResourceDiff = diffResource({
+      kind,
+      desired: members,
+      live,
+      ...(prior && action !== "import" && { prior }),
+      lineage: state.lineage,
+      ...(r.lifecycle && { lifecycle: r.lifecycle }),
+    });
+    if (action === "update") {
+      if (diff.replaceReasons.length > 0) {
+        action = "replace";
+        reasons.push(...diff.replaceReasons);
+      } else if (diff.changes.length === 0) action = "no-op";
+      else if (diff.changes.some((c) => c.drift)) reasons.push("drift: changed outside vigil");
+    } else if (action === "import" && diff.replaceReasons.length > 0) {
+      problems.push(`${r.address}: the object to import differs in members that cannot change (${diff.replaceReasons.join("; ")})`);
+    }
+    const protect = r.lifecycle?.protect ?? prior?.lifecycle?.protect;
+    if (action === "replace" && protect) problems.push(`${r.address} is protected: the plan would replace it (${diff.replaceReasons.join("; ")})`);
+
+    plannedIds.set(r.address, action === "create" || action === "replace" ? undefined : String(live?.id));
+    const planned: PlannedAction = {
+      address: r.address,
+      kind: r.kind,
+      action,
+      reasons,
+      changes: diff.changes,
+      ...(live && { id: String(live.id), observed: observedOf(live) }),
+    };
+    if (action === "replace") {
+      const newKey = kind.naturalKey(kind.normalizeDesired(members));
+      const oldKey = live ? kind.naturalKey(kind.normalizeLive(live)) : undefined;
+      planned.replaceOrder = newKey !== undefined && newKey === oldKey ? "delete-first" : "create-first";
+    }
+    actions.push(planned);
+  }
+
+  for (const [address, r] of Object.entries(state.resources)) {
+    if (desiredByAddress.has(address) || !r.id) continue;
+    const live = liveOf(r.kind, r.id);
+    const base = { address, kind: r.kind, id: r.id, changes: [] };
+    if (moved.has(address)) actions.push({ ...base, action: "forget", reasons: [`moved to ${moved.get(address)}`] });
+    else if (!live) actions.push({ ...base, action: "forget", reasons: ["already deleted outside vigil"] });
+    else if (r.lifecycle?.retainOnDelete)
+      actions.push({ ...base, action: "forget", reasons: ["not in the config; retainOnDelete keeps the object"] });
+    else {
+      if (r.lifecycle?.protect) problems.push(`${address} is protected: it is no longer in the config, and the plan would delete it`);
+      actions.push({ ...base, action: "delete", reasons: ["not in the config"], observed: observedOf(live) });
+    }
+  }
+  if (options.stateMissing) {
+    warnings.push(
+      "No state: resources removed from the config cannot be deleted, since vigil does not know which objects it managed. Live objects matching the config are imported by their natural keys.",
+    );
+  }
+
+  markCascades(actions, inventory);
+  if (problems.length > 0) throw new PlanError(problems);
+
+  actions.sort((a, b) => {
+    const phase = actionOrder[a.action] - actionOrder[b.action];
+    if (phase !== 0) return phase;
+    const rank = kindRank(a.kind) - kindRank(b.kind);
+    return (a.action === "delete" ? -rank : rank) || (a.address < b.address ? -1 : 1);
+  });
+  const summary: PlanSummary = { create: 0, update: 0, replace: 0, delete: 0, forget: 0, import: 0, "no-op": 0 };
+  for (const a of actions) summary[a.action]++;
+  return {
+    format_version: planFormatVersion,
+    created: options.now ?? Math.floor(Date.now() / 1000),
+    lineage: state.lineage,
+    serial: state.serial,
+    accountId: inventory.accountId,
+    configDigest: configDigest(state.lineage, options.desired),
+    syncCursors: inventory.syncCursors,
+    actions,
+    summary,
+    warnings,
+  };
+}
+
+/**
+ * The API deletes a monitor's or a contact's subscriptions with it. A
+ * subscription whose old object goes that way is marked cascaded: apply makes
+ * no call for it, and checks the delete receipt names it.
+ */
+function markCascades(actions: PlannedAction[], inventory: Inventory): void {
+  const deleting = new Map<string, string>();
+  for (const a of actions) {
+    if ((a.kind === "monitor" || a.kind === "contact") && (a.action === "delete" || a.action === "replace") && a.id)
+      deleting.set(`${a.kind}/${a.id}`, a.address);
+  }
+  for (const a of actions) {
+    if ((a.kind !== "alertSubscription" && a.kind !== "reportSubscription") || !a.id) continue;
+    if (a.action !== "delete" && a.action !== "replace") continue;
+    const live = inventory.byId.get(a.kind)?.get(a.id);
+    const by = deleting.get(`monitor/${live?.monitorId}`) ?? deleting.get(`contact/${live?.contactId}`);
+    if (by) {
+      a.cascadedBy = by;
+      if (a.action === "replace") a.replaceOrder = "create-first";
+    }
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Checks a desired state before anything is read or written: addresses,
+ * references, and each resource's members against its kind's create body.
+ * Every problem is reported at once, each with its address and JSON pointer.
+ */
+import { z } from "zod";
+import {
+  bodySchema,
+  checkSettingsRules,
+  issuesToEntries,
+  type MonitorType,
+  monitorTypeAliases,
+  monitorTypes,
+  type ProblemDetailEntry,
+  statusPageComponentsBody,
+} from "../kinds/index.ts";
+import { engineKind, kindOfCollection, kindRank } from "./kinds/index.ts";
+import type { DesiredResource, SourceLocation } from "./model.ts";
+import { isUnder, toPointer } from "./pointer.ts";
+import { refsIn, resolveRefs } from "./refs.ts";
+
+export interface Diagnostic {
+  address: string;
+  /** JSON pointer into the resource's members (`""` for the resource itself). */
+  pointer: string;
+  message: string;
+  source?: SourceLocation;
+  entry?: ProblemDetailEntry;
+}
+
+export class ConfigError extends Error {
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic[]) {
+    super(
+      `The config has ${diagnostics.length} problem(s):\n${diagnostics
+        .map((d) => `  ${d.address}${d.pointer}: ${d.message}`)
+        .join("\n")}`,
+    );
+    this.name = "ConfigError";
+    this.diagnostics = diagnostics;
+  }
+}
+
+// References stand for ids; a syntactically valid id lets the members be checked before the target exists.
+const placeholderId = "00000000-0000-4000-8000-000000000000";
+const addressPattern = /^([a-zA-Z]+)\.([A-Za-z0-9][A-Za-z0-9_.-]{0,127})$/;
+
+function entryMessage(entry: ProblemDetailEntry): string {
+  const parts = [typeof entry.message === "string" ? entry.message : (entry.reason ?? "invalid")];
+  if (entry.allowed && entry.allowed.length > 0 && entry.reason !== "unknown_member")
+    parts.push(`allowed: ${entry.allowed.map((a) => JSON.stringify(a)).join(", ")}`);
+  if (entry.reason === "unknown_member" && entry.allowed) parts.push(`allowed members: ${entry.allowed.join(", ")}`);
+  if (entry.didYouMean) parts.push(`did you mean ${JSON.stringify(entry.didYouMean)}?`);
+  return parts.join("; ");
+}
+
+export function validateDesired(resources: readonly DesiredResource[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const byAddress = new Map<string, DesiredResource>();
+  const problem = (r: DesiredResource, pointer: string, message: string, entry?: ProblemDetailEntry) =>
+    out.push({ address: r.address, pointer, message, ...(r.source && { source: r.source }), ...(entry && { entry }) });
+
+  for (const r of resources) {
+    if (byAddress.has(r.address)) problem(r, "", "the address is declared twice");
+    byAddress.set(r.address, r);
+    const match = addressPattern.exec(r.address);
+    const collection = kindOfCollection(match?.[1] ?? "");
+    if (!match) problem(r, "", "an address is <collection>.<name> (letters, digits, _ . -)");
+    else if (!collection || collection.name !== r.kind)
+      problem(r, "", `the collection "${match[1]}" does not hold ${r.kind} resources (use ${engineKind(r.kind).collection})`);
+  }
+
+  for (const r of resources) {
+    const kind = engineKind(r.kind);
+    for (const target of refsIn(r.members)) {
+      const other = byAddress.get(target);
+      if (!other) problem(r, "", `references ${target}, which the config does not declare`);
+      else if (kindRank(other.kind) >= kindRank(r.kind))
+        problem(r, "", `references ${target}: a ${r.kind} can reference only kinds it depends on`);
+    }
+    const members = resolveRefs(r.members, () => placeholderId) as Record<string, unknown>;
+    const own = { ...members };
+    for (const side of kind.sideMembers) delete own[side];
+    const schema = bodySchema(kind.schemaFor(own), "create");
+    const credentials = kind.credentials(kind.normalizeDesired(own));
+    const report = (issues: z.core.$ZodIssue[], input: unknown, s: z.ZodType, prefix: string[] = []) => {
+      for (const entry of issuesToEntries(issues, input, s, prefix)) {
+        // A credential's value never goes into a message.
+        if (credentials.some((c) => isUnder(entry.pointer ?? "", c))) delete entry.value;
+        problem(r, entry.pointer ?? "", entryMessage(entry), entry);
+      }
+    };
+    const result = schema.safeParse(own);
+    if (!result.success) report(result.error.issues, own, schema);
+    else if (r.kind === "monitor" && own.settings && typeof own.type === "string") {
+      // The cross-member settings rules the service applies (assertMode excludes keywords, preset alone...).
+      const type = (monitorTypeAliases[own.type] ?? own.type) as MonitorType;
+      const settings = own.settings as Record<string, unknown>;
+      if (monitorTypes[type]) {
+        for (const issue of checkSettingsRules(type, settings, settings)) {
+          const pointer = toPointer(["settings", ...issue.path.map(String)].join("."));
+          problem(r, pointer, issue.message + (issue.allowed ? `; allowed: ${issue.allowed.join(", ")}` : ""));
+        }
+      }
+    }
+    if (kind.sideMembers.includes("components") && members.components !== undefined) {
+      const parsed = statusPageComponentsBody.safeParse({ components: members.components });
+      if (!parsed.success) report(parsed.error.issues, { components: members.components }, statusPageComponentsBody);
+    }
+    for (const [option, paths] of Object.entries({
+      ignoreChanges: r.lifecycle?.ignoreChanges ?? [],
+      replaceOnChanges: r.lifecycle?.replaceOnChanges ?? [],
+    })) {
+      for (const p of paths) {
+        if (typeof p !== "string" || p === "" || toPointer(p) === "/id")
+          problem(r, "", `lifecycle.${option}: ${JSON.stringify(p)} is not a member path (e.g. settings.timeout)`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Throws a `ConfigError` listing every problem, or returns quietly. */
+export function assertValidDesired(resources: readonly DesiredResource[]): void {
+  const diagnostics = validateDesired(resources);
+  if (diagnostics.length > 0) throw new ConfigError(diagnostics);
+}
