@@ -169,6 +169,8 @@ export interface Plan {
   /** SHA-256 of the desired config (credentials included, never shown). */
   configDigest: string;
   syncCursors: Partial<Record<KindName, string>>;
+  /** Live objects per kind when planned: checking a saved plan reads each object or lists the kind, whichever is fewer. */
+  liveCounts?: Partial<Record<KindName, number>>;
   actions: PlannedAction[];
   summary: PlanSummary;
   warnings: string[];

@@ -214,6 +214,7 @@ export function makePlan(options: PlanOptions): Plan {
     accountId: inventory.accountId,
     configDigest: configDigest(state.lineage, options.desired),
     syncCursors: inventory.syncCursors,
+    liveCounts: Object.fromEntries([...inventory.rows].map(([kind, rows]) => [kind, rows.length])),
     actions,
     summary,
     warnings,

@@ -1,0 +1,12 @@
+export * from "./apply/apply.ts";
+export { createBody, updateBody } from "./apply/bodies.ts";
+export * from "./diff.ts";
+export * from "./engine.ts";
+export * from "./kinds/index.ts";
+export * from "./model.ts";
+export * from "./plan.ts";
+export * from "./recover.ts";
+export * from "./refresh.ts";
+export * from "./stale.ts";
+export * from "./state/index.ts";
+export * from "./validate.ts";
