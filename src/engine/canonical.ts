@@ -13,7 +13,8 @@ function structural(schema: z.ZodType): z.ZodType {
   let current = schema;
   for (let i = 0; i < 10; i++) {
     const inner = unwrap(current);
-    if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) current = inner.unwrap() as z.ZodType;
+    if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable)
+      current = inner.unwrap() as z.ZodType;
     else if (inner instanceof z.ZodDefault) current = inner.def.innerType as z.ZodType;
     else return inner;
   }
@@ -40,7 +41,11 @@ function unionOption(schema: z.ZodUnion, value: unknown): z.ZodType | undefined 
 }
 
 /** The schema of the member at `tokens` under `schema`, or undefined where the schema says nothing. */
-export function schemaAt(schema: z.ZodType, tokens: readonly string[], value?: unknown): z.ZodType | undefined {
+export function schemaAt(
+  schema: z.ZodType,
+  tokens: readonly string[],
+  value?: unknown,
+): z.ZodType | undefined {
   let current: z.ZodType | undefined = schema;
   let currentValue = value;
   for (const token of tokens) {
@@ -55,7 +60,8 @@ export function schemaAt(schema: z.ZodType, tokens: readonly string[], value?: u
     else if (inner instanceof z.ZodArray) current = inner.element as z.ZodType;
     else if (inner instanceof z.ZodRecord) current = inner.valueType as z.ZodType;
     else return undefined;
-    currentValue = isObject(currentValue) || Array.isArray(currentValue) ? (currentValue as never)[token] : undefined;
+    currentValue =
+      isObject(currentValue) || Array.isArray(currentValue) ? (currentValue as never)[token] : undefined;
   }
   return current;
 }
@@ -89,5 +95,7 @@ export function canonicalize(value: unknown, schema: z.ZodType | undefined): unk
 }
 
 export function sameValue(a: unknown, b: unknown): boolean {
+  // An absent member (a removed one, say) has no JSON form: it equals only another absent one.
+  if (a === undefined || b === undefined) return a === b;
   return canonicalJson(a) === canonicalJson(b);
 }

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { canonicalize, sameValue, traitsAt } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Change, Lifecycle, ResourceState } from "./model.ts";
-import { getAt, isObject, isUnder, setAt, toPointer, tokensOf } from "./pointer.ts";
+import { getAt, isObject, isUnder, setAt, tokensOf, toPointer } from "./pointer.ts";
 import { hasUnknown } from "./refs.ts";
 import { hashSecret } from "./state/index.ts";
 
@@ -47,7 +47,9 @@ function isMasked(value: unknown): boolean {
 /** Leaf paths of an object: arrays and scalars are leaves. */
 function leafPaths(value: unknown, prefix = ""): string[] {
   if (!isObject(value)) return prefix === "" ? [] : [prefix];
-  return Object.entries(value).flatMap(([k, v]) => leafPaths(v, `${prefix}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`));
+  return Object.entries(value).flatMap(([k, v]) =>
+    leafPaths(v, `${prefix}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`),
+  );
 }
 
 /** The live members at the paths the desired members name: what vigil manages, nothing else. */
@@ -81,7 +83,11 @@ function wholeArrayPath(root: unknown, path: string): string {
   const tokens = tokensOf(path);
   let current = root;
   for (let i = 0; i < tokens.length; i++) {
-    if (Array.isArray(current)) return `/${tokens.slice(0, i).map((t) => t.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+    if (Array.isArray(current))
+      return `/${tokens
+        .slice(0, i)
+        .map((t) => t.replace(/~/g, "~0").replace(/\//g, "~1"))
+        .join("/")}`;
     current = isObject(current) ? current[tokens[i]!] : undefined;
   }
   return path;
@@ -100,6 +106,7 @@ export function diffResource(input: DiffInput): ResourceDiff {
   const prior = input.prior ? (canonicalize(input.prior.managed, schema) as Members) : undefined;
 
   let live: Members = {};
+  const sensitivePaths = new Set([...credentialPaths, ...Object.keys(input.prior?.secrets ?? {})]);
   if (input.live) {
     const liveAll = canonicalize(kind.normalizeLive(input.live), schema) as Members;
     for (const p of credentialPaths) {
@@ -111,13 +118,20 @@ export function diffResource(input: DiffInput): ResourceDiff {
         : hashSecret(lineage, value) === secrets[p];
       setAt(liveAll, p, same ? sensitive : sensitiveDiffers);
     }
+    // Credentials the config no longer names (or never named) may read back in full: never let them reach a change.
+    for (const p of kind.credentials(liveAll)) sensitivePaths.add(p);
+    for (const p of sensitivePaths) {
+      if (!credentialPaths.includes(p) && getAt(liveAll, p) !== undefined) setAt(liveAll, p, sensitive);
+    }
     live = (project(desired, liveAll) as Members) ?? {};
     for (const p of unreadPaths(schema, desired)) setAt(live, p, prior ? getAt(prior, p) : undefined);
     // A member vigil managed and the config no longer names goes back to the service's default.
     for (const p of leafPaths(prior ?? {})) {
       if (getAt(desired, p) !== undefined || isUnder(p, "/id")) continue;
       const now = getAt(liveAll, p);
-      const fallback = traitsAt(schema, tokensOf(p), desired).default ?? null;
+      const traits = traitsAt(schema, tokensOf(p), desired);
+      // A member defaulting to another one (a contact's name to its address) reads that member, as sent.
+      const fallback = traits.defaultFrom ? input.live[traits.defaultFrom] : (traits.default ?? null);
       if (now === undefined || now === null || sameValue(now, fallback)) continue;
       setAt(live, p, now);
     }
@@ -131,9 +145,12 @@ export function diffResource(input: DiffInput): ResourceDiff {
 
   const seen = new Set<string>();
   const changes: Change[] = [];
-  for (const op of fastJsonPatch.compare(live, desired)) {
+  // A merging member the config dropped entirely still changes member by member (PATCH merges it).
+  const target: Members = { ...desired };
+  for (const name of kind.merging) if (isObject(live[name]) && target[name] === undefined) target[name] = {};
+  for (const op of fastJsonPatch.compare(live, target)) {
     if (op.op !== "add" && op.op !== "remove" && op.op !== "replace") continue;
-    const path = wholeArrayPath(op.op === "remove" ? live : desired, op.path);
+    const path = wholeArrayPath(op.op === "remove" ? live : target, op.path);
     if (seen.has(path)) continue;
     seen.add(path);
     const value = getAt(desired, path);
@@ -144,10 +161,14 @@ export function diffResource(input: DiffInput): ResourceDiff {
       ...(value !== undefined && { value }),
       ...(before !== undefined && { before }),
     };
-    if (credentialPaths.some((c) => isUnder(c, path) || isUnder(path, c))) change.sensitive = true;
+    if ([...sensitivePaths].some((c) => isUnder(c, path) || isUnder(path, c))) change.sensitive = true;
     if (hasUnknown(value)) change.unknown = true;
     // The config did not move, yet the live value did: someone changed it outside vigil.
-    if (input.live && prior && sameValue(getAt(prior, path), value)) change.drift = true;
+    // Masked credentials look alike in `managed`: their hashes tell whether the config moved.
+    const secretMoved = credentialPaths.some(
+      (c) => isUnder(c, path) && input.prior?.secrets?.[c] !== secrets[c],
+    );
+    if (input.live && prior && !secretMoved && sameValue(getAt(prior, path), value)) change.drift = true;
     changes.push(change);
   }
 
