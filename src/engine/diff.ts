@@ -5,7 +5,7 @@
  */
 import fastJsonPatch from "fast-json-patch";
 import type { z } from "zod";
-import { canonicalize, sameValue, traitsAt } from "./canonical.ts";
+import { canonicalize, sameValue, schemaAt, traitsAt } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Change, Lifecycle, ResourceState } from "./model.ts";
 import { getAt, isObject, isUnder, setAt, tokensOf, toPointer } from "./pointer.ts";
@@ -124,7 +124,9 @@ export function diffResource(input: DiffInput): ResourceDiff {
       if (!credentialPaths.includes(p) && getAt(liveAll, p) !== undefined) setAt(liveAll, p, sensitive);
     }
     live = (project(desired, liveAll) as Members) ?? {};
-    for (const p of unreadPaths(schema, desired)) setAt(live, p, prior ? getAt(prior, p) : undefined);
+    // Members never read back are compared with what vigil last applied; an adopted object has no record,
+    // and the config it was found by is taken as what made it (nothing to verify, nothing to send).
+    for (const p of unreadPaths(schema, desired)) setAt(live, p, prior ? getAt(prior, p) : getAt(desired, p));
     // A member vigil managed and the config no longer names goes back to the service's default.
     for (const p of leafPaths(prior ?? {})) {
       if (getAt(desired, p) !== undefined || isUnder(p, "/id")) continue;
@@ -133,6 +135,18 @@ export function diffResource(input: DiffInput): ResourceDiff {
       // A member defaulting to another one (a contact's name to its address) reads that member, as sent.
       const fallback = traits.defaultFrom ? input.live[traits.defaultFrom] : (traits.default ?? null);
       if (now === undefined || now === null || sameValue(now, fallback)) continue;
+      // Without a default and without null, nothing can reset it (a webhook always has a secret): left as it is.
+      // Inside a merging member (settings), null removes a member, credentials included.
+      const accepts = schemaAt(schema, tokensOf(p), desired);
+      const merged = kind.merging.includes(tokensOf(p)[0] ?? "");
+      if (
+        !merged &&
+        traits.default === undefined &&
+        !traits.defaultFrom &&
+        accepts &&
+        !accepts.safeParse(null).success
+      )
+        continue;
       setAt(live, p, now);
     }
   }

@@ -34,7 +34,12 @@ export interface PlanOutcome {
 
 /** The kinds worth reading: those the config or the state mentions. */
 function kindsOf(desired: readonly DesiredResource[], state: State): KindName[] {
-  return [...new Set<KindName>([...desired.map((d) => d.kind), ...Object.values(state.resources).map((r) => r.kind)])];
+  return [
+    ...new Set<KindName>([
+      ...desired.map((d) => d.kind),
+      ...Object.values(state.resources).map((r) => r.kind),
+    ]),
+  ];
 }
 
 async function withLock<T>(store: StateStore, fn: (lock: StateLock) => Promise<T>): Promise<T> {
@@ -46,7 +51,10 @@ async function withLock<T>(store: StateStore, fn: (lock: StateLock) => Promise<T
   }
 }
 
-async function planUnderLock(options: EngineOptions, lock: StateLock): Promise<PlanOutcome & { state: State }> {
+async function planUnderLock(
+  options: EngineOptions,
+  lock: StateLock,
+): Promise<PlanOutcome & { state: State }> {
   const saved = await lock.read();
   const state = saved ?? newState();
   const notes = await waitForPendingJobs(options.ops, state, options.time);

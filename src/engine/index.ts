@@ -5,6 +5,7 @@ export * from "./engine.ts";
 export * from "./kinds/index.ts";
 export * from "./model.ts";
 export * from "./plan.ts";
+export * from "./plan-file.ts";
 export * from "./recover.ts";
 export * from "./refresh.ts";
 export * from "./stale.ts";

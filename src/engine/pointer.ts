@@ -6,17 +6,17 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-const escape = (token: string) => token.replace(/~/g, "~0").replace(/\//g, "~1");
-const unescape = (token: string) => token.replace(/~1/g, "/").replace(/~0/g, "~");
+const escapeToken = (token: string) => token.replace(/~/g, "~0").replace(/\//g, "~1");
+const unescapeToken = (token: string) => token.replace(/~1/g, "/").replace(/~0/g, "~");
 
 export function pointer(tokens: readonly (string | number)[]): string {
-  return tokens.map((t) => `/${escape(String(t))}`).join("");
+  return tokens.map((t) => `/${escapeToken(String(t))}`).join("");
 }
 
 export function tokensOf(path: string): string[] {
   if (path === "") return [];
   if (!path.startsWith("/")) throw new Error(`not a JSON pointer: ${path}`);
-  return path.slice(1).split("/").map(unescape);
+  return path.slice(1).split("/").map(unescapeToken);
 }
 
 /** `settings.timeout` or `/settings/timeout` → `/settings/timeout`: users write either form. */

@@ -9,7 +9,11 @@ import type { KindName, State } from "./model.ts";
 import type { Inventory } from "./refresh.ts";
 
 /** Every job that may still be writing for us: those the journal names, and any unfinished one of the account. */
-export async function waitForPendingJobs(ops: Operations, state: State, time?: TimeSource): Promise<string[]> {
+export async function waitForPendingJobs(
+  ops: Operations,
+  state: State,
+  time?: TimeSource,
+): Promise<string[]> {
   const pending = Object.values(state.resources).filter((r) => r.pending);
   if (pending.length === 0) return [];
   const ids = new Set(pending.map((r) => r.pending!.jobId).filter((id): id is string => id !== undefined));
@@ -56,7 +60,10 @@ export function resolvePending(state: State, inventory: Inventory): string[] {
       const found =
         key === undefined
           ? undefined
-          : rows.find((row) => !managed.has(`${entry.kind}/${row.id}`) && kind.naturalKey(kind.normalizeLive(row)) === key);
+          : rows.find(
+              (row) =>
+                !managed.has(`${entry.kind}/${row.id}`) && kind.naturalKey(kind.normalizeLive(row)) === key,
+            );
       if (found) {
         const { pending: _done, ...settled } = entry;
         state.resources[address] = { ...settled, id: String(found.id) };
@@ -67,7 +74,9 @@ export function resolvePending(state: State, inventory: Inventory): string[] {
         notes.push(`${address}: the create of an earlier run never happened`);
       } else {
         // No natural key to look for: the next create replays the journaled key, so the service answers the first create.
-        notes.push(`${address}: an earlier create is unconfirmed; it is sent again with the same idempotency key`);
+        notes.push(
+          `${address}: an earlier create is unconfirmed; it is sent again with the same idempotency key`,
+        );
       }
     } else if (pending.action === "delete" && entry.id && !inventory.byId.get(entry.kind)?.has(entry.id)) {
       delete state.resources[address];
@@ -75,7 +84,9 @@ export function resolvePending(state: State, inventory: Inventory): string[] {
     } else {
       const { pending: _done, ...settled } = entry;
       state.resources[address] = settled;
-      notes.push(`${address}: the ${pending.action} of an earlier run is planned again from what the account shows`);
+      notes.push(
+        `${address}: the ${pending.action} of an earlier run is planned again from what the account shows`,
+      );
     }
   }
   return notes;

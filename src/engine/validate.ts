@@ -3,7 +3,7 @@
  * references, and each resource's members against its kind's create body.
  * Every problem is reported at once, each with its address and JSON pointer.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import {
   bodySchema,
   checkSettingsRules,
@@ -49,7 +49,8 @@ function entryMessage(entry: ProblemDetailEntry): string {
   const parts = [typeof entry.message === "string" ? entry.message : (entry.reason ?? "invalid")];
   if (entry.allowed && entry.allowed.length > 0 && entry.reason !== "unknown_member")
     parts.push(`allowed: ${entry.allowed.map((a) => JSON.stringify(a)).join(", ")}`);
-  if (entry.reason === "unknown_member" && entry.allowed) parts.push(`allowed members: ${entry.allowed.join(", ")}`);
+  if (entry.reason === "unknown_member" && entry.allowed)
+    parts.push(`allowed members: ${entry.allowed.join(", ")}`);
   if (entry.didYouMean) parts.push(`did you mean ${JSON.stringify(entry.didYouMean)}?`);
   return parts.join("; ");
 }
@@ -58,7 +59,13 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
   const out: Diagnostic[] = [];
   const byAddress = new Map<string, DesiredResource>();
   const problem = (r: DesiredResource, pointer: string, message: string, entry?: ProblemDetailEntry) =>
-    out.push({ address: r.address, pointer, message, ...(r.source && { source: r.source }), ...(entry && { entry }) });
+    out.push({
+      address: r.address,
+      pointer,
+      message,
+      ...(r.source && { source: r.source }),
+      ...(entry && { entry }),
+    });
 
   for (const r of resources) {
     if (byAddress.has(r.address)) problem(r, "", "the address is declared twice");
@@ -67,7 +74,11 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     const collection = kindOfCollection(match?.[1] ?? "");
     if (!match) problem(r, "", "an address is <collection>.<name> (letters, digits, _ . -)");
     else if (!collection || collection.name !== r.kind)
-      problem(r, "", `the collection "${match[1]}" does not hold ${r.kind} resources (use ${engineKind(r.kind).collection})`);
+      problem(
+        r,
+        "",
+        `the collection "${match[1]}" does not hold ${r.kind} resources (use ${engineKind(r.kind).collection})`,
+      );
   }
 
   for (const r of resources) {
@@ -99,13 +110,18 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
       if (monitorTypes[type]) {
         for (const issue of checkSettingsRules(type, settings, settings)) {
           const pointer = toPointer(["settings", ...issue.path.map(String)].join("."));
-          problem(r, pointer, issue.message + (issue.allowed ? `; allowed: ${issue.allowed.join(", ")}` : ""));
+          problem(
+            r,
+            pointer,
+            issue.message + (issue.allowed ? `; allowed: ${issue.allowed.join(", ")}` : ""),
+          );
         }
       }
     }
     if (kind.sideMembers.includes("components") && members.components !== undefined) {
       const parsed = statusPageComponentsBody.safeParse({ components: members.components });
-      if (!parsed.success) report(parsed.error.issues, { components: members.components }, statusPageComponentsBody);
+      if (!parsed.success)
+        report(parsed.error.issues, { components: members.components }, statusPageComponentsBody);
     }
     for (const [option, paths] of Object.entries({
       ignoreChanges: r.lifecycle?.ignoreChanges ?? [],
@@ -113,7 +129,11 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     })) {
       for (const p of paths) {
         if (typeof p !== "string" || p === "" || toPointer(p) === "/id")
-          problem(r, "", `lifecycle.${option}: ${JSON.stringify(p)} is not a member path (e.g. settings.timeout)`);
+          problem(
+            r,
+            "",
+            `lifecycle.${option}: ${JSON.stringify(p)} is not a member path (e.g. settings.timeout)`,
+          );
       }
     }
   }

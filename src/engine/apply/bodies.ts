@@ -27,7 +27,12 @@ const size = (value: unknown) => JSON.stringify(value).length;
  * references resolved; `normalized` their normalised form (for merged members,
  * whose sub-members may have been moved there, like `attached`).
  */
-export function updateBody(kind: EngineKind, changes: readonly Change[], members: Members, normalized: Members): Members {
+export function updateBody(
+  kind: EngineKind,
+  changes: readonly Change[],
+  members: Members,
+  normalized: Members,
+): Members {
   const schema = kind.schemaFor(members);
   const body: Members = {};
   for (const change of changes) {

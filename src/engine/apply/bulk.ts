@@ -82,7 +82,8 @@ async function settleRows(
     const s = submitted[row.index];
     if (!s) continue;
     seen.add(row.index);
-    if (["created", "createdDisabled", "updated", "skipped", "deleted"].includes(row.status)) await ok(s, row);
+    if (["created", "createdDisabled", "updated", "skipped", "deleted"].includes(row.status))
+      await ok(s, row);
     else if (row.status === "failed" && duplicateOf(row.error) && s.work.action.action !== "delete") {
       await applier.adoptDuplicate(s.work, row.error, s.before);
     } else {
@@ -118,7 +119,12 @@ function updateItems(applier: Applier, works: readonly Work[]): { work: Work; bo
       lineage: applier.state.lineage,
       ...(work.desired?.lifecycle && { lifecycle: work.desired.lifecycle }),
     });
-    const body = updateBody(work.kind, diff.changes, work.members!, work.kind.normalizeDesired(work.members!));
+    const body = updateBody(
+      work.kind,
+      diff.changes,
+      work.members!,
+      work.kind.normalizeDesired(work.members!),
+    );
     if (Object.keys(body).length === 0) {
       applier.journal.settle(work.action.address, applier.entryFor(work, work.action.id!));
       applier.succeed(work, work.action.id);
@@ -139,8 +145,13 @@ const monitors: BulkStrategy = {
     if (creates.length >= jobMinimum) {
       for (const chunk of chunks(resolved(applier, creates), applier.options.maxBulkItems)) {
         const items = chunk.map((w) => createBody(w.kind, w.members!));
-        const { outcome, submitted } = await runChunk(applier, "monitor-bulk-create", chunk, items, "create", (key, on) =>
-          ops.bulkCreate(items as never, jobOptions(applier, key, on)),
+        const { outcome, submitted } = await runChunk(
+          applier,
+          "monitor-bulk-create",
+          chunk,
+          items,
+          "create",
+          (key, on) => ops.bulkCreate(items as never, jobOptions(applier, key, on)),
         );
         if (outcome) await settleRows(applier, submitted, outcome.rows, settleCreated(applier));
       }
@@ -177,7 +188,11 @@ const monitors: BulkStrategy = {
     const byType = new Map<string, Work[]>();
     for (const w of deletes) {
       const type = w.live?.type;
-      if (!applier.options.complete.has("monitor") || typeof type !== "string" || typeof w.live?.url !== "string")
+      if (
+        !applier.options.complete.has("monitor") ||
+        typeof type !== "string" ||
+        typeof w.live?.url !== "string"
+      )
         singles.push(w);
       else byType.set(type, [...(byType.get(type) ?? []), w]);
     }
@@ -200,7 +215,10 @@ const monitors: BulkStrategy = {
         applier,
         "monitor-bulk-delete",
         group,
-        () => ops.bulkDeleteValidate(filter, { idempotencyKey: applier.journal.keyFor("monitor-bulk-delete-validate", [...ids]) }),
+        () =>
+          ops.bulkDeleteValidate(filter, {
+            idempotencyKey: applier.journal.keyFor("monitor-bulk-delete-validate", [...ids]),
+          }),
         (count, key, on) => ops.bulkDelete(filter, count, jobOptions(applier, key, on)),
       );
       if (!removed) singles.push(...group);
@@ -219,18 +237,29 @@ async function twoPhaseDelete(
   label: string,
   group: readonly Work[],
   validate: () => Promise<{ matched: number }>,
-  run: (count: number, key: string, onAccepted: (a: { jobId: string }) => Promise<void>) => Promise<JobOutcome>,
+  run: (
+    count: number,
+    key: string,
+    onAccepted: (a: { jobId: string }) => Promise<void>,
+  ) => Promise<JobOutcome>,
 ): Promise<boolean> {
   const { matched } = await validate();
   if (matched !== group.length) return false;
-  const { outcome, submitted } = await runChunk(applier, label, group, group.map(() => ({})), "delete", (key, on) =>
-    run(matched, key, on),
+  const { outcome, submitted } = await runChunk(
+    applier,
+    label,
+    group,
+    group.map(() => ({})),
+    "delete",
+    (key, on) => run(matched, key, on),
   );
   if (!outcome) {
     // A changed selection (409 selection_mismatch) deleted nothing: the single calls take over.
     const mismatch = applier.result.failures.filter((f) => f.problem?.code === "selection_mismatch");
     if (mismatch.length > 0) {
-      applier.result.failures = applier.result.failures.filter((f) => f.problem?.code !== "selection_mismatch");
+      applier.result.failures = applier.result.failures.filter(
+        (f) => f.problem?.code !== "selection_mismatch",
+      );
       for (const { work } of submitted) applier.unfail(work.action.address);
       return false;
     }
@@ -260,23 +289,34 @@ const contacts: BulkStrategy = {
     // list shows no contact with that key, so it can never take over an object another address manages.
     const takenKeys = new Set(live.map((row) => kind?.naturalKey(kind.normalizeLive(row))));
     const canBulkCreate = (w: Work) =>
-      applier.options.complete.has("contact") && !takenKeys.has(w.kind.naturalKey(w.kind.normalizeDesired(w.members!)));
+      applier.options.complete.has("contact") &&
+      !takenKeys.has(w.kind.naturalKey(w.kind.normalizeDesired(w.members!)));
     const ready = resolved(applier, creates);
     const bulkCreates = ready.filter(canBulkCreate);
     const singleCreates = ready.filter((w) => !bulkCreates.includes(w));
     const pendingUpdates = updates.length > 0 ? updateItems(applier, updates) : [];
     // An update that moves the address cannot be matched by (type, address): it goes alone.
-    const bulkUpdates = pendingUpdates.filter(({ body }) => body.address === undefined && body.type === undefined);
+    const bulkUpdates = pendingUpdates.filter(
+      ({ body }) => body.address === undefined && body.type === undefined,
+    );
     const singleUpdates = pendingUpdates.filter((u) => !bulkUpdates.includes(u)).map((u) => u.work);
     if (bulkCreates.length + bulkUpdates.length >= jobMinimum) {
       const works = [...bulkCreates, ...bulkUpdates.map((u) => u.work)];
       const items: Members[] = [
         ...bulkCreates.map((w) => createBody(w.kind, w.members!)),
-        ...bulkUpdates.map(({ work, body }) => ({ type: work.live?.type, address: work.live?.address, ...body })),
+        ...bulkUpdates.map(({ work, body }) => ({
+          type: work.live?.type,
+          address: work.live?.address,
+          ...body,
+        })),
       ];
       for (const [i, chunk] of chunks(works, applier.options.maxBulkItems).entries()) {
-        const chunkItems = items.slice(i * applier.options.maxBulkItems, (i + 1) * applier.options.maxBulkItems);
-        const action = (w: Work) => (w.action.action === "create" || w.action.action === "replace" ? "create" : "update");
+        const chunkItems = items.slice(
+          i * applier.options.maxBulkItems,
+          (i + 1) * applier.options.maxBulkItems,
+        );
+        const action = (w: Work) =>
+          w.action.action === "create" || w.action.action === "replace" ? "create" : "update";
         const { outcome, submitted } = await runChunk(
           applier,
           "contact-bulk-write",
@@ -313,7 +353,10 @@ const contacts: BulkStrategy = {
       applier,
       "contact-bulk-delete",
       deletes,
-      () => ops.bulkDeleteValidate(filter, { idempotencyKey: applier.journal.keyFor("contact-bulk-delete-validate", filter.id) }),
+      () =>
+        ops.bulkDeleteValidate(filter, {
+          idempotencyKey: applier.journal.keyFor("contact-bulk-delete-validate", filter.id),
+        }),
       (count, key, on) => ops.bulkDelete(filter, count, jobOptions(applier, key, on)),
     );
     if (!removed) await applier.each(deletes, (w) => applier.deleteOne(w, stateAddressOf(w)));
@@ -323,7 +366,9 @@ const contacts: BulkStrategy = {
 /** Subscriptions: `POST /alert/bulk` (or `/report/bulk`), one transaction, each create replacing its pair's set. */
 function subscriptions(name: "alertSubscription" | "reportSubscription", setMember: string): BulkStrategy {
   const routes = (applier: Applier) =>
-    name === "alertSubscription" ? applier.options.ops.alertSubscriptions : applier.options.ops.reportSubscriptions;
+    name === "alertSubscription"
+      ? applier.options.ops.alertSubscriptions
+      : applier.options.ops.reportSubscriptions;
   const pair = (m: Row) => ({ monitorId: String(m.monitorId), contactId: String(m.contactId) });
   const pairKey = (m: Row) => `${m.monitorId}/${m.contactId}`;
 
@@ -340,7 +385,10 @@ function subscriptions(name: "alertSubscription" | "reportSubscription", setMemb
       for (let attempt = 0; attempt < 2 && remaining.length > 0; attempt++) {
         const items = remaining.map(itemOf);
         const action = side === "delete" ? "delete" : "update";
-        const submitted = remaining.map((work) => ({ work, before: applier.state.resources[stateAddressOf(work)] }));
+        const submitted = remaining.map((work) => ({
+          work,
+          before: applier.state.resources[stateAddressOf(work)],
+        }));
         const key = applier.journal.keyFor(`${name}-bulk-${side}-${attempt}`, remaining.map(stateAddressOf));
         await applier.journal.begin(
           submitted.map(({ work, before }, i) => ({
@@ -378,7 +426,11 @@ function subscriptions(name: "alertSubscription" | "reportSubscription", setMemb
             // A pair that no longer exists is already deleted.
             if (!refused.has(i)) next.push(w);
             else if (side === "delete") done(w);
-            else applier.fail(w, `${(error as ApiError).message} (${(error as ApiError).errors.find((e) => e.pointer?.startsWith(`/${side}/${i}`))?.message ?? "refused"})`);
+            else
+              applier.fail(
+                w,
+                `${(error as ApiError).message} (${(error as ApiError).errors.find((e) => e.pointer?.startsWith(`/${side}/${i}`))?.message ?? "refused"})`,
+              );
           });
           await applier.journal.save();
           remaining = next;

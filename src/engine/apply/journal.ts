@@ -49,7 +49,12 @@ export class Journal {
 
   /** Records pending writes (creating an entry for a new address) and saves before the write is sent. */
   async begin(
-    items: readonly { address: string; entry: ResourceState; action: PendingOperation["action"]; body: unknown }[],
+    items: readonly {
+      address: string;
+      entry: ResourceState;
+      action: PendingOperation["action"];
+      body: unknown;
+    }[],
     idempotencyKey: string,
   ): Promise<void> {
     for (const { address, entry, action, body } of items) {

@@ -6,7 +6,10 @@ export const contactEngineKind = plainKind("contact", "contacts", contactKind, (
   expand: ["template"],
   // Email addresses compare without case, as the service compares them.
   naturalKey: (m) =>
-    keyFrom([m.type, m.type === "email" && typeof m.address === "string" ? m.address.toLowerCase() : m.address]),
+    keyFrom([
+      m.type,
+      m.type === "email" && typeof m.address === "string" ? m.address.toLowerCase() : m.address,
+    ]),
   async remove(ctx, live) {
     const receipt = await ctx.ops.contacts.delete(String(live.id), { idempotencyKey: ctx.idempotencyKey });
     return cascadedSubscriptions(receipt);

@@ -90,7 +90,10 @@ export function plainKind(
   definition: KindDefinition,
   ops: (o: Operations) => {
     all: (options?: { limit?: number; expand?: readonly string[] }) => Promise<Row[]>;
-    sync: (since?: string, options?: { expand?: readonly string[] }) => Promise<{ rows: Row[]; cursor: string }>;
+    sync: (
+      since?: string,
+      options?: { expand?: readonly string[] },
+    ) => Promise<{ rows: Row[]; cursor: string }>;
     get: (id: string, options?: { expand?: readonly string[] }) => Promise<Row>;
     create: (body: never, options: { idempotencyKey: string }) => Promise<Row>;
     update: (id: string, body: never, options: { idempotencyKey: string }) => Promise<Row>;

@@ -10,7 +10,14 @@ import {
   writeOnlyMembers,
 } from "../../kinds/index.ts";
 import { isObject } from "../pointer.ts";
-import { cascadedSubscriptions, keyFrom, type Members, plainKind, readOnlyMembers, withoutMembers } from "./engine-kind.ts";
+import {
+  cascadedSubscriptions,
+  keyFrom,
+  type Members,
+  plainKind,
+  readOnlyMembers,
+  withoutMembers,
+} from "./engine-kind.ts";
 
 const schemaByType = new Map<string, z.ZodObject>();
 
@@ -57,7 +64,11 @@ const readOnly = [...readOnlyMembers(monitorKind), "overlimited"];
 /** Settings members the service computes (`assertsText`, `forceRecheck`): never compared. */
 function settingsReadOnly(type: string): string[] {
   const schema = settingsByType[type as MonitorType];
-  return schema ? membersOf(schema).filter((m) => m.traits.readOnly).map((m) => m.name) : [];
+  return schema
+    ? membersOf(schema)
+        .filter((m) => m.traits.readOnly)
+        .map((m) => m.name)
+    : [];
 }
 
 function normalize(members: Members, live: boolean): Members {
@@ -65,7 +76,8 @@ function normalize(members: Members, live: boolean): Members {
   const info = monitorTypes[type as MonitorType];
   const out: Members = live ? withoutMembers(members, readOnly) : { ...members };
   if (members.type !== undefined) out.type = type;
-  if (out.url !== undefined) out.url = effectiveAddress(type, live ? (members.effectiveUrl ?? members.url) : out.url);
+  if (out.url !== undefined)
+    out.url = effectiveAddress(type, live ? (members.effectiveUrl ?? members.url) : out.url);
   // Fixed-cadence types ignore the interval (the service keeps its own).
   if (info?.fixedInterval) delete out.interval;
   if (isObject(out.locations)) {
@@ -76,7 +88,10 @@ function normalize(members: Members, live: boolean): Members {
   let settings = isObject(out.settings) ? { ...out.settings } : undefined;
   // `attached` is an alias of `settings.attached`; both read back inside settings.
   if (!live && out.attached !== undefined) {
-    settings = { ...settings, attached: { ...(isObject(settings?.attached) ? settings.attached : {}), ...(out.attached as Members) } };
+    settings = {
+      ...settings,
+      attached: { ...(isObject(settings?.attached) ? settings.attached : {}), ...(out.attached as Members) },
+    };
     delete out.attached;
   }
   if (settings) {

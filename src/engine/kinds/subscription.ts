@@ -1,7 +1,7 @@
-import { alertSubscriptionKind, type KindDefinition, reportSubscriptionKind } from "../../kinds/index.ts";
 import type { Operations } from "../../api/index.ts";
+import { alertSubscriptionKind, type KindDefinition, reportSubscriptionKind } from "../../kinds/index.ts";
 import type { KindName } from "../model.ts";
-import { type EngineKind, keyFrom, readOnlyMembers, type Row, withoutMembers } from "./engine-kind.ts";
+import { type EngineKind, keyFrom, type Row, readOnlyMembers, withoutMembers } from "./engine-kind.ts";
 
 /**
  * A subscription is a (monitor, contact) pair with a set. It is written with

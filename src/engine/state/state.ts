@@ -35,7 +35,9 @@ const resourceStateSchema = z.strictObject({
   naturalKey: z.record(z.string(), z.unknown()),
   managed: z.record(z.string(), z.unknown()),
   secrets: z.record(z.string(), hash).optional(),
-  lifecycle: z.strictObject({ protect: z.boolean().optional(), retainOnDelete: z.boolean().optional() }).optional(),
+  lifecycle: z
+    .strictObject({ protect: z.boolean().optional(), retainOnDelete: z.boolean().optional() })
+    .optional(),
   pending: pendingOperationSchema.optional(),
 });
 

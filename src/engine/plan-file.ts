@@ -1,0 +1,84 @@
+/**
+ * Saved plans: versioned JSON (docs/plan-format.md). Reading one checks its
+ * shape and version, so a hand-edited or foreign file is refused with the
+ * pointer of what is wrong instead of being half-applied.
+ */
+import { z } from "zod";
+import { kinds } from "../kinds/index.ts";
+import { type Plan, planFormatVersion } from "./model.ts";
+
+const kindName = z.enum(kinds.map((k) => k.name) as [string, ...string[]]);
+const actionType = z.enum(["create", "update", "replace", "delete", "forget", "import", "no-op"]);
+
+const changeSchema = z.strictObject({
+  op: z.enum(["add", "remove", "replace"]),
+  path: z.string(),
+  value: z.unknown().optional(),
+  before: z.unknown().optional(),
+  drift: z.boolean().optional(),
+  sensitive: z.boolean().optional(),
+  unknown: z.boolean().optional(),
+});
+
+const actionSchema = z.strictObject({
+  address: z.string(),
+  kind: kindName,
+  action: actionType,
+  id: z.string().optional(),
+  reasons: z.array(z.string()),
+  changes: z.array(changeSchema),
+  replaceOrder: z.enum(["create-first", "delete-first"]).optional(),
+  cascadedBy: z.string().optional(),
+  observed: z.strictObject({ updated: z.number().optional(), digest: z.string().optional() }).optional(),
+});
+
+const counts = z.strictObject(
+  Object.fromEntries(actionType.options.map((a) => [a, z.number().int().min(0)])),
+);
+
+export const planSchema = z.strictObject({
+  format_version: z.literal(planFormatVersion),
+  created: z.number().int(),
+  lineage: z.string(),
+  serial: z.number().int().min(0),
+  accountId: z.string(),
+  configDigest: z.string(),
+  syncCursors: z.record(kindName, z.string()),
+  liveCounts: z.record(kindName, z.number().int().min(0)).optional(),
+  actions: z.array(actionSchema),
+  summary: counts,
+  warnings: z.array(z.string()),
+});
+
+export class PlanFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PlanFileError";
+  }
+}
+
+export function serializePlan(plan: Plan): string {
+  return `${JSON.stringify(plan, null, 2)}\n`;
+}
+
+export function parsePlan(text: string, file = "plan"): Plan {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new PlanFileError(`${file} is not JSON: ${(error as Error).message}`);
+  }
+  const version = (value as { format_version?: unknown } | null)?.format_version;
+  if (typeof version === "string" && version !== planFormatVersion) {
+    throw new PlanFileError(
+      `${file} has format_version ${version}; this vigil reads ${planFormatVersion}. Make the plan again.`,
+    );
+  }
+  const parsed = planSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const pointer = issue.path.map((p) => `/${String(p).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+    throw new PlanFileError(`${file} is not a vigil plan: at ${pointer || "/"}: ${issue.message}`);
+  }
+  return parsed.data as unknown as Plan;
+}
