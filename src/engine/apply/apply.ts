@@ -294,23 +294,16 @@ export class Applier {
     const { address, id } = work.action;
     const before = this.state.resources[address];
     const entry = this.entryFor(work, id!);
-    // The changes as planned, re-derived now that every reference has its id.
-    const diff = diffResource({
-      kind: work.kind,
-      desired: members,
-      live: work.live,
-      ...(before && work.action.action !== "import" && { prior: before }),
-      lineage: this.state.lineage,
-      ...(work.desired?.lifecycle && { lifecycle: work.desired.lifecycle }),
-    });
-    if (diff.changes.length > 0) {
-      const body = updateBody(work.kind, diff.changes, members, work.kind.normalizeDesired(members));
+    // Exactly the planned changes; their values are taken from the members, now that every reference has its id.
+    const { changes } = work.action;
+    if (changes.length > 0) {
+      const body = updateBody(work.kind, changes, members, work.kind.normalizeDesired(members));
       await this.journal.begin(
         [{ address, entry: before ?? entry, action: "update", body }],
         this.journal.keyFor("update", [address]),
       );
       try {
-        await this.#patch(work, id!, diff.changes);
+        await this.#patch(work, id!, changes);
       } catch (error) {
         this.undo(address, before, error);
         this.fail(work, error);

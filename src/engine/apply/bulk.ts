@@ -106,22 +106,13 @@ function settleCreated(applier: Applier) {
   };
 }
 
-/** Updates whose diff, re-derived now that references resolve, is empty need no call. */
+/** The planned changes as bodies; an update whose body is empty (only side members, say) needs no bulk item. */
 function updateItems(applier: Applier, works: readonly Work[]): { work: Work; body: Members }[] {
   const out: { work: Work; body: Members }[] = [];
   for (const work of resolved(applier, works)) {
-    const prior = applier.state.resources[work.action.address];
-    const diff = diffResource({
-      kind: work.kind,
-      desired: work.members!,
-      live: work.live,
-      ...(prior && work.action.action !== "import" && { prior }),
-      lineage: applier.state.lineage,
-      ...(work.desired?.lifecycle && { lifecycle: work.desired.lifecycle }),
-    });
     const body = updateBody(
       work.kind,
-      diff.changes,
+      work.action.changes,
       work.members!,
       work.kind.normalizeDesired(work.members!),
     );
@@ -453,7 +444,7 @@ function subscriptions(name: "alertSubscription" | "reportSubscription", setMemb
         );
         return;
       }
-      const needed = works.filter((w) => creates.includes(w) || hasChanges(applier, w));
+      const needed = works.filter((w) => creates.includes(w) || w.action.changes.length > 0);
       for (const w of works.filter((w) => !needed.includes(w))) {
         applier.journal.settle(w.action.address, applier.entryFor(w, w.action.id!));
         applier.succeed(w, w.action.id);
@@ -487,19 +478,6 @@ function subscriptions(name: "alertSubscription" | "reportSubscription", setMemb
       );
     },
   };
-}
-
-function hasChanges(applier: Applier, w: Work): boolean {
-  const prior = applier.state.resources[w.action.address];
-  return (
-    diffResource({
-      kind: w.kind,
-      desired: w.members!,
-      live: w.live,
-      ...(prior && w.action.action !== "import" && { prior }),
-      lineage: applier.state.lineage,
-    }).changes.length > 0
-  );
 }
 
 export const bulkStrategies: Partial<Record<KindName, BulkStrategy>> = {
