@@ -4,7 +4,6 @@
  * subscriptions through the one-transaction `/alert/bulk` and `/report/bulk`.
  */
 import { ApiError, type JobOutcome, type JobResultRow } from "../../api/index.ts";
-import { diffResource } from "../diff.ts";
 import { cascadedSubscriptions, type Members, type Row } from "../kinds/index.ts";
 import type { KindName, ResourceState } from "../model.ts";
 import { type Applier, duplicateOf, stateAddressOf, type Work } from "./apply.ts";
