@@ -44,10 +44,7 @@ export class PlanError extends Error {
 /** The digest of the desired config, keyed by the lineage so a saved plan does not reveal credentials. */
 export function configDigest(lineage: string, desired: readonly DesiredResource[]): string {
   const sorted = [...desired].sort((a, b) => (a.address < b.address ? -1 : 1));
-  return hashSecret(
-    lineage,
-    sorted.map(({ source: _source, ...r }) => r),
-  );
+  return hashSecret(lineage, sorted.map(({ source: _source, ...r }) => r));
 }
 
 /**
@@ -85,14 +82,12 @@ export function makePlan(options: PlanOptions): Plan {
 
   // Which address manages each live id, per kind.
   const managedBy = new Map<string, string>();
-  for (const [address, r] of Object.entries(state.resources))
-    if (r.id) managedBy.set(`${r.kind}/${r.id}`, address);
+  for (const [address, r] of Object.entries(state.resources)) if (r.id) managedBy.set(`${r.kind}/${r.id}`, address);
   const claimed = new Set<string>();
   const plannedIds = new Map<string, string | undefined>();
   const moved = new Map<string, string>(); // old address → new address
 
-  const liveOf = (kind: KindName, id: string | undefined) =>
-    id ? inventory.byId.get(kind)?.get(id) : undefined;
+  const liveOf = (kind: KindName, id: string | undefined) => (id ? inventory.byId.get(kind)?.get(id) : undefined);
 
   /** A live object with the same natural key that no other address manages (or whose address leaves the config). */
   function adoptable(r: DesiredResource, members: Record<string, unknown>): Row | "ambiguous" | undefined {
@@ -124,8 +119,7 @@ export function makePlan(options: PlanOptions): Plan {
       live = liveOf(r.kind, importId);
       const owner = managedBy.get(`${r.kind}/${importId}`);
       if (!live) problems.push(`import ${r.address}: the account has no ${r.kind} with id ${importId}`);
-      else if (owner && owner !== r.address)
-        problems.push(`import ${r.address}: ${importId} is already managed as ${owner}`);
+      else if (owner && owner !== r.address) problems.push(`import ${r.address}: ${importId} is already managed as ${owner}`);
       action = "import";
       reasons.push(`import of ${importId}`);
     } else if (prior?.id) {
@@ -135,9 +129,7 @@ export function makePlan(options: PlanOptions): Plan {
     } else {
       const found = adoptable(r, members);
       if (found === "ambiguous") {
-        problems.push(
-          `${r.address}: several live ${kind.collection} match its natural key; import one by id`,
-        );
+        problems.push(`${r.address}: several live ${kind.collection} match its natural key; import one by id`);
         action = "create";
       } else if (found) {
         live = found;
@@ -168,15 +160,10 @@ export function makePlan(options: PlanOptions): Plan {
       } else if (diff.changes.length === 0) action = "no-op";
       else if (diff.changes.some((c) => c.drift)) reasons.push("drift: changed outside vigil");
     } else if (action === "import" && diff.replaceReasons.length > 0) {
-      problems.push(
-        `${r.address}: the object to import differs in members that cannot change (${diff.replaceReasons.join("; ")})`,
-      );
+      problems.push(`${r.address}: the object to import differs in members that cannot change (${diff.replaceReasons.join("; ")})`);
     }
     const protect = r.lifecycle?.protect ?? prior?.lifecycle?.protect;
-    if (action === "replace" && protect)
-      problems.push(
-        `${r.address} is protected: the plan would replace it (${diff.replaceReasons.join("; ")})`,
-      );
+    if (action === "replace" && protect) problems.push(`${r.address} is protected: the plan would replace it (${diff.replaceReasons.join("; ")})`);
 
     plannedIds.set(r.address, action === "create" || action === "replace" ? undefined : String(live?.id));
     const planned: PlannedAction = {
@@ -199,24 +186,13 @@ export function makePlan(options: PlanOptions): Plan {
     if (desiredByAddress.has(address) || !r.id) continue;
     const live = liveOf(r.kind, r.id);
     const base = { address, kind: r.kind, id: r.id, changes: [] };
-    if (moved.has(address))
-      actions.push({ ...base, action: "forget", reasons: [`moved to ${moved.get(address)}`] });
+    if (moved.has(address)) actions.push({ ...base, action: "forget", reasons: [`moved to ${moved.get(address)}`] });
     else if (!live) actions.push({ ...base, action: "forget", reasons: ["already deleted outside vigil"] });
     else if (r.lifecycle?.retainOnDelete)
-      actions.push({
-        ...base,
-        action: "forget",
-        reasons: ["not in the config; retainOnDelete keeps the object"],
-      });
+      actions.push({ ...base, action: "forget", reasons: ["not in the config; retainOnDelete keeps the object"] });
     else {
-      if (r.lifecycle?.protect)
-        problems.push(`${address} is protected: it is no longer in the config, and the plan would delete it`);
-      actions.push({
-        ...base,
-        action: "delete",
-        reasons: ["not in the config"],
-        observed: observedOf(engineKind(r.kind), live),
-      });
+      if (r.lifecycle?.protect) problems.push(`${address} is protected: it is no longer in the config, and the plan would delete it`);
+      actions.push({ ...base, action: "delete", reasons: ["not in the config"], observed: observedOf(engineKind(r.kind), live) });
     }
   }
   if (options.stateMissing) {
@@ -234,15 +210,7 @@ export function makePlan(options: PlanOptions): Plan {
     const rank = kindRank(a.kind) - kindRank(b.kind);
     return (a.action === "delete" ? -rank : rank) || (a.address < b.address ? -1 : 1);
   });
-  const summary: PlanSummary = {
-    create: 0,
-    update: 0,
-    replace: 0,
-    delete: 0,
-    forget: 0,
-    import: 0,
-    "no-op": 0,
-  };
+  const summary: PlanSummary = { create: 0, update: 0, replace: 0, delete: 0, forget: 0, import: 0, "no-op": 0 };
   for (const a of actions) summary[a.action]++;
   return {
     format_version: planFormatVersion,
@@ -267,11 +235,7 @@ export function makePlan(options: PlanOptions): Plan {
 function markCascades(actions: PlannedAction[], inventory: Inventory): void {
   const deleting = new Map<string, string>();
   for (const a of actions) {
-    if (
-      (a.kind === "monitor" || a.kind === "contact") &&
-      (a.action === "delete" || a.action === "replace") &&
-      a.id
-    )
+    if ((a.kind === "monitor" || a.kind === "contact") && (a.action === "delete" || a.action === "replace") && a.id)
       deleting.set(`${a.kind}/${a.id}`, a.address);
   }
   for (const a of actions) {

@@ -12,9 +12,7 @@ import { resolveRefs } from "./refs.ts";
 export class StalePlanError extends Error {
   readonly changes: string[];
   constructor(changes: string[]) {
-    super(
-      `The saved plan is stale; make a new plan. What changed:\n${changes.map((c) => `  ${c}`).join("\n")}`,
-    );
+    super(`The saved plan is stale; make a new plan. What changed:\n${changes.map((c) => `  ${c}`).join("\n")}`);
     this.name = "StalePlanError";
     this.changes = changes;
   }
@@ -38,11 +36,9 @@ export async function checkSavedPlan(
   if (plan.lineage !== state.lineage) changed.push("the plan was made from another state (lineage differs)");
   else if (plan.serial !== state.serial)
     changed.push(`the state was written since the plan (serial ${plan.serial}, now ${state.serial})`);
-  if (configDigest(state.lineage, desired) !== plan.configDigest)
-    changed.push("the config changed since the plan");
+  if (configDigest(state.lineage, desired) !== plan.configDigest) changed.push("the config changed since the plan");
   const account = await ops.account.get();
-  if (String(account.id) !== plan.accountId)
-    changed.push(`the token reaches account ${account.id}, not ${plan.accountId}`);
+  if (String(account.id) !== plan.accountId) changed.push(`the token reaches account ${account.id}, not ${plan.accountId}`);
   if (changed.length > 0) throw new StalePlanError(changed);
 
   const fresh: FreshLive = {
@@ -50,9 +46,7 @@ export async function checkSavedPlan(
     complete: new Set(),
     maxBulkItems: (account.limits as { maxBulkItems?: number } | undefined)?.maxBulkItems ?? 100,
   };
-  const ids = new Map<string, string>(
-    Object.entries(state.resources).flatMap(([a, r]) => (r.id ? [[a, r.id]] : [])),
-  );
+  const ids = new Map<string, string>(Object.entries(state.resources).flatMap(([a, r]) => (r.id ? [[a, r.id]] : [])));
   const byKind = new Map<KindName, Plan["actions"]>();
   for (const a of plan.actions) {
     if (a.action === "no-op" || a.action === "forget") continue;
@@ -80,10 +74,7 @@ export async function checkSavedPlan(
       if (observed.length <= Math.ceil(total / pageSize)) {
         for (const a of observed) {
           try {
-            rows.set(
-              a.id!,
-              await kind.getOne(ops, { id: a.id, ...(state.resources[a.address]?.naturalKey ?? {}) }),
-            );
+            rows.set(a.id!, await kind.getOne(ops, { id: a.id, ...(state.resources[a.address]?.naturalKey ?? {}) }));
           } catch {
             // Gone: reported below as deleted.
           }
@@ -111,11 +102,7 @@ export async function checkSavedPlan(
       const key = kind.naturalKey(kind.normalizeDesired(resolveRefs(d.members, (x) => ids.get(x)) as Row));
       if (key === undefined) continue;
       for (const row of rows.values()) {
-        if (
-          row.id !== a.id &&
-          kind.naturalKey(kind.normalizeLive(row)) === key &&
-          !observed.some((o) => o.id === row.id)
-        )
+        if (row.id !== a.id && kind.naturalKey(kind.normalizeLive(row)) === key && !observed.some((o) => o.id === row.id))
           changed.push(`${a.address}: ${kind.name} ${row.id} with the same natural key appeared`);
       }
     }

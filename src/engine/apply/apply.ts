@@ -70,11 +70,7 @@ export class Applier {
 
   constructor(options: ApplyOptions) {
     this.options = options;
-    this.journal = new Journal(
-      options.lock,
-      options.state,
-      options.now ?? (() => Math.floor(Date.now() / 1000)),
-    );
+    this.journal = new Journal(options.lock, options.state, options.now ?? (() => Math.floor(Date.now() / 1000)));
     this.#desired = new Map(options.desired.map((d) => [d.address, d]));
   }
 
@@ -90,12 +86,7 @@ export class Applier {
     const missing = refsIn(desired.members).filter((a) => !this.idOf(a));
     if (missing.length > 0) {
       const failed = missing.filter((a) => this.#failed.has(a));
-      this.fail(
-        work,
-        failed.length > 0
-          ? `depends on ${failed.join(", ")}, which failed`
-          : `depends on ${missing.join(", ")}, which has no id`,
-      );
+      this.fail(work, failed.length > 0 ? `depends on ${failed.join(", ")}, which failed` : `depends on ${missing.join(", ")}, which has no id`);
       return undefined;
     }
     work.members = resolveRefs(desired.members, this.idOf) as Members;
@@ -177,9 +168,7 @@ export class Applier {
     // An unconfirmed create of an earlier run, with the same body, is sent again under its key: the service replays it.
     const earlier = before?.pending;
     const key =
-      earlier?.action === "create" &&
-      !before?.id &&
-      earlier.bodyDigest === hashSecret(this.state.lineage, body)
+      earlier?.action === "create" && !before?.id && earlier.bodyDigest === hashSecret(this.state.lineage, body)
         ? earlier.idempotencyKey
         : this.journal.keyFor("create", [address]);
     await this.journal.begin([{ address, entry: this.pendingEntry(work), action: "create", body }], key);
@@ -202,11 +191,7 @@ export class Applier {
     const members = work.members!;
     try {
       if (work.kind.writeSide && work.kind.sideMembers.some((m) => members[m] !== undefined)) {
-        await work.kind.writeSide(
-          { ops: this.options.ops, idempotencyKey: this.journal.keyFor("side", [address]) },
-          id,
-          members,
-        );
+        await work.kind.writeSide({ ops: this.options.ops, idempotencyKey: this.journal.keyFor("side", [address]) }, id, members);
       }
       const later = updateOnlyMembers(work.kind, members);
       if (later.length > 0) {
@@ -248,12 +233,7 @@ export class Applier {
     try {
       const live = await work.kind.getOne(this.options.ops, { id: existingId, ...work.members });
       work.live = live;
-      const diff = diffResource({
-        kind: work.kind,
-        desired: work.members!,
-        live,
-        lineage: this.state.lineage,
-      });
+      const diff = diffResource({ kind: work.kind, desired: work.members!, live, lineage: this.state.lineage });
       if (diff.changes.length > 0) await this.#patch(work, existingId, diff.changes);
       this.journal.settle(address, this.entryFor(work, existingId));
       await this.journal.save();
@@ -272,18 +252,10 @@ export class Applier {
     const body = updateBody(work.kind, changes, members, work.kind.normalizeDesired(members));
     const live = work.live ?? { id, ...members };
     if (Object.keys(body).length > 0) {
-      await work.kind.update(
-        { ops: this.options.ops, idempotencyKey: this.journal.keyFor("update", [work.action.address]) },
-        live,
-        body,
-      );
+      await work.kind.update({ ops: this.options.ops, idempotencyKey: this.journal.keyFor("update", [work.action.address]) }, live, body);
     }
     if (work.kind.writeSide && touchesSide(work.kind, changes)) {
-      await work.kind.writeSide(
-        { ops: this.options.ops, idempotencyKey: this.journal.keyFor("side", [work.action.address]) },
-        id,
-        members,
-      );
+      await work.kind.writeSide({ ops: this.options.ops, idempotencyKey: this.journal.keyFor("side", [work.action.address]) }, id, members);
     }
   }
 
@@ -305,10 +277,7 @@ export class Applier {
     });
     if (diff.changes.length > 0) {
       const body = updateBody(work.kind, diff.changes, members, work.kind.normalizeDesired(members));
-      await this.journal.begin(
-        [{ address, entry: before ?? entry, action: "update", body }],
-        this.journal.keyFor("update", [address]),
-      );
+      await this.journal.begin([{ address, entry: before ?? entry, action: "update", body }], this.journal.keyFor("update", [address]));
       try {
         await this.#patch(work, id!, diff.changes);
       } catch (error) {
@@ -327,8 +296,7 @@ export class Applier {
   async deleteOne(work: Work, stateAddress = work.action.address): Promise<void> {
     const before = this.state.resources[stateAddress];
     const key = this.journal.keyFor("delete", [stateAddress]);
-    if (before)
-      await this.journal.begin([{ address: stateAddress, entry: before, action: "delete", body: null }], key);
+    if (before) await this.journal.begin([{ address: stateAddress, entry: before, action: "delete", body: null }], key);
     try {
       const live = work.live ?? liveStub(before, work.action.id!);
       const cascaded = await work.kind.remove({ ops: this.options.ops, idempotencyKey: key }, live);
@@ -347,8 +315,7 @@ export class Applier {
   }
 
   noteCascaded(cascaded: Partial<Record<KindName, string[]>>): void {
-    for (const [kind, ids] of Object.entries(cascaded))
-      for (const id of ids ?? []) this.#cascaded.set(`${kind}/${id}`, true);
+    for (const [kind, ids] of Object.entries(cascaded)) for (const id of ids ?? []) this.#cascaded.set(`${kind}/${id}`, true);
   }
 
   /** A planned cascade: no call; the receipt of the delete that caused it must have named it. */
@@ -392,30 +359,15 @@ function liveStub(entry: ResourceState | undefined, id: string): Row {
 }
 
 function isProblem(value: unknown): value is { code: string; title: string; detail?: string } {
-  return (
-    typeof value === "object" && value !== null && typeof (value as { code?: unknown }).code === "string"
-  );
+  return typeof value === "object" && value !== null && typeof (value as { code?: unknown }).code === "string";
 }
 
 /** The id a duplicate refusal names (409 duplicate_monitor / duplicate_contact / duplicate_resource). */
 export function duplicateOf(error: unknown): string | undefined {
-  const problem =
-    error instanceof ApiError
-      ? error.problem
-      : isProblem(error)
-        ? (error as Record<string, unknown>)
-        : undefined;
-  if (
-    !problem ||
-    problem.status !== 409 ||
-    typeof problem.code !== "string" ||
-    !problem.code.startsWith("duplicate")
-  )
-    return undefined;
+  const problem = error instanceof ApiError ? error.problem : isProblem(error) ? (error as Record<string, unknown>) : undefined;
+  if (!problem || problem.status !== 409 || typeof problem.code !== "string" || !problem.code.startsWith("duplicate")) return undefined;
   if (typeof problem.existingId === "string") return problem.existingId;
-  const entry = (problem.errors as Record<string, unknown>[] | undefined)?.find(
-    (e) => typeof e.existingId === "string",
-  );
+  const entry = (problem.errors as Record<string, unknown>[] | undefined)?.find((e) => typeof e.existingId === "string");
   return entry?.existingId as string | undefined;
 }
 
@@ -439,17 +391,14 @@ export async function applyActions(options: ApplyOptions): Promise<ApplyResult> 
     const mine = works.filter((w) => w.kind === kind);
     const strategy = bulkStrategies[kind.name];
     // Delete-first replaces free their natural key before the new object is created.
-    const deleteFirst = mine.filter(
-      (w) => w.action.action === "replace" && w.action.replaceOrder === "delete-first",
-    );
+    const deleteFirst = mine.filter((w) => w.action.action === "replace" && w.action.replaceOrder === "delete-first");
     await applier.each(deleteFirst, async (w) => {
       if (w.action.cascadedBy) await applier.settleCascade(w);
       else await applier.deleteOne(w);
     });
     // A replace whose old half could not be deleted must not create its new half.
     const creates = mine.filter(
-      (w) =>
-        (w.action.action === "create" || w.action.action === "replace") && !applier.failed(w.action.address),
+      (w) => (w.action.action === "create" || w.action.action === "replace") && !applier.failed(w.action.address),
     );
     for (const w of creates) {
       if (w.action.action === "replace" && w.action.replaceOrder === "create-first") {
@@ -476,17 +425,13 @@ export async function applyActions(options: ApplyOptions): Promise<ApplyResult> 
     const deletes = works.filter(
       (w) =>
         w.kind === kind &&
-        (w.action.action === "delete" ||
-          (w.action.action === "replace" && w.action.replaceOrder === "create-first")),
+        (w.action.action === "delete" || (w.action.action === "replace" && w.action.replaceOrder === "create-first")),
     );
     cascades.push(...deletes.filter((w) => w.action.cascadedBy));
     const ready: Work[] = [];
     for (const w of deletes.filter((d) => !d.action.cascadedBy)) {
       if (w.action.action === "delete") ready.push(w);
-      else if (
-        applier.state.resources[w.action.address]?.id &&
-        !applier.state.resources[w.action.address]?.pending
-      ) {
+      else if (applier.state.resources[w.action.address]?.id && !applier.state.resources[w.action.address]?.pending) {
         ready.push(w);
       } else {
         // The new half failed: the old object stays, back under its own address.

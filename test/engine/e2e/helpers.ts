@@ -17,13 +17,13 @@ const noPacing: Pacer = { acquire: async () => {}, observe: () => {} };
 /** A fresh account of the sandbox and the engine's view of it: typed operations over the real client. */
 export async function engineAccount(sb: TestSandbox, options: Parameters<TestSandbox["account"]>[0] = {}) {
   const account = await sb.account({ plan: "enterprise", ...options });
-  const client = new VigilClient({
-    baseUrl: sb.url,
-    token: account.token,
-    pacer: noPacing,
-    time: quickTime(50),
-  });
-  return { account, client, ops: operations(client), time: quickTime(50) };
+  return { account, ...opsFor(sb, account.token) };
+}
+
+/** The engine's view of the sandbox through one token. */
+export function opsFor(sb: TestSandbox, token: string) {
+  const client = new VigilClient({ baseUrl: sb.url, token, pacer: noPacing, time: quickTime(50) });
+  return { client, ops: operations(client), time: quickTime(50) };
 }
 
 /** An http monitor of the desired state, checked from every pool. */
