@@ -21,8 +21,7 @@ describe("every kind and every monitor type", () => {
     const state = store.saved!;
     for (const d of desired) expect(state.resources[d.address]?.id, d.address).toBeTruthy();
     expect(Object.keys(state.resources).sort()).toEqual(desired.map((d) => d.address).sort());
-    for (const secret of ["pw-e2e-all", "fixture-secret-e2e-all"])
-      expect(JSON.stringify(state)).not.toContain(secret);
+    for (const secret of ["pw-e2e-all", "fixture-secret-e2e-all"]) expect(JSON.stringify(state)).not.toContain(secret);
     const monitors = await ops.monitors.all();
     expect(monitors.length).toBe(desired.filter((d) => d.kind === "monitor").length);
     const second = await planChanges({ ops, store, desired, time });
