@@ -179,10 +179,12 @@ export function diffResource(input: DiffInput): ResourceDiff {
     if (hasUnknown(value)) change.unknown = true;
     // The config did not move, yet the live value did: someone changed it outside vigil.
     // Masked credentials look alike in `managed`: their hashes tell whether the config moved.
+    // A member the config removed (value undefined) is the user's change, never drift.
     const secretMoved = credentialPaths.some(
       (c) => isUnder(c, path) && input.prior?.secrets?.[c] !== secrets[c],
     );
-    if (input.live && prior && !secretMoved && sameValue(getAt(prior, path), value)) change.drift = true;
+    if (input.live && prior && value !== undefined && !secretMoved && sameValue(getAt(prior, path), value))
+      change.drift = true;
     changes.push(change);
   }
 

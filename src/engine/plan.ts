@@ -4,7 +4,7 @@
  * by `refresh`.
  */
 import { diffResource, type ResourceDiff } from "./diff.ts";
-import { engineKind, kindRank, type Row } from "./kinds/index.ts";
+import { type EngineKind, engineKind, kindRank, type Row } from "./kinds/index.ts";
 import {
   type ActionType,
   type DesiredResource,
@@ -50,9 +50,15 @@ export function configDigest(lineage: string, desired: readonly DesiredResource[
   );
 }
 
-/** What a saved plan records of a live object, so applying it later can tell whether it changed. */
-export function observedOf(row: Row): { updated?: number; digest?: string } {
-  return typeof row.updated === "number" ? { updated: row.updated } : { digest: digestOf(row) };
+/**
+ * What a saved plan records of a live object, so applying it later can tell whether it changed.
+ * `updated` has one-second resolution: an edit in the second the plan read the object leaves it
+ * unmoved, so the digest of the comparable members is recorded beside it.
+ */
+export function observedOf(kind: EngineKind, row: Row): { updated?: number; digest?: string } {
+  return typeof row.updated === "number"
+    ? { updated: row.updated, digest: digestOf(kind.normalizeLive(row)) }
+    : { digest: digestOf(row) };
 }
 
 const actionOrder: Record<ActionType, number> = {
@@ -179,7 +185,7 @@ export function makePlan(options: PlanOptions): Plan {
       action,
       reasons,
       changes: diff.changes,
-      ...(live && { id: String(live.id), observed: observedOf(live) }),
+      ...(live && { id: String(live.id), observed: observedOf(kind, live) }),
     };
     if (action === "replace") {
       const newKey = kind.naturalKey(kind.normalizeDesired(members));
@@ -205,7 +211,12 @@ export function makePlan(options: PlanOptions): Plan {
     else {
       if (r.lifecycle?.protect)
         problems.push(`${address} is protected: it is no longer in the config, and the plan would delete it`);
-      actions.push({ ...base, action: "delete", reasons: ["not in the config"], observed: observedOf(live) });
+      actions.push({
+        ...base,
+        action: "delete",
+        reasons: ["not in the config"],
+        observed: observedOf(engineKind(r.kind), live),
+      });
     }
   }
   if (options.stateMissing) {

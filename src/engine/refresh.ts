@@ -104,14 +104,17 @@ export async function refresh(ops: Operations, options: RefreshOptions): Promise
       }
       throw error;
     }
-    const held = managedIds(name).length;
-    if (rows.length === 0 && held > 0 && !options.allowEmpty) {
-      throw new RefreshError(
-        `The account answered no ${kind.collection}, yet the state manages ${held}. That looks like the wrong account or a token that sees nothing, so vigil stops rather than plan to recreate them. If they really were all deleted, refresh with allowEmpty.`,
-      );
-    }
     inventory.rows.set(name, rows);
     inventory.byId.set(name, new Map(rows.map((row) => [String(row.id), row])));
+  }
+  // The whole account, not one kind: a kind can empty legitimately (the API cascades a monitor's last
+  // subscriptions with it), while an account that answers nothing at all is a wrong account or token.
+  const held = options.kinds.reduce((n, name) => n + managedIds(name).length, 0);
+  const seen = options.kinds.reduce((n, name) => n + (inventory.rows.get(name)?.length ?? 0), 0);
+  if (seen === 0 && held > 0 && !options.allowEmpty) {
+    throw new RefreshError(
+      `The account answered no objects at all, yet the state manages ${held}. That looks like the wrong account or a token that sees nothing, so vigil stops rather than plan to recreate them. If they really were all deleted, refresh with allowEmpty.`,
+    );
   }
   return inventory;
 }

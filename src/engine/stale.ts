@@ -99,8 +99,9 @@ export async function checkSavedPlan(
         if (listed || !everyEdit) changed.push(`${a.address}: ${a.id} was deleted`);
         continue;
       }
-      const now = observedOf(row);
-      if (now.updated !== a.observed!.updated || now.digest !== a.observed!.digest)
+      const now = observedOf(kind, row);
+      const digestMoved = a.observed!.digest !== undefined && now.digest !== a.observed!.digest;
+      if (now.updated !== a.observed!.updated || digestMoved)
         changed.push(`${a.address}: ${a.id} was changed${now.updated ? ` (updated ${now.updated})` : ""}`);
     }
     // An object that appeared with the natural key of a planned create would collide with it.

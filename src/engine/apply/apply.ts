@@ -458,6 +458,8 @@ export async function applyActions(options: ApplyOptions): Promise<ApplyResult> 
     }
   }
 
+  // Settled once every delete ran: a dependent's cascade comes from a kind deleted after it in reverse order.
+  const cascades: Work[] = [];
   for (const kind of [...engineKinds].reverse()) {
     const deletes = works.filter(
       (w) =>
@@ -465,7 +467,7 @@ export async function applyActions(options: ApplyOptions): Promise<ApplyResult> 
         (w.action.action === "delete" ||
           (w.action.action === "replace" && w.action.replaceOrder === "create-first")),
     );
-    const cascades = deletes.filter((w) => w.action.cascadedBy);
+    cascades.push(...deletes.filter((w) => w.action.cascadedBy));
     const ready: Work[] = [];
     for (const w of deletes.filter((d) => !d.action.cascadedBy)) {
       if (w.action.action === "delete") ready.push(w);
@@ -486,8 +488,8 @@ export async function applyActions(options: ApplyOptions): Promise<ApplyResult> 
     const strategy = bulkStrategies[kind.name];
     if (strategy?.remove) await strategy.remove(applier, ready);
     else await applier.each(ready, (w) => applier.deleteOne(w, stateAddressOf(w)));
-    for (const w of cascades) await applier.settleCascade(w);
   }
+  for (const w of cascades) await applier.settleCascade(w);
   return applier.result;
 }
 
