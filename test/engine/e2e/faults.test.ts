@@ -4,7 +4,8 @@ import { operations } from "../../../src/api/operations.ts";
 import type { Pacer } from "../../../src/api/types.ts";
 import { type ApplyOutcome, applyChanges, MemoryStateStore } from "../../../src/engine/index.ts";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { expectConverged, fleetConfig } from "./fleet.ts";
+import { fleetConfig } from "../fixtures/fleet.ts";
+import { expectConverged } from "./converged.ts";
 import { engineAccount } from "./helpers.ts";
 
 let sb: TestSandbox;
