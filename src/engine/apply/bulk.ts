@@ -35,6 +35,11 @@ interface Submitted {
   before: ResourceState | undefined;
 }
 
+/** Where a bulk item's write is journaled: a delete's object (a replace's deposed half), else the address itself. */
+function journalAddress(work: Work, action: "create" | "update" | "delete"): string {
+  return action === "delete" ? stateAddressOf(work) : work.action.address;
+}
+
 /** Journals a chunk's items under one key, then runs the job; a refused submission fails every item. */
 async function runChunk(
   applier: Applier,
@@ -44,24 +49,30 @@ async function runChunk(
   action: "create" | "update" | "delete",
   submit: (key: string, onAccepted: (a: { jobId: string }) => Promise<void>) => Promise<JobOutcome>,
 ): Promise<{ outcome?: JobOutcome; submitted: Submitted[] }> {
-  const addresses = chunk.map(stateAddressOf);
+  const addresses = chunk.map((work) => journalAddress(work, action));
   const key = applier.journal.keyFor(label, addresses);
-  const submitted = chunk.map((work) => ({ work, before: applier.state.resources[stateAddressOf(work)] }));
+  const submitted = chunk.map((work, i) => ({ work, before: applier.state.resources[addresses[i]!] }));
+  // Each item is journaled as what it is: a contact chunk mixes creates and updates, and a create-first
+  // replace's create must not overwrite the deposed entry that still holds the old object.
   await applier.journal.begin(
-    chunk.map((work, i) => ({
-      address: stateAddressOf(work),
-      entry: action === "create" ? applier.pendingEntry(work) : submitted[i]!.before!,
-      action,
-      body: items[i],
-    })),
+    submitted.map(({ work, before }, i) => {
+      const creates =
+        action !== "delete" && (work.action.action === "create" || work.action.action === "replace");
+      return {
+        address: addresses[i]!,
+        entry: creates || !before ? applier.pendingEntry(work) : before,
+        action: creates ? "create" : action,
+        body: items[i],
+      };
+    }),
     key,
   );
   try {
     const outcome = await submit(key, (accepted) => applier.journal.attachJob(addresses, accepted.jobId));
     return { outcome, submitted };
   } catch (error) {
-    for (const { work, before } of submitted) {
-      applier.undo(stateAddressOf(work), before, error);
+    for (const [i, { work, before }] of submitted.entries()) {
+      applier.undo(addresses[i]!, before, error);
       applier.fail(work, error);
     }
     await applier.journal.save();
@@ -72,6 +83,7 @@ async function runChunk(
 /** Settles each job row; `ok` handles a row whose item succeeded. */
 async function settleRows(
   applier: Applier,
+  action: "create" | "update" | "delete",
   submitted: readonly Submitted[],
   rows: readonly JobResultRow[],
   ok: (s: Submitted, row: JobResultRow) => Promise<void> | void,
@@ -86,7 +98,7 @@ async function settleRows(
     else if (row.status === "failed" && duplicateOf(row.error) && s.work.action.action !== "delete") {
       await applier.adoptDuplicate(s.work, row.error, s.before);
     } else {
-      applier.journal.abandon(stateAddressOf(s.work), s.before);
+      applier.journal.abandon(journalAddress(s.work, action), s.before);
       applier.fail(s.work, row.error ?? `item ${row.status}`);
     }
   }
@@ -143,7 +155,7 @@ const monitors: BulkStrategy = {
           "create",
           (key, on) => ops.bulkCreate(items as never, jobOptions(applier, key, on)),
         );
-        if (outcome) await settleRows(applier, submitted, outcome.rows, settleCreated(applier));
+        if (outcome) await settleRows(applier, "create", submitted, outcome.rows, settleCreated(applier));
       }
     } else await applier.each(creates, (w) => applier.createOne(w));
 
@@ -161,7 +173,7 @@ const monitors: BulkStrategy = {
           (key, on) => ops.bulkUpdate(items as never, jobOptions(applier, key, on)),
         );
         if (outcome) {
-          await settleRows(applier, submitted, outcome.rows, ({ work }) => {
+          await settleRows(applier, "update", submitted, outcome.rows, ({ work }) => {
             applier.journal.settle(work.action.address, applier.entryFor(work, work.action.id!));
             applier.succeed(work, work.action.id);
           });
@@ -259,6 +271,7 @@ async function twoPhaseDelete(
   const ordered = outcome.rows.map((row) => byId.get(String(row.entityId)));
   await settleRows(
     applier,
+    "delete",
     ordered.filter((s): s is Submitted => s !== undefined),
     outcome.rows.map((row, index) => ({ ...row, index })).filter((_, i) => ordered[i] !== undefined),
     ({ work }, row) => {
@@ -305,18 +318,16 @@ const contacts: BulkStrategy = {
           i * applier.options.maxBulkItems,
           (i + 1) * applier.options.maxBulkItems,
         );
-        const action = (w: Work) =>
-          w.action.action === "create" || w.action.action === "replace" ? "create" : "update";
         const { outcome, submitted } = await runChunk(
           applier,
           "contact-bulk-write",
           chunk,
           chunkItems,
-          chunk.every((w) => action(w) === "create") ? "create" : "update",
+          "update",
           (key, on) => ops.bulkWrite(chunkItems as never, jobOptions(applier, key, on)),
         );
         if (outcome) {
-          await settleRows(applier, submitted, outcome.rows, ({ work }, row) => {
+          await settleRows(applier, "update", submitted, outcome.rows, ({ work }, row) => {
             const id = String(row.entityId ?? work.action.id);
             applier.journal.settle(work.action.address, applier.entryFor(work, id));
             applier.succeed(work, id);
@@ -375,14 +386,16 @@ function subscriptions(name: "alertSubscription" | "reportSubscription", setMemb
       for (let attempt = 0; attempt < 2 && remaining.length > 0; attempt++) {
         const items = remaining.map(itemOf);
         const action = side === "delete" ? "delete" : "update";
-        const submitted = remaining.map((work) => ({
+        // As in runChunk: a replace's new pair is journaled at its address, never over the deposed old one.
+        const addresses = remaining.map((work) => journalAddress(work, action));
+        const submitted = remaining.map((work, i) => ({
           work,
-          before: applier.state.resources[stateAddressOf(work)],
+          before: applier.state.resources[addresses[i]!],
         }));
-        const key = applier.journal.keyFor(`${name}-bulk-${side}-${attempt}`, remaining.map(stateAddressOf));
+        const key = applier.journal.keyFor(`${name}-bulk-${side}-${attempt}`, addresses);
         await applier.journal.begin(
           submitted.map(({ work, before }, i) => ({
-            address: stateAddressOf(work),
+            address: addresses[i]!,
             entry: before ?? applier.pendingEntry(work),
             action: before ? action : "create",
             body: items[i],
@@ -405,7 +418,7 @@ function subscriptions(name: "alertSubscription" | "reportSubscription", setMemb
               if (m) refused.add(Number(m[1]));
             }
           }
-          for (const { work, before } of submitted) applier.undo(stateAddressOf(work), before, error);
+          for (const [i, { before }] of submitted.entries()) applier.undo(addresses[i]!, before, error);
           if (refused.size === 0) {
             for (const w of remaining) applier.fail(w, error);
             await applier.journal.save();
