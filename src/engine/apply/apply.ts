@@ -360,9 +360,19 @@ export class Applier {
     );
   }
 
-  /** A write failed. A refusal (4xx) changed nothing; anything else may have, so the journal keeps it pending. */
+  /**
+   * A write failed. Only a refusal (4xx) of the first and only attempt changed nothing: after a retry,
+   * an earlier attempt may have committed (a 5xx or a reset after the write) before a 429 refused the
+   * retry, and an idempotency conflict means the first request is still running. Those stay pending.
+   */
   undo(address: string, before: ResourceState | undefined, error: unknown): void {
-    if (error instanceof ApiError && error.status < 500) this.journal.abandon(address, before);
+    if (
+      error instanceof ApiError &&
+      error.status < 500 &&
+      error.attempts <= 1 &&
+      error.code !== "idempotency_key_conflict"
+    )
+      this.journal.abandon(address, before);
   }
 
   /** Takes back a failure that a fallback is about to retry. */
