@@ -15,6 +15,7 @@ import {
   planFormatVersion,
   type State,
 } from "./model.ts";
+import { setAt } from "./pointer.ts";
 import type { Inventory } from "./refresh.ts";
 import { resolveRefs } from "./refs.ts";
 import { digestOf, hashSecret } from "./state/index.ts";
@@ -41,7 +42,11 @@ export class PlanError extends Error {
   }
 }
 
-/** The digest of the desired config, keyed by the lineage so a saved plan does not reveal credentials. */
+/**
+ * The digest of the desired config, credentials included (a changed credential makes a saved plan stale).
+ * An HMAC rather than a bare hash, though its key (the lineage) is in the plan too: like the state's
+ * credential hashes, it is no protection for a guessable credential, so plan files are kept like the state.
+ */
 export function configDigest(lineage: string, desired: readonly DesiredResource[]): string {
   const sorted = [...desired].sort((a, b) => (a.address < b.address ? -1 : 1));
   return hashSecret(
@@ -56,9 +61,17 @@ export function configDigest(lineage: string, desired: readonly DesiredResource[
  * unmoved, so the digest of the comparable members is recorded beside it.
  */
 export function observedOf(kind: EngineKind, row: Row): { updated?: number; digest?: string } {
+  let comparable = kind.normalizeLive(row);
+  // The owner reads credentials in full: they stay out of a digest that goes into a plan file
+  // (masked on a copy, since normalised rows share nested values with the live row).
+  const credentials = kind.credentials(comparable);
+  if (credentials.length > 0) {
+    comparable = structuredClone(comparable);
+    for (const p of credentials) setAt(comparable, p, "(sensitive)");
+  }
   return typeof row.updated === "number"
-    ? { updated: row.updated, digest: digestOf(kind.normalizeLive(row)) }
-    : { digest: digestOf(row) };
+    ? { updated: row.updated, digest: digestOf(comparable) }
+    : { digest: digestOf(comparable) };
 }
 
 const actionOrder: Record<ActionType, number> = {

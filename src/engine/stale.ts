@@ -3,7 +3,7 @@
  * with delta sync where the kind reports what matters, and otherwise with the
  * fewer of one read per planned object or a full list.
  */
-import type { Operations } from "../api/index.ts";
+import { ApiError, type Operations } from "../api/index.ts";
 import { engineKind, type Row } from "./kinds/index.ts";
 import type { DesiredResource, KindName, Plan, State } from "./model.ts";
 import { configDigest, observedOf } from "./plan.ts";
@@ -84,8 +84,9 @@ export async function checkSavedPlan(
               a.id!,
               await kind.getOne(ops, { id: a.id, ...(state.resources[a.address]?.naturalKey ?? {}) }),
             );
-          } catch {
-            // Gone: reported below as deleted.
+          } catch (error) {
+            // Only a 404 means gone (reported below as deleted); any other failure is not an answer.
+            if (!(error instanceof ApiError && error.status === 404)) throw error;
           }
         }
       } else {

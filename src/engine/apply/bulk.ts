@@ -245,7 +245,13 @@ async function twoPhaseDelete(
     onAccepted: (a: { jobId: string }) => Promise<void>,
   ) => Promise<JobOutcome>,
 ): Promise<boolean> {
-  const { matched } = await validate();
+  let matched: number;
+  try {
+    ({ matched } = await validate());
+  } catch {
+    // The first phase changes nothing: whatever refused it, the single deletes take over and report their own failures.
+    return false;
+  }
   if (matched !== group.length) return false;
   const { outcome, submitted } = await runChunk(
     applier,
