@@ -18,6 +18,8 @@ export interface BulkStrategy {
 const jobMinimum = 3;
 /** A subscription bulk answers at once: two objects already save a call. */
 const syncBulkMinimum = 2;
+/** Reasons a subscription bulk delete refuses a pair that is already gone (the sandbox's, docs/sandbox.md). */
+const vanished = new Set(["not_subscribed", "unknown_monitor", "unknown_contact"]);
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -418,10 +420,14 @@ function subscriptions(name: "alertSubscription" | "reportSubscription", setMemb
           remaining = [];
         } catch (error) {
           const refused = new Set<number>();
+          const gone = new Set<number>();
           if (error instanceof ApiError && error.status === 422) {
             for (const entry of error.errors) {
               const m = new RegExp(`^/${side}/(\\d+)`).exec(entry.pointer ?? "");
-              if (m) refused.add(Number(m[1]));
+              if (!m) continue;
+              refused.add(Number(m[1]));
+              // A pair whose subscription, monitor or contact no longer exists is already deleted.
+              if (side === "delete" && vanished.has(String(entry.reason))) gone.add(Number(m[1]));
             }
           }
           for (const [i, { before }] of submitted.entries()) applier.undo(addresses[i]!, before, error);
@@ -432,9 +438,8 @@ function subscriptions(name: "alertSubscription" | "reportSubscription", setMemb
           }
           const next: Work[] = [];
           remaining.forEach((w, i) => {
-            // A pair that no longer exists is already deleted.
             if (!refused.has(i)) next.push(w);
-            else if (side === "delete") done(w);
+            else if (gone.has(i)) done(w);
             else
               applier.fail(
                 w,
