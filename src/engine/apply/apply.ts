@@ -188,9 +188,7 @@ export class Applier {
       row = await work.kind.create({ ops: this.options.ops, idempotencyKey: key }, body);
     } catch (error) {
       if (await this.adoptDuplicate(work, error, before)) return;
-      this.undo(address, before, error);
-      this.fail(work, error);
-      await this.journal.save();
+      await this.failWrite(work, address, before, error);
       return;
     }
     await this.#finishCreate(work, String(row.id));
@@ -260,9 +258,7 @@ export class Applier {
       this.options.onProgress?.(`${address}: adopted existing ${existingId}`);
       this.succeed(work, existingId);
     } catch (adoptError) {
-      this.undo(address, before, adoptError);
-      this.fail(work, adoptError);
-      await this.journal.save();
+      await this.failWrite(work, address, before, adoptError);
     }
     return true;
   }
@@ -305,9 +301,7 @@ export class Applier {
       try {
         await this.#patch(work, id!, changes);
       } catch (error) {
-        this.undo(address, before, error);
-        this.fail(work, error);
-        await this.journal.save();
+        await this.failWrite(work, address, before, error);
         return;
       }
     }
@@ -328,9 +322,7 @@ export class Applier {
       this.noteCascaded(cascaded);
     } catch (error) {
       if (!(error instanceof ApiError && (error.status === 404 || error.status === 410))) {
-        this.undo(stateAddress, before, error);
-        this.fail(work, error);
-        await this.journal.save();
+        await this.failWrite(work, stateAddress, before, error);
         return;
       }
     }
@@ -358,6 +350,18 @@ export class Applier {
     this.result.cascadeMismatches.push(
       `${address}: the plan expected deleting ${cascadedBy} to remove ${work.kind.name} ${id}, but the delete receipt did not name it; it stays in the state for the next plan to check`,
     );
+  }
+
+  /** A write failed: undone in the journal when it cannot have happened, reported, and the state saved. */
+  async failWrite(
+    work: Work,
+    address: string,
+    before: ResourceState | undefined,
+    error: unknown,
+  ): Promise<void> {
+    this.undo(address, before, error);
+    this.fail(work, error);
+    await this.journal.save();
   }
 
   /**
