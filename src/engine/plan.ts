@@ -16,7 +16,7 @@ import {
   type State,
 } from "./model.ts";
 import { setAt } from "./pointer.ts";
-import type { Inventory } from "./refresh.ts";
+import { type Inventory, liveWithKey } from "./refresh.ts";
 import { resolveRefs } from "./refs.ts";
 import { digestOf, hashSecret } from "./state/index.ts";
 import { assertValidDesired } from "./validate.ts";
@@ -112,10 +112,10 @@ export function makePlan(options: PlanOptions): Plan {
     const kind = engineKind(r.kind);
     const key = kind.naturalKey(kind.normalizeDesired(members));
     if (key === undefined) return undefined;
-    const matches = (inventory.rows.get(r.kind) ?? []).filter((row) => {
+    const matches = liveWithKey(inventory, r.kind, key).filter((row) => {
       const owner = managedBy.get(`${r.kind}/${row.id}`);
       if (owner && (owner === r.address || desiredByAddress.has(owner))) return false;
-      return !claimed.has(`${r.kind}/${row.id}`) && kind.naturalKey(kind.normalizeLive(row)) === key;
+      return !claimed.has(`${r.kind}/${row.id}`);
     });
     if (matches.length > 1) return "ambiguous";
     return matches[0];

@@ -6,7 +6,7 @@
 import { ApiError, JobInterruptedError, type Operations, type TimeSource } from "../api/index.ts";
 import { engineKind } from "./kinds/index.ts";
 import type { KindName, State } from "./model.ts";
-import type { Inventory } from "./refresh.ts";
+import { type Inventory, liveWithKey } from "./refresh.ts";
 
 /** Every job that may still be writing for us: those the journal names, and any unfinished one of the account. */
 export async function waitForPendingJobs(
@@ -60,10 +60,7 @@ export function resolvePending(state: State, inventory: Inventory): string[] {
       const found =
         key === undefined
           ? undefined
-          : rows.find(
-              (row) =>
-                !managed.has(`${entry.kind}/${row.id}`) && kind.naturalKey(kind.normalizeLive(row)) === key,
-            );
+          : liveWithKey(inventory, entry.kind, key).find((row) => !managed.has(`${entry.kind}/${row.id}`));
       if (found) {
         const { pending: _done, ...settled } = entry;
         state.resources[address] = { ...settled, id: String(found.id) };

@@ -118,3 +118,25 @@ export async function refresh(ops: Operations, options: RefreshOptions): Promise
   }
   return inventory;
 }
+
+const naturalKeyIndexes = new WeakMap<Inventory, Map<KindName, Map<string, Row[]>>>();
+
+/**
+ * The live objects of a kind with this natural key, from an index built on first use: a plan without
+ * state, and the recovery of a whole pending bulk job, look up thousands of keys.
+ */
+export function liveWithKey(inventory: Inventory, name: KindName, key: string): Row[] {
+  let perKind = naturalKeyIndexes.get(inventory);
+  if (!perKind) naturalKeyIndexes.set(inventory, (perKind = new Map()));
+  let index = perKind.get(name);
+  if (!index) {
+    const kind = engineKind(name);
+    index = new Map();
+    for (const row of inventory.rows.get(name) ?? []) {
+      const k = kind.naturalKey(kind.normalizeLive(row));
+      if (k !== undefined) index.set(k, [...(index.get(k) ?? []), row]);
+    }
+    perKind.set(name, index);
+  }
+  return index.get(key) ?? [];
+}
