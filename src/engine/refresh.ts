@@ -127,7 +127,10 @@ const naturalKeyIndexes = new WeakMap<Inventory, Map<KindName, Map<string, Row[]
  */
 export function liveWithKey(inventory: Inventory, name: KindName, key: string): Row[] {
   let perKind = naturalKeyIndexes.get(inventory);
-  if (!perKind) naturalKeyIndexes.set(inventory, (perKind = new Map()));
+  if (!perKind) {
+    perKind = new Map();
+    naturalKeyIndexes.set(inventory, perKind);
+  }
   let index = perKind.get(name);
   if (!index) {
     const kind = engineKind(name);
