@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { canonicalize, sameValue, schemaAt, traitsAt } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Change, Lifecycle, ResourceState } from "./model.ts";
-import { getAt, isObject, isUnder, setAt, tokensOf, toPointer } from "./pointer.ts";
+import { getAt, isObject, isUnder, pointer, setAt, tokensOf, toPointer } from "./pointer.ts";
 import { hasUnknown } from "./refs.ts";
 import { hashSecret } from "./state/index.ts";
 
@@ -47,9 +47,7 @@ function isMasked(value: unknown): boolean {
 /** Leaf paths of an object: arrays and scalars are leaves. */
 function leafPaths(value: unknown, prefix = ""): string[] {
   if (!isObject(value)) return prefix === "" ? [] : [prefix];
-  return Object.entries(value).flatMap(([k, v]) =>
-    leafPaths(v, `${prefix}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`),
-  );
+  return Object.entries(value).flatMap(([k, v]) => leafPaths(v, `${prefix}${pointer([k])}`));
 }
 
 /** The live members at the paths the desired members name: what vigil manages, nothing else. */
@@ -83,11 +81,7 @@ function wholeArrayPath(root: unknown, path: string): string {
   const tokens = tokensOf(path);
   let current = root;
   for (let i = 0; i < tokens.length; i++) {
-    if (Array.isArray(current))
-      return `/${tokens
-        .slice(0, i)
-        .map((t) => t.replace(/~/g, "~0").replace(/\//g, "~1"))
-        .join("/")}`;
+    if (Array.isArray(current)) return pointer(tokens.slice(0, i));
     current = isObject(current) ? current[tokens[i]!] : undefined;
   }
   return path;

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { kinds } from "../kinds/index.ts";
 import { type Plan, planFormatVersion } from "./model.ts";
+import { pointer } from "./pointer.ts";
 
 const kindName = z.enum(kinds.map((k) => k.name) as [string, ...string[]]);
 const actionType = z.enum(["create", "update", "replace", "delete", "forget", "import", "no-op"]);
@@ -77,8 +78,8 @@ export function parsePlan(text: string, file = "plan"): Plan {
   const parsed = planSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const pointer = issue.path.map((p) => `/${String(p).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
-    throw new PlanFileError(`${file} is not a vigil plan: at ${pointer || "/"}: ${issue.message}`);
+    const at = pointer(issue.path.map(String));
+    throw new PlanFileError(`${file} is not a vigil plan: at ${at || "/"}: ${issue.message}`);
   }
   return parsed.data as unknown as Plan;
 }

@@ -1,17 +1,14 @@
 /** JSON Pointers (RFC 6901) over plain JSON values: the paths of changes, lifecycle options and credentials. */
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+import { toPointer as toPointerFromTokens } from "../kinds/index.ts";
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-const escapeToken = (token: string) => token.replace(/~/g, "~0").replace(/\//g, "~1");
 const unescapeToken = (token: string) => token.replace(/~1/g, "/").replace(/~0/g, "~");
 
-export function pointer(tokens: readonly (string | number)[]): string {
-  return tokens.map((t) => `/${escapeToken(String(t))}`).join("");
-}
+/** `["settings", "a/b"]` → `/settings/a~1b`: the kinds' pointer builder, the one that API error entries use. */
+export const pointer: (tokens: readonly (string | number)[]) => string = toPointerFromTokens;
 
 export function tokensOf(path: string): string[] {
   if (path === "") return [];

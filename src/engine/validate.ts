@@ -16,7 +16,7 @@ import {
 } from "../kinds/index.ts";
 import { engineKind, kindOfCollection, kindRank } from "./kinds/index.ts";
 import type { DesiredResource, SourceLocation } from "./model.ts";
-import { isUnder, toPointer } from "./pointer.ts";
+import { isUnder, pointer, toPointer } from "./pointer.ts";
 import { refsIn, resolveRefs } from "./refs.ts";
 
 export interface Diagnostic {
@@ -109,10 +109,9 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
       const settings = own.settings as Record<string, unknown>;
       if (monitorTypes[type]) {
         for (const issue of checkSettingsRules(type, settings, settings)) {
-          const pointer = toPointer(["settings", ...issue.path.map(String)].join("."));
           problem(
             r,
-            pointer,
+            pointer(["settings", ...issue.path]),
             issue.message + (issue.allowed ? `; allowed: ${issue.allowed.join(", ")}` : ""),
           );
         }
