@@ -4,7 +4,7 @@
  * Both hold the state lock for their whole run.
  */
 import type { Operations, TimeSource } from "../api/index.ts";
-import { type ApplyResult, applyActions } from "./apply/apply.ts";
+import { type ApplyResult, applyActions, type ProgressEvent } from "./apply/apply.ts";
 import type { DesiredResource, KindName, Plan, State, StateLock, StateStore } from "./model.ts";
 import { makePlan } from "./plan.ts";
 import { resolvePending, waitForPendingJobs } from "./recover.ts";
@@ -22,7 +22,7 @@ export interface EngineOptions {
   allowEmpty?: boolean;
   imports?: readonly { address: string; id: string }[];
   concurrency?: number;
-  onProgress?: (line: string) => void;
+  onProgress?: (event: ProgressEvent) => void;
 }
 
 export interface PlanOutcome {

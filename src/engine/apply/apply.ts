@@ -43,7 +43,16 @@ export interface ApplyOptions {
   concurrency?: number;
   time?: TimeSource;
   now?: () => number;
-  onProgress?: (line: string) => void;
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/** One resource settled by apply: frontends draw progress bars or log lines from these. */
+export interface ProgressEvent {
+  address: string;
+  action: PlannedAction["action"];
+  outcome: "done" | "failed";
+  /** Why it failed, or what else happened (`adopted existing <id>`). */
+  message?: string;
 }
 
 /** One resource on its way through apply. */
@@ -116,12 +125,22 @@ export class Applier {
       failure.message = `${error.code}: ${error.detail ?? error.title}`;
     }
     this.result.failures.push(failure);
-    this.options.onProgress?.(`${address}: ${work.action.action} failed: ${failure.message}`);
+    this.options.onProgress?.({
+      address,
+      action: work.action.action,
+      outcome: "failed",
+      message: failure.message,
+    });
   }
 
-  succeed(work: Work, id?: string): void {
+  succeed(work: Work, id?: string, message?: string): void {
     this.result.done.push({ address: work.action.address, action: work.action.action, ...(id && { id }) });
-    this.options.onProgress?.(`${work.action.address}: ${work.action.action} done`);
+    this.options.onProgress?.({
+      address: work.action.address,
+      action: work.action.action,
+      outcome: "done",
+      ...(message && { message }),
+    });
   }
 
   /** The state entry for an address once its object matches the config. */
@@ -255,8 +274,7 @@ export class Applier {
       if (diff.changes.length > 0) await this.#patch(work, existingId, diff.changes);
       this.journal.settle(address, this.entryFor(work, existingId));
       await this.journal.save();
-      this.options.onProgress?.(`${address}: adopted existing ${existingId}`);
-      this.succeed(work, existingId);
+      this.succeed(work, existingId, `adopted existing ${existingId}`);
     } catch (adoptError) {
       await this.failWrite(work, address, before, adoptError);
     }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyChanges, type DesiredResource, planChanges } from "../../../src/engine/index.ts";
+import {
+  applyChanges,
+  type DesiredResource,
+  type ProgressEvent,
+  planChanges,
+} from "../../../src/engine/index.ts";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
 import { appliedAccount, changed, httpMonitor } from "./helpers.ts";
 
@@ -78,7 +83,7 @@ describe("lifecycle options", () => {
     ];
     const { ops, time, store } = await appliedAccount(sb, config(secrets[0]!));
     const lines: string[] = [];
-    const onProgress = (line: string) => lines.push(line);
+    const onProgress = (event: ProgressEvent) => lines.push(JSON.stringify(event));
     const { plan } = await planChanges({ ops, store, desired: config(secrets[1]!), time, onProgress });
     const password = changed(plan)
       .flatMap((a) => a.changes)
