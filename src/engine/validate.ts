@@ -12,9 +12,8 @@ import {
   monitorTypeAliases,
   monitorTypes,
   type ProblemDetailEntry,
-  statusPageComponentsBody,
 } from "../kinds/index.ts";
-import { engineKind, kindOfCollection, kindRank } from "./kinds/index.ts";
+import { type EngineKind, engineKind, kindNestedAs, kindOfCollection, kindRank } from "./kinds/index.ts";
 import type { DesiredResource, SourceLocation } from "./model.ts";
 import { isUnder, pointer, toPointer } from "./pointer.ts";
 import { refsIn, resolveRefs } from "./refs.ts";
@@ -44,6 +43,17 @@ export class ConfigError extends Error {
 // References stand for ids; a syntactically valid id lets the members be checked before the target exists.
 const placeholderId = "00000000-0000-4000-8000-000000000000";
 const addressPattern = /^([a-zA-Z]+)\.([A-Za-z0-9][A-Za-z0-9_.-]{0,127})$/;
+const namePart = "[A-Za-z0-9][A-Za-z0-9_-]{0,127}";
+const nestedPattern = new RegExp(`^([a-zA-Z]+)\\.${namePart}\\.([a-zA-Z]+)\\.${namePart}$`);
+
+/** The kind an address names: `<collection>.<name>`, or a nested `<parent>.<name>.<member>.<name>`. */
+function kindOfAddress(address: string): EngineKind | undefined {
+  const nested = nestedPattern.exec(address);
+  const kind = nested ? kindNestedAs(nested[1]!, nested[2]!) : undefined;
+  if (kind) return kind;
+  const match = addressPattern.exec(address);
+  return match ? kindOfCollection(match[1]!) : undefined;
+}
 
 function entryMessage(entry: ProblemDetailEntry): string {
   const parts = [typeof entry.message === "string" ? entry.message : (entry.reason ?? "invalid")];
@@ -70,15 +80,11 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
   for (const r of resources) {
     if (byAddress.has(r.address)) problem(r, "", "the address is declared twice");
     byAddress.set(r.address, r);
-    const match = addressPattern.exec(r.address);
-    const collection = kindOfCollection(match?.[1] ?? "");
-    if (!match) problem(r, "", "an address is <collection>.<name> (letters, digits, _ . -)");
-    else if (!collection || collection.name !== r.kind)
-      problem(
-        r,
-        "",
-        `the collection "${match[1]}" does not hold ${r.kind} resources (use ${engineKind(r.kind).collection})`,
-      );
+    const expected = engineKind(r.kind);
+    const forms = [`${expected.collection}.<name>`];
+    if (expected.nested) forms.push(`${expected.nested.parent}.<name>.${expected.nested.member}.<name>`);
+    if (kindOfAddress(r.address)?.name !== r.kind)
+      problem(r, "", `a ${r.kind} address is ${forms.join(" or ")} (names: letters, digits, _ . -)`);
   }
 
   for (const r of resources) {
@@ -117,10 +123,12 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
         }
       }
     }
-    if (kind.sideMembers.includes("components") && members.components !== undefined) {
-      const parsed = statusPageComponentsBody.safeParse({ components: members.components });
-      if (!parsed.success)
-        report(parsed.error.issues, { components: members.components }, statusPageComponentsBody);
+    const side = Object.fromEntries(
+      kind.sideMembers.filter((m) => members[m] !== undefined).map((m) => [m, members[m]]),
+    );
+    if (kind.sideBody && Object.keys(side).length > 0) {
+      const parsed = kind.sideBody.partial().safeParse(side);
+      if (!parsed.success) report(parsed.error.issues, side, kind.sideBody);
     }
     for (const [option, paths] of Object.entries({
       ignoreChanges: r.lifecycle?.ignoreChanges ?? [],

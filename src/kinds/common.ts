@@ -3,9 +3,12 @@ import { z } from "zod";
 import { field } from "./field.ts";
 
 /** Unix seconds, UTC. */
-export const unixTime = z.number().int().min(0);
+export const unixTime = field(z.number().int().min(0), { timestamp: true });
 
 export const guid = z.uuid({ version: undefined });
+/** Ids of other objects: the traits tell configs to name the object instead of giving its id. */
+export const monitorRef = field(guid, { references: "monitor" });
+export const contactRef = field(guid, { references: "contact" });
 
 export const readOnlyId = field(z.string(), { readOnly: true, description: "Opaque identifier." });
 export const createdAt = field(unixTime, { readOnly: true, description: "Creation time, Unix seconds." });

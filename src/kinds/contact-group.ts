@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createdAt, guid, readOnlyId, updatedAt } from "./common.ts";
+import { contactRef, createdAt, guid, readOnlyId, updatedAt } from "./common.ts";
 import { field, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
 import { alertTypes, reportFrequencies } from "./monitor/index.ts";
@@ -7,7 +7,7 @@ import { alertTypes, reportFrequencies } from "./monitor/index.ts";
 export const groupEvents = [...alertTypes, ...reportFrequencies] as const;
 
 export const contactGroupMember = z.strictObject({
-  contactId: guid,
+  contactId: contactRef,
   events: set(z.enum(groupEvents)).min(1),
 });
 

@@ -27,6 +27,10 @@ export interface FieldTraits {
   /** The service stores at most this value (a larger one is silently lowered). */
   storedCap?: number;
   description?: string;
+  /** The id of another kind's object: configs name that object instead (`contactId` → `contact: oncall`). */
+  references?: "monitor" | "contact";
+  /** Unix seconds: configs may write an ISO 8601 time instead. */
+  timestamp?: boolean;
 }
 
 export const fieldTraits = z.registry<FieldTraits>();

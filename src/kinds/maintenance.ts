@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createdAt, guid, readOnlyId, unixTime, updatedAt } from "./common.ts";
+import { createdAt, monitorRef, readOnlyId, unixTime, updatedAt } from "./common.ts";
 import { field, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
 
@@ -9,7 +9,7 @@ export const maintenanceSchema = z
     name: field(z.string().min(1).max(255), {}),
     from: field(unixTime, { description: "Start, Unix seconds." }),
     to: field(unixTime, { description: "End, Unix seconds; after from." }),
-    monitorIds: field(set(guid).max(500), {
+    monitorIds: field(set(monitorRef).max(500), {
       default: [],
       description: "Covered monitors of the account (up to 500); a new list replaces coverage.",
     }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createdAt, guid, httpsUrl, isHost, readOnlyId, unixTime, updatedAt } from "./common.ts";
+import { createdAt, httpsUrl, isHost, monitorRef, readOnlyId, unixTime, updatedAt } from "./common.ts";
 import { bodySchema, field, list, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
 
@@ -22,7 +22,7 @@ const componentState = field(z.enum(componentStates), {
 export const monitorComponent = z.strictObject({
   id: componentId.optional(),
   name: componentName,
-  monitorId: guid,
+  monitorId: monitorRef,
   state: componentState.optional(),
 });
 

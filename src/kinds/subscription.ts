@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { createdAt, guid, updatedAt } from "./common.ts";
+import { contactRef, createdAt, monitorRef, updatedAt } from "./common.ts";
 import { field, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
 import { alertTypes, reportFrequencies } from "./monitor/index.ts";
 
 const pair = {
-  monitorId: field(guid, { immutable: true }),
-  contactId: field(guid, { immutable: true }),
+  monitorId: field(monitorRef, { immutable: true }),
+  contactId: field(contactRef, { immutable: true }),
 };
 
 export const alertSubscriptionSchema = z

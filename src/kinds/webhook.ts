@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createdAt, guid, readOnlyId, unixTime, updatedAt } from "./common.ts";
+import { createdAt, guid, monitorRef, readOnlyId, unixTime, updatedAt } from "./common.ts";
 import { field, list, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
 
@@ -38,7 +38,7 @@ export const reservedWebhookHeaderPrefixes = ["svc-", "webhook-"] as const;
 
 export const webhookScope = z.union([
   z.strictObject({ all: z.literal(true) }),
-  z.strictObject({ monitorIds: set(guid).min(1).max(500) }),
+  z.strictObject({ monitorIds: set(monitorRef).min(1).max(500) }),
   z.strictObject({ tags: set(z.string().min(1)).min(1) }),
 ]);
 

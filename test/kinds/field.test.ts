@@ -20,9 +20,10 @@ describe("field traits", () => {
   it("keeps each field's traits apart even when fields share a schema", () => {
     const a = field(unixTime, { readOnly: true });
     const b = field(unixTime, { description: "b" });
-    expect(traitsOf(a)).toEqual({ readOnly: true });
-    expect(traitsOf(b)).toEqual({ description: "b" });
-    expect(traitsOf(unixTime)).toEqual({});
+    // Each clone inherits the shared schema's own traits, and adds its own to itself only.
+    expect(traitsOf(a)).toEqual({ timestamp: true, readOnly: true });
+    expect(traitsOf(b)).toEqual({ timestamp: true, description: "b" });
+    expect(traitsOf(unixTime)).toEqual({ timestamp: true });
     expect(traitsOf(maintenanceSchema.shape.from).readOnly).toBeUndefined();
     expect(traitsOf(monitorSchema.shape.created).readOnly).toBe(true);
   });

@@ -26,6 +26,8 @@ export interface EngineKind {
   definition: KindDefinition;
   /** The address prefix in configs: `monitors` in `monitors.checkout-api`. */
   collection: string;
+  /** The kind may also be addressed under the object it belongs to: `monitors.<m>.alerts.<contact>`. */
+  nested?: { parent: string; member: string };
   /** The schema whose traits describe these members (a monitor's settings depend on its type). */
   schemaFor(members: Members): z.ZodObject;
   /** Every live object of the kind, by listing it in pages of 500. */
@@ -43,6 +45,8 @@ export interface EngineKind {
   merging: readonly string[];
   /** Members written by their own call, after the object exists (a status page's components). */
   sideMembers: readonly string[];
+  /** The body of the call that writes the side members; its shape holds each of them. */
+  sideBody?: z.ZodObject;
   /** The natural key as one comparable string, or undefined while part of it is unknown. */
   naturalKey(members: Members): string | undefined;
   create(ctx: WriteContext, body: Members): Promise<Row>;

@@ -34,6 +34,11 @@ export function kindOfCollection(collection: string): EngineKind | undefined {
   return byCollection.get(collection);
 }
 
+/** The kind addressed as `<parent>.<name>.<member>.<name>` (`monitors.m.alerts.c`). */
+export function kindNestedAs(parent: string, member: string): EngineKind | undefined {
+  return engineKinds.find((k) => k.nested?.parent === parent && k.nested.member === member);
+}
+
 /** Position in dependency order. */
 export function kindRank(name: KindName): number {
   return engineKinds.findIndex((k) => k.name === name);

@@ -1,4 +1,4 @@
-import { statusPageKind } from "../../kinds/index.ts";
+import { statusPageComponentsBody, statusPageKind } from "../../kinds/index.ts";
 import { isObject } from "../pointer.ts";
 import { plainKind, readOnlyMembers, withoutMembers } from "./engine-kind.ts";
 
@@ -20,6 +20,7 @@ export const statusPageEngineKind = plainKind(
       return out;
     },
     sideMembers: ["components"],
+    sideBody: statusPageComponentsBody,
     async writeSide(ctx, id, members) {
       await ctx.ops.statusPages.putComponents(
         id,

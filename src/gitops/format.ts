@@ -1,0 +1,224 @@
+/**
+ * The GitOps format `vigil/v1`, derived from the kinds: which collections a
+ * file holds, how references and timestamps are written, and where
+ * subscriptions nest. The loader, the JSON Schema and export all read these
+ * rules here, so the format cannot drift from the kinds.
+ */
+import { z } from "zod";
+import { engineKind } from "../engine/kinds/index.ts";
+import type { KindName } from "../engine/model.ts";
+import { bodySchema, traitsOf } from "../kinds/index.ts";
+
+export const formatVersion = "vigil/v1";
+
+/** A logical name: the key of a resource in its collection. */
+export const namePattern = /^[a-z0-9][a-z0-9_-]*$/;
+
+/** The kinds a file declares at its top level, in dependency order. Subscriptions nest in monitors. */
+export const topLevelKinds = [
+  "contact",
+  "contactGroup",
+  "monitor",
+  "maintenance",
+  "statusPage",
+  "webhook",
+] as const satisfies readonly KindName[];
+
+export type TopLevelKind = (typeof topLevelKinds)[number];
+
+/** A top-level key of a file: the engine's collection name (`monitors`). */
+export function collectionOf(kind: KindName): string {
+  return engineKind(kind).collection;
+}
+
+export const topLevelCollections: readonly string[] = topLevelKinds.map(collectionOf);
+
+/** Keys a file may hold besides the collections. */
+export const fileKeys = ["format", "imports"] as const;
+
+/** Alert and report subscriptions live on their monitor, one entry per contact. */
+export const nestedSubscriptions = [
+  { member: "alerts", kind: "alertSubscription" },
+  { member: "reports", kind: "reportSubscription" },
+] as const satisfies readonly { member: string; kind: KindName }[];
+
+export type NestedMember = (typeof nestedSubscriptions)[number]["member"];
+
+/**
+ * Monitor members the format leaves out: inline contacts and subscriptions
+ * exist only on create and are never read back; vigil files declare contacts,
+ * `alerts` and `reports` as resources of their own instead.
+ */
+export const excludedMembers: Partial<Record<KindName, readonly string[]>> = {
+  monitor: ["contacts", "alertSubscriptions", "reportSubscriptions"],
+};
+
+export const lifecycleOptions = ["protect", "ignoreChanges", "retainOnDelete", "replaceOnChanges"] as const;
+
+/** `monitors.<m>.alerts.<contact>`: the engine address of a nested subscription. */
+export function subscriptionAddress(monitor: string, member: NestedMember, contact: string): string {
+  return `${collectionOf("monitor")}.${monitor}.${member}.${contact}`;
+}
+
+/**
+ * The members a config sets for a kind, with the engine's member names: the
+ * kind's create body, plus members written by calls of their own (a status
+ * page's components), minus what the format leaves out.
+ */
+export function inputSchemaOf(kind: KindName): z.ZodObject {
+  let cached = inputSchemas.get(kind);
+  if (cached) return cached;
+  const ek = engineKind(kind);
+  let schema = bodySchema(ek.definition.schema, "create") as z.ZodObject;
+  for (const side of ek.sideMembers) schema = schema.extend({ [side]: sideMemberSchema(kind, side) });
+  const excluded = excludedMembers[kind] ?? [];
+  if (excluded.length > 0) schema = schema.omit(Object.fromEntries(excluded.map((m) => [m, true])) as never);
+  cached = schema;
+  inputSchemas.set(kind, cached);
+  return cached;
+}
+const inputSchemas = new Map<KindName, z.ZodObject>();
+
+function sideMemberSchema(kind: KindName, member: string): z.ZodType {
+  const schema = engineKind(kind).sideBody?.shape[member] as z.ZodType | undefined;
+  if (!schema) throw new Error(`${kind}.${member}: a side member needs its body schema`);
+  return schema.optional();
+}
+
+/** Path tokens from a resource's members to an object; `*` stands for any array item. */
+export type SchemaPath = readonly string[];
+
+/** A member holding the id (or ids) of another kind's objects: configs write their logical names. */
+export interface ReferenceMember {
+  /** Where the object holding the member is. */
+  at: SchemaPath;
+  /** The API's name: `contactId`, `monitorIds`. */
+  member: string;
+  /** The config's name: `contact`, `monitors`. */
+  yamlName: string;
+  target: "monitor" | "contact";
+  many: boolean;
+}
+
+/** A member in Unix seconds that configs may write as ISO 8601. */
+export interface TimestampMember {
+  at: SchemaPath;
+  member: string;
+}
+
+export interface KindFormat {
+  references: ReferenceMember[];
+  timestamps: TimestampMember[];
+}
+
+/** `contactId` → `contact`, `monitorIds` → `monitors`. */
+export function yamlNameOf(member: string): string {
+  return member.replace(/Ids$/, "s").replace(/Id$/, "");
+}
+
+/** Peels every wrapper (optional, nullable, default, pipe) off a schema. */
+function peel(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (;;) {
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable)
+      current = current.unwrap() as z.ZodType;
+    else if (current instanceof z.ZodDefault) current = current.def.innerType as z.ZodType;
+    else if (current instanceof z.ZodPipe) current = current.def.in as z.ZodType;
+    else return current;
+  }
+}
+
+function walk(schema: z.ZodType, at: string[], out: KindFormat): void {
+  const peeled = peel(schema);
+  if (peeled instanceof z.ZodUnion) {
+    for (const option of peeled.options) walk(option as z.ZodType, at, out);
+    return;
+  }
+  if (peeled instanceof z.ZodArray) {
+    walk(peeled.element as z.ZodType, [...at, "*"], out);
+    return;
+  }
+  if (!(peeled instanceof z.ZodObject)) return;
+  for (const [member, value] of Object.entries(peeled.shape as Record<string, z.ZodType>)) {
+    const traits = traitsOf(value);
+    const inner = peel(value);
+    const itemTraits = inner instanceof z.ZodArray ? traitsOf(inner.element as z.ZodType) : {};
+    const target = traits.references ?? itemTraits.references;
+    if (target) {
+      out.references.push({ at, member, yamlName: yamlNameOf(member), target, many: !traits.references });
+      continue;
+    }
+    if (traits.timestamp) out.timestamps.push({ at, member });
+    walk(value, [...at, member], out);
+  }
+}
+
+const formats = new Map<KindName, KindFormat>();
+
+/** The references and timestamps of a kind's members, found from the kinds' traits. */
+export function formatOf(kind: KindName): KindFormat {
+  let format = formats.get(kind);
+  if (!format) {
+    format = { references: [], timestamps: [] };
+    walk(inputSchemaOf(kind), [], format);
+    formats.set(kind, format);
+  }
+  return format;
+}
+
+/** Whether a concrete path (array indices as numbers) is at a schema path. */
+export function isAt(path: readonly (string | number)[], at: SchemaPath): boolean {
+  return (
+    path.length === at.length && at.every((t, i) => (t === "*" ? typeof path[i] === "number" : t === path[i]))
+  );
+}
+
+/** The reference member written `key` in the config (or `member` in the API) in the object at `path`. */
+export function referenceAt(
+  kind: KindName,
+  path: readonly (string | number)[],
+  key: string,
+  naming: "yaml" | "api",
+): ReferenceMember | undefined {
+  return formatOf(kind).references.find(
+    (r) => isAt(path, r.at) && (naming === "yaml" ? r.yamlName : r.member) === key,
+  );
+}
+
+export function isTimestampAt(kind: KindName, path: readonly (string | number)[], member: string): boolean {
+  return formatOf(kind).timestamps.some((t) => t.member === member && isAt(path, t.at));
+}
+
+/** What a config member is called in the API's members, at an object path (`contact` → `contactId`). */
+export function apiNameOf(kind: KindName, path: readonly (string | number)[], key: string): string {
+  return referenceAt(kind, path, key, "yaml")?.member ?? key;
+}
+
+/** What an API member is called in configs, at an object path (`contactId` → `contact`). */
+export function configNameOf(kind: KindName, path: readonly (string | number)[], member: string): string {
+  return referenceAt(kind, path, member, "api")?.yamlName ?? member;
+}
+
+/** A dotted member path of a config (`scope.monitors`, `settings.timeout`) in API names, as path tokens. */
+export function apiPathOf(kind: KindName, dotted: string): string[] {
+  const tokens = dotted.split(".");
+  const out: (string | number)[] = [];
+  for (const token of tokens) {
+    const index = /^\d+$/.test(token) ? Number(token) : undefined;
+    out.push(index ?? apiNameOf(kind, out, token));
+  }
+  return out.map(String);
+}
+
+/** Unix seconds of an ISO 8601 time with a zone (`2026-12-01T02:00:00Z`), or undefined. */
+export function parseIsoTime(text: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(text))
+    return undefined;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
+}
+
+/** How export writes a timestamp: ISO 8601 in UTC, without milliseconds. */
+export function formatIsoTime(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace(/\.000Z$/, "Z");
+}
