@@ -23,6 +23,10 @@ export interface EngineOptions {
   imports?: readonly { address: string; id: string }[];
   concurrency?: number;
   onProgress?: (event: ProgressEvent) => void;
+  /** See `PlanOptions.targets`. */
+  targets?: readonly string[];
+  /** See `PlanOptions.refreshOnly`: plans only. */
+  refreshOnly?: boolean;
 }
 
 export interface PlanOutcome {
@@ -77,6 +81,8 @@ async function planUnderLock(
     stateMissing: saved === undefined,
     inventory,
     ...(options.imports && { imports: options.imports }),
+    ...(options.targets && { targets: options.targets }),
+    ...(options.refreshOnly && { refreshOnly: true }),
   });
   return { plan, notes, inventory, state };
 }
@@ -92,13 +98,33 @@ export interface ApplyOutcome {
   plan: Plan;
   result: ApplyResult;
   notes: string[];
+  /** False when `approve` declined the plan: nothing was applied. */
+  approved: boolean;
+}
+
+export interface ApplyChangesOptions extends EngineOptions {
+  /** A saved plan to apply instead of planning afresh. */
+  plan?: Plan;
+  /**
+   * Asked with the fresh plan before anything is written, still under the
+   * state lock, so what is approved is exactly what is applied.
+   */
+  approve?: (plan: Plan) => Promise<boolean>;
+}
+
+export class RefreshOnlyPlanError extends Error {
+  constructor() {
+    super("A refresh-only plan shows what changed outside vigil; it cannot be applied.");
+    this.name = "RefreshOnlyPlanError";
+  }
 }
 
 /**
  * Applies a saved plan (after checking nothing it relied on changed), or plans
  * afresh and applies that. The state is saved after every operation.
  */
-export function applyChanges(options: EngineOptions & { plan?: Plan }): Promise<ApplyOutcome> {
+export function applyChanges(options: ApplyChangesOptions): Promise<ApplyOutcome> {
+  if (options.plan?.refreshOnly || options.refreshOnly) return Promise.reject(new RefreshOnlyPlanError());
   return withLock(options.store, async (lock) => {
     if (options.plan) {
       const state = (await lock.read()) ?? newState();
@@ -111,9 +137,11 @@ export function applyChanges(options: EngineOptions & { plan?: Plan }): Promise<
         complete: fresh.complete,
         maxBulkItems: fresh.maxBulkItems,
       });
-      return { plan: options.plan, result, notes: [] };
+      return { plan: options.plan, result, notes: [], approved: true };
     }
     const { plan, notes, inventory, state } = await planUnderLock(options, lock);
+    if (options.approve && !(await options.approve(plan)))
+      return { plan, result: { done: [], failures: [], cascadeMismatches: [] }, notes, approved: false };
     const result = await applyActions({
       ...common(options, lock, state),
       actions: plan.actions,
@@ -124,7 +152,7 @@ export function applyChanges(options: EngineOptions & { plan?: Plan }): Promise<
     state.syncCursors = { ...state.syncCursors, ...inventory.syncCursors };
     state.serial++;
     await lock.write(state);
-    return { plan, result, notes };
+    return { plan, result, notes, approved: true };
   });
 }
 

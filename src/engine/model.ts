@@ -174,4 +174,6 @@ export interface Plan {
   actions: PlannedAction[];
   summary: PlanSummary;
   warnings: string[];
+  /** Made with refresh-only: it shows what changed outside vigil, and cannot be applied. */
+  refreshOnly?: true;
 }

@@ -49,6 +49,7 @@ export const planSchema = z.strictObject({
   actions: z.array(actionSchema),
   summary: counts,
   warnings: z.array(z.string()),
+  refreshOnly: z.literal(true).optional(),
 });
 
 export class PlanFileError extends Error {

@@ -17,7 +17,7 @@ import {
 } from "./model.ts";
 import { setAt } from "./pointer.ts";
 import { type Inventory, liveWithKey } from "./refresh.ts";
-import { resolveRefs } from "./refs.ts";
+import { refsIn, resolveRefs } from "./refs.ts";
 import { digestOf, hashSecret } from "./state/index.ts";
 import { assertValidDesired } from "./validate.ts";
 
@@ -31,6 +31,13 @@ export interface PlanOptions {
   imports?: readonly { address: string; id: string }[];
   /** Unix seconds. */
   now?: number;
+  /**
+   * Plan only these addresses, the resources they reference (transitively),
+   * and addresses nested under them (`monitors.web` takes `monitors.web.alerts.*`).
+   */
+  targets?: readonly string[];
+  /** Show only what changed outside vigil: drift and out-of-band deletes. The plan cannot be applied. */
+  refreshOnly?: boolean;
 }
 
 export class PlanError extends Error {
@@ -74,6 +81,9 @@ export function observedOf(kind: EngineKind, row: Row): { updated?: number; dige
     : { digest: digestOf(comparable) };
 }
 
+const deletedOutside = "deleted outside vigil";
+const alreadyDeletedOutside = "already deleted outside vigil";
+
 const actionOrder: Record<ActionType, number> = {
   forget: 0,
   "no-op": 1,
@@ -87,13 +97,20 @@ const actionOrder: Record<ActionType, number> = {
 export function makePlan(options: PlanOptions): Plan {
   const { state, inventory } = options;
   assertValidDesired(options.desired);
-  const problems: string[] = [];
   const warnings: string[] = [];
-  const actions: PlannedAction[] = [];
+  let actions: PlannedAction[] = [];
   const desiredByAddress = new Map(options.desired.map((r) => [r.address, r]));
+  const targeted = options.targets && targetSet(options.targets, options.desired, state);
+  const allProblems: { address: string; message: string }[] = [];
+  /** A problem of one address is left out of a targeted plan that does not touch it. */
+  const problem = (message: string, address = "") => allProblems.push({ address, message });
+  for (const t of options.targets ?? []) {
+    if (!desiredByAddress.has(t) && !state.resources[t])
+      problem(`target ${t}: no such address in the config or the state`);
+  }
   const imports = new Map((options.imports ?? []).map((i) => [i.address, i.id]));
   for (const address of imports.keys()) {
-    if (!desiredByAddress.has(address)) problems.push(`import ${address}: the config does not declare it`);
+    if (!desiredByAddress.has(address)) problem(`import ${address}: the config does not declare it`);
   }
 
   // Which address manages each live id, per kind.
@@ -136,20 +153,21 @@ export function makePlan(options: PlanOptions): Plan {
     if (importId !== undefined) {
       live = liveOf(r.kind, importId);
       const owner = managedBy.get(`${r.kind}/${importId}`);
-      if (!live) problems.push(`import ${r.address}: the account has no ${r.kind} with id ${importId}`);
+      if (!live) problem(`import ${r.address}: the account has no ${r.kind} with id ${importId}`, r.address);
       else if (owner && owner !== r.address)
-        problems.push(`import ${r.address}: ${importId} is already managed as ${owner}`);
+        problem(`import ${r.address}: ${importId} is already managed as ${owner}`, r.address);
       action = "import";
       reasons.push(`import of ${importId}`);
     } else if (prior?.id) {
       live = liveOf(r.kind, prior.id);
       action = live ? "update" : "create";
-      if (!live) reasons.push("deleted outside vigil");
+      if (!live) reasons.push(deletedOutside);
     } else {
       const found = adoptable(r, members);
       if (found === "ambiguous") {
-        problems.push(
+        problem(
           `${r.address}: several live ${kind.collection} match its natural key; import one by id`,
+          r.address,
         );
         action = "create";
       } else if (found) {
@@ -181,14 +199,16 @@ export function makePlan(options: PlanOptions): Plan {
       } else if (diff.changes.length === 0) action = "no-op";
       else if (diff.changes.some((c) => c.drift)) reasons.push("drift: changed outside vigil");
     } else if (action === "import" && diff.replaceReasons.length > 0) {
-      problems.push(
+      problem(
         `${r.address}: the object to import differs in members that cannot change (${diff.replaceReasons.join("; ")})`,
+        r.address,
       );
     }
     const protect = r.lifecycle?.protect ?? prior?.lifecycle?.protect;
     if (action === "replace" && protect)
-      problems.push(
+      problem(
         `${r.address} is protected: the plan would replace it (${diff.replaceReasons.join("; ")})`,
+        r.address,
       );
 
     plannedIds.set(r.address, action === "create" || action === "replace" ? undefined : String(live?.id));
@@ -214,7 +234,7 @@ export function makePlan(options: PlanOptions): Plan {
     const base = { address, kind: r.kind, id: r.id, changes: [] };
     if (moved.has(address))
       actions.push({ ...base, action: "forget", reasons: [`moved to ${moved.get(address)}`] });
-    else if (!live) actions.push({ ...base, action: "forget", reasons: ["already deleted outside vigil"] });
+    else if (!live) actions.push({ ...base, action: "forget", reasons: [alreadyDeletedOutside] });
     else if (r.lifecycle?.retainOnDelete)
       actions.push({
         ...base,
@@ -223,7 +243,10 @@ export function makePlan(options: PlanOptions): Plan {
       });
     else {
       if (r.lifecycle?.protect)
-        problems.push(`${address} is protected: it is no longer in the config, and the plan would delete it`);
+        problem(
+          `${address} is protected: it is no longer in the config, and the plan would delete it`,
+          address,
+        );
       actions.push({
         ...base,
         action: "delete",
@@ -239,7 +262,15 @@ export function makePlan(options: PlanOptions): Plan {
   }
 
   markCascades(actions, inventory);
-  if (problems.length > 0) throw new PlanError(problems);
+  if (targeted) {
+    actions = actions.filter(
+      (a) => targeted.has(a.address) || (a.cascadedBy !== undefined && targeted.has(a.cascadedBy)),
+    );
+  }
+  // Problems of resources a targeted plan leaves alone do not stop it.
+  const blocking = allProblems.filter((p) => !targeted || p.address === "" || targeted.has(p.address));
+  if (blocking.length > 0) throw new PlanError(blocking.map((p) => p.message));
+  if (options.refreshOnly) actions = actions.flatMap(refreshOnlyAction);
 
   actions.sort((a, b) => {
     const phase = actionOrder[a.action] - actionOrder[b.action];
@@ -269,7 +300,42 @@ export function makePlan(options: PlanOptions): Plan {
     actions,
     summary,
     warnings,
+    ...(options.refreshOnly && { refreshOnly: true as const }),
   };
+}
+
+/** The targets, what they reference (transitively), and what is nested under them. */
+function targetSet(
+  targets: readonly string[],
+  desired: readonly DesiredResource[],
+  state: State,
+): Set<string> {
+  const byAddress = new Map(desired.map((r) => [r.address, r]));
+  const all = [...byAddress.keys(), ...Object.keys(state.resources)];
+  const out = new Set<string>();
+  const add = (address: string) => {
+    if (out.has(address)) return;
+    out.add(address);
+    for (const target of refsIn(byAddress.get(address)?.members ?? {})) add(target);
+  };
+  for (const t of targets) {
+    add(t);
+    for (const a of all) if (a.startsWith(`${t}.`)) add(a);
+  }
+  return out;
+}
+
+/**
+ * What a refresh-only plan shows of an action: its drift, or a delete made
+ * outside vigil (which the state will forget). Everything else is left out.
+ */
+function refreshOnlyAction(a: PlannedAction): PlannedAction[] {
+  if (a.reasons.includes(deletedOutside) || a.reasons.includes(alreadyDeletedOutside))
+    return [{ ...a, action: "forget", reasons: [deletedOutside], changes: [] }];
+  const drift = a.changes.filter((c) => c.drift);
+  if ((a.action === "update" || a.action === "replace") && drift.length > 0)
+    return [{ ...a, action: "update", reasons: ["changed outside vigil"], changes: drift }];
+  return [];
 }
 
 /**
