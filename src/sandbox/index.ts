@@ -1,7 +1,9 @@
 import { createApp } from "./core/app.ts";
 import { purgeExpired } from "./core/idempotency.ts";
 import type { PlanName } from "./core/plans.ts";
+import { readSnapshotFile, writeSnapshotFile } from "./core/snapshot-file.ts";
 import { SandboxState } from "./core/state.ts";
+import { Store } from "./core/store.ts";
 import { allOperations } from "./operations.ts";
 import { createAccount } from "./resources/accounts.ts";
 import { mintOwnerToken } from "./resources/admin.ts";
@@ -11,8 +13,14 @@ export interface SandboxOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** SQLite file that keeps state across restarts; in memory when absent. */
+  /** SQLite file that keeps state across restarts, every write as it commits; in memory when absent. */
   dataFile?: string;
+  /**
+   * JSON file that keeps state across restarts as a snapshot: loaded at start
+   * when it exists, written back by `save()` and `close()` (not per write, so a
+   * kill loses what came after the last save). Exclusive with `dataFile`.
+   */
+  snapshotFile?: string;
   /** Plan of the default account (business when absent). */
   plan?: PlanName;
   /** Lets webhooks deliver over plain http to loopback addresses (local tests only; off by default). */
@@ -26,14 +34,36 @@ export interface RunningSandbox {
   /** Authorizes the `/_sandbox/` routes. */
   adminToken: string;
   accountId: string;
+  /**
+   * Writes the snapshot file now (a checkpoint). Without `snapshotFile` there
+   * is nothing to do: the data file already holds every committed write, and
+   * an in-memory sandbox keeps nothing.
+   */
+  save(): Promise<void>;
+  /** Stops serving and background work, saves the snapshot (with `snapshotFile`), and releases the state. */
   close(): Promise<void>;
 }
 
 /** Starts a sandbox in this process. Each call is an independent instance with its own state. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const state = new SandboxState(options.dataFile, {
+  const { snapshotFile } = options;
+  if (options.dataFile !== undefined && snapshotFile !== undefined) {
+    throw new Error(
+      "startSandbox: give dataFile or snapshotFile, not both: they are two ways to keep one state.",
+    );
+  }
+  const snapshot = snapshotFile === undefined ? undefined : await readSnapshotFile(snapshotFile);
+  const state = new SandboxState(snapshot ? Store.fromSnapshot(snapshot) : options.dataFile, {
     allowInsecureWebhooks: options.allowInsecureWebhooks ?? false,
   });
+  // Saves run one after another, so an older snapshot never lands after a newer one.
+  let saving = Promise.resolve();
+  const save = (): Promise<void> => {
+    if (snapshotFile === undefined) return Promise.resolve();
+    const next = saving.then(() => writeSnapshotFile(snapshotFile, state.store.snapshot()));
+    saving = next.catch(() => {});
+    return next;
+  };
   const now = state.clock.now();
   let accountId = state.store.meta<string>("defaultAccountId");
   if (!accountId || !state.store.get("account", accountId)) {
@@ -70,11 +100,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     token,
     adminToken: state.services.adminToken,
     accountId,
+    save,
     close: async () => {
       clearInterval(sweeper);
       await app.close();
+      // Background work stops first: a job still running is saved `running`, and comes back
+      // `interrupted` at the next start, as it does from a data file.
       await state.background.stop();
-      state.store.close();
+      try {
+        await save();
+      } finally {
+        state.store.close();
+      }
     },
   };
 }

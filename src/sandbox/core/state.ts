@@ -52,8 +52,9 @@ export class SandboxState {
 
   readonly background: Background;
 
-  constructor(dataFile?: string, settings: SandboxSettings = { allowInsecureWebhooks: false }) {
-    this.store = new Store(dataFile);
+  /** `data`: a SQLite file to write through to, or a store already loaded (from a snapshot); in memory when absent. */
+  constructor(data?: string | Store, settings: SandboxSettings = { allowInsecureWebhooks: false }) {
+    this.store = data instanceof Store ? data : new Store(data);
     this.background = new Background(this);
     this.clock = new Clock(this.store);
     const secret = this.#persistentSecret("signingKey");
@@ -71,7 +72,7 @@ export class SandboxState {
     };
   }
 
-  /** A secret kept in the data file, so tokens and cursors survive a restart. */
+  /** A secret kept in the store (data file or snapshot), so tokens and cursors survive a restart. */
   #persistentSecret(name: string): Buffer {
     const stored = this.store.meta<string>(name);
     if (stored) return Buffer.from(stored, "base64");

@@ -9,13 +9,20 @@ export interface Doc {
 /** What a write replaced: a document (absent when it was new), or a meta value. */
 type Undo = { collection: string; id: string; before: Doc | undefined } | { meta: string; before: unknown };
 
+/** Every document (by collection) and meta value of a store, as plain JSON-able data. */
+export interface StoreSnapshot {
+  docs: Record<string, Doc[]>;
+  meta: Record<string, unknown>;
+}
+
 /**
  * The sandbox's state: documents held in memory for speed, written through to
  * SQLite when a data file is given. A request's writes form one transaction:
  * they reach the file together before the response is sent (so an
  * acknowledged write survives a kill), or are undone together when the
  * request fails. Documents are treated as immutable: change one by `put`ting
- * a new object, never by mutating the one `get` returned.
+ * a new object, never by mutating the one `get` returned. Without a file, the
+ * state can still be carried across runs as a `snapshot`.
  */
 export class Store {
   readonly #byId = new Map<string, Map<string, Doc>>();
@@ -64,6 +71,30 @@ export class Store {
     for (const row of this.#db.prepare("SELECT key, value FROM meta").iterate()) {
       this.#meta.set(row.key as string, JSON.parse(row.value as string));
     }
+  }
+
+  /** An in-memory store (no file) holding a snapshot's documents and meta values. */
+  static fromSnapshot(snapshot: StoreSnapshot): Store {
+    const store = new Store();
+    for (const [collection, docs] of Object.entries(snapshot.docs)) {
+      for (const doc of docs) store.#index(collection, doc);
+    }
+    for (const [key, value] of Object.entries(snapshot.meta)) store.#meta.set(key, value);
+    return store;
+  }
+
+  /**
+   * Every document and meta value, as committed. Documents are shared, not
+   * copied: they are immutable. Refused inside a transaction, whose writes may
+   * still be undone.
+   */
+  snapshot(): StoreSnapshot {
+    if (this.inTransaction) throw new Error("A store snapshot cannot be taken inside a transaction.");
+    const docs: Record<string, Doc[]> = {};
+    for (const [collection, byId] of this.#byId) {
+      if (byId.size > 0) docs[collection] = [...byId.values()];
+    }
+    return { docs, meta: Object.fromEntries(this.#meta) };
   }
 
   get<T extends Doc>(collection: string, id: string): T | undefined {
