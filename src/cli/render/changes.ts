@@ -1,0 +1,294 @@
+/**
+ * What the human and Markdown plans share: how an action is named, why it
+ * happens, and each field change as display text. Values are rendered here
+ * only, so masking and truncation hold for every output.
+ *
+ * Action symbols:
+ *
+ * | symbol | action |
+ * |---|---|
+ * | `+` | create |
+ * | `~` | update |
+ * | `+/-` | replace, the new object created before the old one is deleted |
+ * | `-/+` | replace, the old object deleted first (the new one's natural key would collide) |
+ * | `-` | delete |
+ * | `←` | import: bring a live object under the address (and update it if it differs) |
+ * | `×` | forget: drop from the state, the object stays in the account |
+ */
+import type { Change, Plan, PlannedAction, PlanSummary } from "../../engine/model.ts";
+import { isObject, pointer, tokensOf } from "../../engine/pointer.ts";
+import { isUnknown } from "../../engine/refs.ts";
+
+/** What a credential shows, whatever value a change carries. */
+export const maskedValue = "(sensitive)";
+export const unknownValue = "(known after apply)";
+export const driftNote = "drift: changed outside vigil";
+
+export type ShownAction = Exclude<PlannedAction["action"], "no-op">;
+
+export function isShown(action: PlannedAction): action is PlannedAction & { action: ShownAction } {
+  return action.action !== "no-op";
+}
+
+export function actionSymbol(action: PlannedAction): string {
+  switch (action.action) {
+    case "create":
+      return "+";
+    case "update":
+      return "~";
+    case "replace":
+      return action.replaceOrder === "delete-first" ? "-/+" : "+/-";
+    case "delete":
+      return "-";
+    case "import":
+      return "←";
+    case "forget":
+      return "×";
+    case "no-op":
+      return " ";
+  }
+}
+
+export function actionWord(action: PlannedAction): string {
+  if (action.action !== "replace") return action.action;
+  return action.replaceOrder === "delete-first" ? "replace (delete first)" : "replace (create first)";
+}
+
+/** The action's reasons as sentences, with what the action itself implies (a cascade, a replace's cause). */
+export function reasonsOf(action: PlannedAction): string[] {
+  const reasons =
+    action.action === "replace" ? action.reasons.map((r) => `replaced because ${r}`) : [...action.reasons];
+  if (action.cascadedBy) {
+    reasons.push(
+      action.action === "replace"
+        ? `cascaded: the old object is deleted by the API with ${action.cascadedBy}`
+        : `cascaded: deleted by the API with ${action.cascadedBy}`,
+    );
+  }
+  return reasons;
+}
+
+const identifier = /^[A-Za-z_$][\w$-]*$/;
+
+/**
+ * `/settings/timeout` → `settings.timeout`, `/headers/0` → `headers[0]`, `/a~1b` → `["a/b"]`. A token of
+ * digits is shown as an index: change paths stop at arrays, so this is only a guess for numeric member names.
+ */
+export function memberPath(path: string): string {
+  let out = "";
+  for (const token of tokensOf(path)) {
+    if (/^\d+$/.test(token)) out += `[${token}]`;
+    else if (identifier.test(token)) out += out === "" ? token : `.${token}`;
+    else out += `[${JSON.stringify(token)}]`;
+  }
+  return out;
+}
+
+/** Compact JSON, with ids known only after apply shown as such. */
+function compact(value: unknown): string {
+  if (isUnknown(value)) return unknownValue;
+  if (Array.isArray(value)) return `[${value.map(compact).join(",")}]`;
+  if (isObject(value)) {
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${compact(v)}`)
+      .join(",")}}`;
+  }
+  return value === undefined ? "null" : JSON.stringify(value);
+}
+
+function truncate(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+}
+
+/** A value on one line: compact JSON, cut at `max` characters. */
+export function inlineValue(value: unknown, max: number): string {
+  return truncate(compact(value), max);
+}
+
+const isMultiline = (value: unknown): value is string => typeof value === "string" && value.includes("\n");
+
+/** The lines of a multi-line string that differ: the common head and tail are left out. */
+export interface TextDiff {
+  removed: string[];
+  added: string[];
+  /** Lines left out on either side, as equal. */
+  unchanged: number;
+  /** Lines left out past the cap. */
+  more: number;
+}
+
+function textDiff(before: string | undefined, after: string | undefined, maxLines: number): TextDiff {
+  const a = before === undefined ? [] : before.split("\n");
+  const b = after === undefined ? [] : after.split("\n");
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail++;
+  const removed = a.slice(head, a.length - tail);
+  const added = b.slice(head, b.length - tail);
+  return {
+    removed: removed.slice(0, maxLines),
+    added: added.slice(0, maxLines),
+    unchanged: head + tail,
+    more: Math.max(0, removed.length - maxLines) + Math.max(0, added.length - maxLines),
+  };
+}
+
+/** One field change, ready to print. Values are absent when masked. */
+export interface FieldLine {
+  op: "add" | "remove" | "replace";
+  /** Dotted member path. */
+  path: string;
+  before?: string;
+  after?: string;
+  /** Multi-line strings, line by line (then `before`/`after` are absent). */
+  text?: TextDiff;
+  sensitive?: boolean;
+  drift?: boolean;
+}
+
+export interface ValueLimits {
+  /** Characters of a value on one line (default 100). */
+  maxValueLength?: number;
+  /** Lines of a multi-line string shown per side of a change (default 20). */
+  maxTextLines?: number;
+}
+
+/** An object added or removed whole is shown member by member; arrays and references stay whole. */
+function leaves(path: string, value: unknown): [string, unknown][] {
+  if (!isObject(value) || isUnknown(value) || Object.keys(value).length === 0) return [[path, value]];
+  return Object.entries(value).flatMap(([k, v]) => leaves(`${path}${pointer([k])}`, v));
+}
+
+function fieldLine(
+  op: FieldLine["op"],
+  path: string,
+  before: unknown,
+  after: unknown,
+  change: Change,
+  limits: Required<ValueLimits>,
+): FieldLine {
+  const line: FieldLine = { op, path: memberPath(path) };
+  if (change.drift) line.drift = true;
+  // A change marked sensitive never shows a value, masked or not: a raw credential must not slip through.
+  if (change.sensitive) return { ...line, sensitive: true };
+  if (isMultiline(before) || isMultiline(after)) {
+    const text = (v: unknown) => (typeof v === "string" ? v : v === undefined ? undefined : compact(v));
+    const diff = textDiff(text(before), text(after), limits.maxTextLines);
+    const cut = (lines: string[]) => lines.map((t) => truncate(t, limits.maxValueLength));
+    return { ...line, text: { ...diff, removed: cut(diff.removed), added: cut(diff.added) } };
+  }
+  if (before !== undefined) line.before = inlineValue(before, limits.maxValueLength);
+  if (after !== undefined) line.after = inlineValue(after, limits.maxValueLength);
+  return line;
+}
+
+function withDefaults(limits: ValueLimits): Required<ValueLimits> {
+  return { maxValueLength: limits.maxValueLength ?? 100, maxTextLines: limits.maxTextLines ?? 20 };
+}
+
+/** The action's changes as apply will make them: live value → configured value. */
+export function fieldLines(action: PlannedAction, limits: ValueLimits = {}): FieldLine[] {
+  const l = withDefaults(limits);
+  return action.changes.flatMap((c) => {
+    if (c.op === "replace" || c.sensitive) return [fieldLine(c.op, c.path, c.before, c.value, c, l)];
+    if (c.op === "add")
+      return leaves(c.path, c.value).map(([p, v]) => fieldLine("add", p, undefined, v, c, l));
+    return leaves(c.path, c.before).map(([p, v]) => fieldLine("remove", p, v, undefined, c, l));
+  });
+}
+
+/**
+ * The drift of an action as it happened outside vigil: value vigil applied → value found. A member that
+ * disappeared from the live object shows as removed.
+ */
+export function driftLines(action: PlannedAction, limits: ValueLimits = {}): FieldLine[] {
+  const l = withDefaults(limits);
+  return action.changes
+    .filter((c) => c.drift)
+    .map((c) =>
+      c.before === undefined
+        ? fieldLine("remove", c.path, c.value, undefined, c, l)
+        : fieldLine("replace", c.path, c.value, c.before, c, l),
+    );
+}
+
+/** An object the plan found gone from the account although vigil managed it. */
+export function deletedOutside(action: PlannedAction): boolean {
+  return (
+    (action.action === "create" && action.reasons.includes("deleted outside vigil")) ||
+    (action.action === "forget" && action.reasons.includes("already deleted outside vigil"))
+  );
+}
+
+/** What `--refresh-only` reports for one object. */
+export interface DriftItem {
+  action: PlannedAction;
+  deleted: boolean;
+  lines: FieldLine[];
+}
+
+export function driftItems(plan: Plan, limits: ValueLimits = {}): DriftItem[] {
+  return plan.actions.flatMap((action): DriftItem[] => {
+    if (deletedOutside(action)) return [{ action, deleted: true, lines: [] }];
+    const lines = driftLines(action, limits);
+    return lines.length > 0 ? [{ action, deleted: false, lines }] : [];
+  });
+}
+
+/** Counts of the actions the plan shows (no-ops excluded), so the summary always matches the listing. */
+export function countActions(plan: Plan): PlanSummary {
+  const counts: PlanSummary = {
+    create: 0,
+    update: 0,
+    replace: 0,
+    delete: 0,
+    forget: 0,
+    import: 0,
+    "no-op": 0,
+  };
+  for (const a of plan.actions) counts[a.action]++;
+  return counts;
+}
+
+export function hasChanges(counts: PlanSummary): boolean {
+  return counts.create + counts.update + counts.replace + counts.delete + counts.forget + counts.import > 0;
+}
+
+export function summarySentence(counts: PlanSummary): string {
+  return `Plan: ${counts.create} to add, ${counts.update} to change, ${counts.replace} to replace, ${counts.delete} to destroy.`;
+}
+
+/** Imports and forgets, which the Terraform-shaped sentence has no place for; undefined when there are none. */
+export function extraSummary(counts: PlanSummary): string | undefined {
+  const parts = [
+    ...(counts.import > 0 ? [`${counts.import} to import`] : []),
+    ...(counts.forget > 0 ? [`${counts.forget} to forget (removed from the state, not deleted)`] : []),
+  ];
+  return parts.length > 0 ? `Also ${parts.join(", ")}.` : undefined;
+}
+
+export const noChanges = "No changes. The account matches the configuration.";
+
+export interface CallCounts {
+  reads: number;
+  writes: number;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function callsLine(calls: CallCounts): string {
+  return `API calls: ${plural(calls.reads, "read")}, ${plural(calls.writes, "write")}`;
+}
+
+export function driftSentence(count: number): string {
+  return count === 0
+    ? "No objects changed outside vigil."
+    : `${count} ${count === 1 ? "object" : "objects"} changed outside vigil.`;
+}

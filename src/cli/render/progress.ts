@@ -1,0 +1,99 @@
+/**
+ * Apply progress. On a terminal, one bar redrawn in place with the last
+ * resource settled, failures printed above it as they come; anywhere else
+ * (a pipe, a CI log), one plain line per resource.
+ *
+ * Written with `readline.clearLine`/`cursorTo` rather than a library: the one
+ * progress-bar package in node_modules (`progress`) is only a dependency of a
+ * dev tool, and the redraw takes a few lines.
+ */
+import { clearLine, cursorTo } from "node:readline";
+import type { ProgressEvent } from "../../engine/apply/apply.ts";
+import { type Styler, styler } from "./style.ts";
+
+export interface ProgressStream extends NodeJS.WritableStream {
+  isTTY?: boolean;
+  /** Terminal width: the bar line is cut to it, since a wrapped line cannot be redrawn in place. */
+  columns?: number;
+}
+
+export interface ProgressOptions {
+  stream: ProgressStream;
+  /** Resources apply will settle. */
+  total: number;
+  /** Default: no colour. */
+  color?: boolean;
+}
+
+export interface Progress {
+  event(event: ProgressEvent): void;
+  /** Ends the bar's line; nothing to do for plain lines. */
+  finish(): void;
+}
+
+const barWidth = 20;
+
+/** `monitors.x: create done`, `monitors.y: update failed: <message>`. */
+export function describeEvent(event: ProgressEvent, s: Styler = styler(false)): string {
+  const head = `${event.address}: ${event.action}`;
+  if (event.outcome === "failed")
+    return `${head} ${s.red("failed")}${event.message ? `: ${event.message}` : ""}`;
+  return `${head} ${s.green("done")}${event.message ? ` (${event.message})` : ""}`;
+}
+
+function bar(settled: number, total: number): string {
+  const filled = total === 0 ? barWidth : Math.round((Math.min(settled, total) / total) * barWidth);
+  return `[${"#".repeat(filled)}${"-".repeat(barWidth - filled)}] ${settled}/${total}`;
+}
+
+/** Cuts plain text to the terminal's width, leaving the last column free for the cursor. */
+function fitToWidth(text: string, columns: number | undefined): string {
+  if (!columns || columns <= 1) return text;
+  const chars = [...text];
+  return chars.length < columns ? text : `${chars.slice(0, columns - 2).join("")}…`;
+}
+
+export function createProgress(options: ProgressOptions): Progress {
+  const { stream, total } = options;
+  const s = styler(options.color ?? false);
+  if (!stream.isTTY) {
+    return {
+      event(event) {
+        stream.write(`${describeEvent(event, s)}\n`);
+      },
+      finish() {},
+    };
+  }
+
+  let settled = 0;
+  let drawn = false;
+  const clear = () => {
+    if (!drawn) return;
+    clearLine(stream, 0);
+    cursorTo(stream, 0);
+  };
+  // The line is cut to fit before it is coloured (escape codes take no columns), so it never wraps.
+  const draw = (last: string) => {
+    clear();
+    const line = fitToWidth(`${bar(settled, total)}${last ? `  ${last}` : ""}`, stream.columns);
+    stream.write(line.replace(/^\[(#+)/, (_, filled: string) => `[${s.green(filled)}`));
+    drawn = true;
+  };
+  draw("");
+
+  return {
+    event(event) {
+      settled++;
+      if (event.outcome === "failed") {
+        clear();
+        stream.write(`${describeEvent(event, s)}\n`);
+        drawn = false;
+      }
+      draw(describeEvent(event));
+    },
+    finish() {
+      if (drawn) stream.write("\n");
+      drawn = false;
+    },
+  };
+}
