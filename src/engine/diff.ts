@@ -169,7 +169,9 @@ export function diffResource(input: DiffInput): ResourceDiff {
       ...(value !== undefined && { value }),
       ...(before !== undefined && { before }),
     };
-    if ([...sensitivePaths].some((c) => isUnder(c, path) || isUnder(path, c))) change.sensitive = true;
+    // A change of a credential is sensitive; a change of an object holding one (a created monitor's
+    // settings) is not: its credentials are already masked inside it, and the rest stays readable.
+    if ([...sensitivePaths].some((c) => isUnder(path, c))) change.sensitive = true;
     if (hasUnknown(value)) change.unknown = true;
     // The config did not move, yet the live value did: someone changed it outside vigil.
     // Masked credentials look alike in `managed`: their hashes tell whether the config moved.

@@ -289,7 +289,10 @@ describe("monitor http: managed members only", () => {
   test("a create lists every desired member as an add, credentials masked", () => {
     const result = diff("monitor", desired);
     expect(result.changes.map((c) => c.op)).toEqual(result.changes.map(() => "add"));
-    expect(result.changes.find((c) => c.path === "/settings")).toMatchObject({ sensitive: true });
+    // The settings stay readable; only the credential inside them is masked.
+    const settings = result.changes.find((c) => c.path === "/settings")!;
+    expect(settings.sensitive).toBeUndefined();
+    expect(settings.value).toMatchObject({ password: "(sensitive)" });
     expect(JSON.stringify(result)).not.toContain("pw-hunter2");
   });
 });

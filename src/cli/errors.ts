@@ -1,0 +1,53 @@
+/**
+ * What a failed command prints, and its exit code. Errors the user can act on
+ * (config, state, API answers, stale plans) become one clear message; only
+ * bugs show a stack trace.
+ */
+import { ApiError } from "../api/index.ts";
+import {
+  ConfigError,
+  PlanError,
+  PlanFileError,
+  RefreshError,
+  RefreshOnlyPlanError,
+  StalePlanError,
+  StateFileError,
+  StateLockedError,
+} from "../engine/index.ts";
+
+export const exitCodes = { ok: 0, error: 1, changes: 2 } as const;
+
+/** An error whose message is the whole story: printed as is, exit 1. */
+export class CliError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CliError";
+  }
+}
+
+const userErrors = [
+  CliError,
+  ConfigError,
+  PlanError,
+  PlanFileError,
+  RefreshError,
+  RefreshOnlyPlanError,
+  StalePlanError,
+  StateFileError,
+  StateLockedError,
+];
+
+/** The message for an error that ends a command. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) {
+    const details = error.errors
+      .map((e) => `  ${e.pointer ?? ""}: ${typeof e.message === "string" ? e.message : (e.reason ?? "")}`)
+      .join("\n");
+    return `The API refused ${error.route}: ${error.status} ${error.code}${error.detail ? ` (${error.detail})` : ""}${details ? `\n${details}` : ""}`;
+  }
+  if (userErrors.some((type) => error instanceof type)) return (error as Error).message;
+  const code = (error as { code?: string }).code;
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "UND_ERR_CONNECT_TIMEOUT")
+    return `Cannot reach the API: ${(error as Error).message}`;
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
