@@ -7,7 +7,5 @@ export async function loadOrFail(paths: readonly string[]): Promise<LoadedConfig
   if (config.diagnostics.length === 0) return config;
   for (const d of config.diagnostics) process.stderr.write(`Error: ${formatDiagnostic(d)}\n`);
   const n = config.diagnostics.length;
-  throw new CliError(
-    `${n} problem${n === 1 ? "" : "s"} in the configuration; nothing was sent to the API.`,
-  );
+  throw new CliError(`${n} problem${n === 1 ? "" : "s"} in the configuration; nothing was sent to the API.`);
 }

@@ -5,7 +5,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { type Operations, operations, VigilClient } from "../api/index.ts";
+import { type Operations, operations, QuotaPacer, VigilClient } from "../api/index.ts";
 import { FileStateStore, type StateStore } from "../engine/index.ts";
 import { openEmbeddedSandbox } from "./embedded-sandbox.ts";
 import { CliError } from "./errors.ts";
@@ -28,16 +28,31 @@ export interface Connection {
 /** The directory `--sandbox` keeps its data in: beside the default state. */
 export const vigilDir = ".vigil";
 
+/**
+ * A CLI run is short and alone on its token most of the time: it may spend a
+ * third of a minute's reads and writes back to back, then paces evenly. The
+ * pacer still keeps every window under its limit, so this costs no 429.
+ */
+async function client(baseUrl: string, token: string): Promise<VigilClient> {
+  const c = new VigilClient({ baseUrl, token, pacer: new QuotaPacer({ burst: { read: 20, write: 10 } }) });
+  // Learns the account's quotas (a call that spends none), so the first calls need not go one at a time.
+  await c.prime();
+  return c;
+}
+
 export async function connect(options: ConnectionOptions, env = process.env): Promise<Connection> {
   if (options.sandbox) {
     const sandbox = await openEmbeddedSandbox(resolve(vigilDir));
-    const client = new VigilClient({ baseUrl: sandbox.url, token: sandbox.token });
+    const c = await client(sandbox.url, sandbox.token).catch(async (error) => {
+      await sandbox.close();
+      throw error;
+    });
     return {
-      client,
-      ops: operations(client),
+      client: c,
+      ops: operations(c),
       description: `the embedded sandbox (${vigilDir}/sandbox.json)`,
       close: async () => {
-        await client.close();
+        await c.close();
         await sandbox.close();
       },
     };
@@ -49,8 +64,8 @@ export async function connect(options: ConnectionOptions, env = process.env): Pr
   if (!token) throw new CliError("No API token: pass --token TOKEN or set VIGIL_TOKEN.");
   if (!/^https?:\/\//.test(endpoint))
     throw new CliError(`--endpoint must be an http(s) URL, not ${JSON.stringify(endpoint)}.`);
-  const client = new VigilClient({ baseUrl: endpoint, token });
-  return { client, ops: operations(client), description: endpoint, close: () => client.close() };
+  const c = await client(endpoint, token);
+  return { client: c, ops: operations(c), description: endpoint, close: () => c.close() };
 }
 
 /** The state file's store; its directory is created on first use. */

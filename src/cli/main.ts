@@ -1,9 +1,24 @@
 #!/usr/bin/env -S node --disable-warning=ExperimentalWarning
 import { Command } from "commander";
+import { registerApply } from "./commands/apply.ts";
+import { registerPlan } from "./commands/plan.ts";
+import { registerState } from "./commands/state.ts";
+import { registerValidate } from "./commands/validate.ts";
+import { describeError, exitCodes } from "./errors.ts";
 import { registerSandboxCommand } from "./sandbox.ts";
 
-const program = new Command("vigil").description(
-  "Infrastructure as code for the Monitoring Service REST API v2",
-);
+const program = new Command("vigil")
+  .description("Infrastructure as code for the Monitoring Service REST API v2")
+  .showHelpAfterError();
+registerValidate(program);
+registerPlan(program);
+registerApply(program);
+registerState(program);
 registerSandboxCommand(program);
-await program.parseAsync();
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  process.stderr.write(`Error: ${describeError(error)}\n`);
+  process.exitCode = exitCodes.error;
+}

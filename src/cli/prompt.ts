@@ -4,7 +4,9 @@ import { createInterface } from "node:readline/promises";
 export async function confirm(question: string): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stdout });
   try {
-    const answer = await rl.question(`${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `);
+    const answer = await rl.question(
+      `${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `,
+    );
     return answer.trim() === "yes";
   } finally {
     rl.close();

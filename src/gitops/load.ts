@@ -96,7 +96,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     const problem = (at: Position | undefined, message: string, extra: Partial<LoadDiagnostic> = {}) =>
       diagnostics.push({ ...(at && { at }), ...extra, message });
     const expanded = expandEnv(parsed.data, env);
-    for (const e of expanded.problems) problem(parsed.positions.value(e.path), e.message);
+    for (const e of expanded.problems) problem(parsed.positions.value(e.path), e.message, whereIs(e.path));
     const data = expanded.value;
     if (!isData(data)) {
       problem(
@@ -236,6 +236,13 @@ export function formatDiagnostic(d: LoadDiagnostic): string {
   const where = d.at ? `${d.at.file}:${d.at.line}:${d.at.column}: ` : "";
   const what = [d.address, d.path].filter(Boolean).join(" ");
   return `${where}${what ? `${what}: ` : ""}${d.message}`;
+}
+
+/** The address and member path of a path into a file (`monitors.web`, `settings.password`). */
+function whereIs(path: YamlPath): Partial<LoadDiagnostic> {
+  const [collection, name, ...rest] = path;
+  if (typeof name !== "string" || !topLevelCollections.includes(String(collection))) return {};
+  return { address: `${collection}.${name}`, ...(rest.length > 0 && { path: memberPath(rest) }) };
 }
 
 type Problem = (at: Position | undefined, message: string, extra?: Partial<LoadDiagnostic>) => void;

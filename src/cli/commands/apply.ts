@@ -1,0 +1,208 @@
+/**
+ * `apply`, `destroy` and `import`: plan, show, ask (or take --auto-approve),
+ * then apply exactly what was shown, under one hold of the state lock.
+ */
+import { readFile } from "node:fs/promises";
+import type { Command } from "commander";
+import {
+  type ApplyOutcome,
+  applyChanges,
+  type DesiredResource,
+  type Plan,
+  type ProgressEvent,
+  parsePlan,
+} from "../../engine/index.ts";
+import type { LoadedConfig } from "../../gitops/load.ts";
+import { loadOrFail } from "../config.ts";
+import type { ConnectionOptions } from "../connection.ts";
+import { CliError, exitCodes } from "../errors.ts";
+import { confirm } from "../prompt.ts";
+import { createProgress, type Progress } from "../render/progress.ts";
+import { colorEnabled } from "../render/style.ts";
+import {
+  callCounts,
+  humanPlan,
+  planHasChanges,
+  printNotes,
+  withConnection,
+  withConnectionOptions,
+} from "./shared.ts";
+
+interface ApplyOptions extends ConnectionOptions {
+  autoApprove: boolean;
+  plan?: string;
+}
+
+const interactive = () => Boolean(process.stdin.isTTY && process.stdout.isTTY);
+
+/** Without a terminal there is no one to answer the question: refuse before anything is read or sent. */
+function requireApproval(command: string, options: { autoApprove: boolean }): void {
+  if (!options.autoApprove && !interactive())
+    throw new CliError(
+      `vigil ${command} needs --auto-approve when it does not run in a terminal: there is no one to confirm the plan. Review the plan first (vigil plan), then run vigil ${command} --auto-approve.`,
+    );
+}
+
+interface Run {
+  command: string;
+  options: ConnectionOptions & { autoApprove: boolean };
+  config?: LoadedConfig;
+  desired: readonly DesiredResource[];
+  imports?: readonly { address: string; id: string }[];
+  targets?: readonly string[];
+  saved?: Plan;
+  question: string;
+  /** Whether a plan may be applied without asking even without --auto-approve (it changes only the state). */
+  askUnless?: (plan: Plan) => boolean;
+}
+
+async function run(r: Run): Promise<void> {
+  let progress: Progress | undefined;
+  const startProgress = (plan: Plan) => {
+    const total = plan.actions.filter((a) => a.action !== "no-op" && !a.cascadedBy).length;
+    if (total > 0)
+      progress = createProgress({ stream: process.stdout, total, color: colorEnabled(process.stdout) });
+  };
+  const outcome: ApplyOutcome = await withConnection(r.options, r.command, async ({ ops, client }, store) => {
+    if (r.saved) {
+      process.stdout.write(humanPlan(r.saved, r.config, callCounts(client.metrics)));
+      startProgress(r.saved);
+    }
+    return applyChanges({
+      ops,
+      store,
+      desired: r.desired,
+      ...(r.imports && { imports: r.imports }),
+      ...(r.targets && { targets: r.targets }),
+      ...(r.saved && { plan: r.saved }),
+      onProgress: (event: ProgressEvent) => progress?.event(event),
+      approve: async (plan) => {
+        process.stdout.write(humanPlan(plan, r.config, callCounts(client.metrics)));
+        if (!planHasChanges(plan)) return true;
+        if (!r.options.autoApprove && !r.askUnless?.(plan)) {
+          requireApproval(r.command, r.options);
+          if (!(await confirm(r.question))) return false;
+        }
+        startProgress(plan);
+        return true;
+      },
+    });
+  });
+  progress?.finish();
+  printNotes(outcome.notes);
+  if (!outcome.approved) {
+    process.stdout.write("Apply cancelled; nothing was changed.\n");
+    return;
+  }
+  const { done, failures, cascadeMismatches } = outcome.result;
+  for (const m of cascadeMismatches) process.stderr.write(`Warning: ${m}\n`);
+  for (const f of failures) {
+    process.stderr.write(`Error: ${f.address}: ${f.action} failed: ${f.message}\n`);
+    const entries = (f.problem?.errors as { pointer?: string; message?: string }[] | undefined) ?? [];
+    for (const e of entries) process.stderr.write(`  ${e.pointer ?? ""}: ${e.message ?? ""}\n`);
+  }
+  const counts = new Map<string, number>();
+  for (const d of done) if (d.action !== "no-op") counts.set(d.action, (counts.get(d.action) ?? 0) + 1);
+  const parts = [...counts].map(([action, n]) => `${n} ${pastTense[action] ?? action}`);
+  const summary = parts.length > 0 ? parts.join(", ") : "nothing to do";
+  if (failures.length > 0) {
+    process.stdout.write(`Apply finished with ${failures.length} failure(s): ${summary}.\n`);
+    process.exitCode = exitCodes.error;
+  } else process.stdout.write(`Apply complete: ${summary}.\n`);
+}
+
+const pastTense: Record<string, string> = {
+  create: "created",
+  update: "updated",
+  replace: "replaced",
+  delete: "deleted",
+  forget: "forgotten",
+  import: "imported",
+};
+
+const pathsArgument = [
+  "[paths...]",
+  "files or directories of *.yaml/*.yml (default: the current directory)",
+] as const;
+
+export function registerApply(program: Command) {
+  withConnectionOptions(
+    program
+      .command("apply")
+      .description("Make the account match the configuration")
+      .argument(...pathsArgument)
+      .option("--plan <file>", "apply a plan saved by vigil plan --out (refused if anything changed since)")
+      .option("--auto-approve", "apply without asking", false),
+  ).action(async (paths: string[], options: ApplyOptions) => {
+    // A saved plan was reviewed when it was made: it needs no second approval.
+    if (!options.plan) requireApproval("apply", options);
+    const config = await loadOrFail(paths);
+    const saved = options.plan
+      ? parsePlan(await readFile(options.plan, "utf8").catch(notFound(options.plan)), options.plan)
+      : undefined;
+    await run({
+      command: "apply",
+      options,
+      config,
+      desired: config.resources,
+      imports: config.imports,
+      ...(saved && { saved }),
+      question: "Do you want to apply these changes?",
+    });
+  });
+
+  withConnectionOptions(
+    program
+      .command("destroy")
+      .description("Delete what the state manages (with paths: only what those files declare)")
+      .argument(...pathsArgument)
+      .option("--auto-approve", "destroy without asking", false),
+  ).action(async (paths: string[], options: ApplyOptions) => {
+    requireApproval("destroy", options);
+    // With paths, only what they declare goes (and what nests under it); protect still holds.
+    const config = paths.length > 0 ? await loadOrFail(paths) : undefined;
+    await run({
+      command: "destroy",
+      options,
+      desired: [],
+      ...(config && { targets: config.resources.map((r) => r.address) }),
+      question: "Do you really want to destroy these objects? There is no undo.",
+    });
+  });
+
+  withConnectionOptions(
+    program
+      .command("import")
+      .description("Bring an existing object under an address of the configuration")
+      .argument("<address>", "address declared in the configuration, e.g. monitors.checkout-api")
+      .argument("<id>", "the existing object's id")
+      .argument(...pathsArgument)
+      .option("--auto-approve", "apply the import's changes without asking", false),
+  ).action(async (address: string, id: string, paths: string[], options: ApplyOptions) => {
+    const config = await loadOrFail(paths);
+    if (!config.resources.some((r) => r.address === address))
+      throw new CliError(
+        `${address} is not declared in the configuration; declare it first, then import ${id} into it.`,
+      );
+    await run({
+      command: "import",
+      options,
+      config,
+      desired: config.resources,
+      imports: [...config.imports.filter((i) => i.address !== address), { address, id }],
+      targets: [address],
+      question: "The import also changes the object to match the configuration. Apply?",
+      // An import that changes nothing in the account only writes the state.
+      askUnless: (plan) =>
+        plan.actions.every((a) => a.action === "no-op" || (a.action === "import" && a.changes.length === 0)),
+    });
+  });
+}
+
+function notFound(file: string) {
+  return (error: NodeJS.ErrnoException): never => {
+    throw new CliError(
+      `Cannot read the plan file ${file}: ${error.code === "ENOENT" ? "no such file" : error.message}`,
+    );
+  };
+}

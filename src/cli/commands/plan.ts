@@ -1,0 +1,82 @@
+import { writeFile } from "node:fs/promises";
+import type { Command } from "commander";
+import { planChanges, serializePlan } from "../../engine/index.ts";
+import { loadOrFail } from "../config.ts";
+import type { ConnectionOptions } from "../connection.ts";
+import { CliError, exitCodes } from "../errors.ts";
+import { renderPlanMarkdown } from "../render/markdown.ts";
+import {
+  callCounts,
+  humanPlan,
+  planHasChanges,
+  printNotes,
+  withConnection,
+  withConnectionOptions,
+} from "./shared.ts";
+
+interface PlanOptions extends ConnectionOptions {
+  out?: string;
+  json: boolean;
+  markdown: boolean;
+  detailedExitcode: boolean;
+  refreshOnly: boolean;
+  refresh: boolean;
+  target?: string[];
+}
+
+function refreshFlag(value: string): boolean {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  throw new CliError(`--refresh takes true or false, not ${JSON.stringify(value)}`);
+}
+
+export function registerPlan(program: Command) {
+  withConnectionOptions(
+    program
+      .command("plan")
+      .description("Show what apply would change, field by field")
+      .argument("[paths...]", "files or directories of *.yaml/*.yml (default: the current directory)")
+      .option("--out <file>", "save the plan, for apply --plan")
+      .option("--json", "print the plan as JSON (docs/plan-format.md)", false)
+      .option("--markdown", "print a compact plan for a pull-request comment", false)
+      .option("--detailed-exitcode", "exit 2 when the plan has changes", false)
+      .option("--refresh-only", "show only what changed outside vigil", false)
+      .option(
+        "--refresh <bool>",
+        "false: trust the state and delta sync instead of listing every kind",
+        refreshFlag,
+        true,
+      )
+      .option("--target <address...>", "plan only these addresses (and what they need)"),
+  ).action(async (paths: string[], options: PlanOptions) => {
+    if (options.json && options.markdown)
+      throw new CliError("--json and --markdown cannot be used together.");
+    const config = await loadOrFail(paths);
+    const plan = await withConnection(options, "plan", async ({ ops, client }, store) => {
+      const outcome = await planChanges({
+        ops,
+        store,
+        desired: config.resources,
+        imports: config.imports,
+        refresh: options.refresh ? "full" : "state",
+        ...(options.target && { targets: options.target }),
+        ...(options.refreshOnly && { refreshOnly: true }),
+      });
+      printNotes(outcome.notes);
+      const calls = callCounts(client.metrics);
+      if (options.json) process.stdout.write(serializePlan(outcome.plan));
+      else if (options.markdown)
+        process.stdout.write(renderPlanMarkdown(outcome.plan, { calls, refreshOnly: options.refreshOnly }));
+      else process.stdout.write(humanPlan(outcome.plan, config, calls, options.refreshOnly));
+      return outcome.plan;
+    });
+    if (options.out) {
+      await writeFile(options.out, serializePlan(plan), { mode: 0o600 });
+      if (!options.json)
+        process.stderr.write(
+          `Saved the plan to ${options.out}; apply it with vigil apply --plan ${options.out}\n`,
+        );
+    }
+    if (options.detailedExitcode && planHasChanges(plan)) process.exitCode = exitCodes.changes;
+  });
+}

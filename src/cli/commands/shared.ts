@@ -1,0 +1,76 @@
+/**
+ * What the plan-making commands share: the connection and state options,
+ * opening both, and turning an engine plan into output.
+ */
+import { type Command, Option } from "commander";
+import type { ClientMetrics } from "../../api/index.ts";
+import type { Plan } from "../../engine/index.ts";
+import type { LoadedConfig } from "../../gitops/load.ts";
+import { type Connection, type ConnectionOptions, connect, stateStore, vigilDir } from "../connection.ts";
+import type { CallCounts } from "../render/changes.ts";
+import { renderPlan } from "../render/human.ts";
+import { stylerFor } from "../render/style.ts";
+
+export const defaultStatePath = `${vigilDir}/state.json`;
+
+/** `--endpoint`, `--token`, `--sandbox` and `--state`, on every command that talks to the API. */
+export function withConnectionOptions(command: Command): Command {
+  return command
+    .addOption(new Option("--endpoint <url>", "API base URL").env("VIGIL_ENDPOINT"))
+    .addOption(new Option("--token <token>", "API token").env("VIGIL_TOKEN"))
+    .option("--sandbox", `run against an embedded sandbox kept in ${vigilDir}/sandbox.json`, false)
+    .option("--state <file>", "state file", defaultStatePath);
+}
+
+/** Runs `fn` with a connection and the state store, and always closes the connection (saving `--sandbox`). */
+export async function withConnection<T>(
+  options: ConnectionOptions,
+  command: string,
+  fn: (connection: Connection, store: Awaited<ReturnType<typeof stateStore>>) => Promise<T>,
+): Promise<T> {
+  const connection = await connect(options);
+  try {
+    return await fn(connection, await stateStore(options.state, command));
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The calls made so far: reads (lists, gets, job polls) and writes. */
+export function callCounts(metrics: ClientMetrics): CallCounts {
+  const byClass = metrics.snapshot().byClass;
+  return {
+    reads: (byClass.read ?? 0) + (byClass.checkRead ?? 0),
+    writes: (byClass.write ?? 0) + (byClass.checkWrite ?? 0),
+  };
+}
+
+/** Address → `file:line`, for plan headers. */
+export function sourcesOf(config: LoadedConfig | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of config?.resources ?? [])
+    if (r.source?.file) out.set(r.address, `${r.source.file}:${r.source.line}`);
+  return out;
+}
+
+export function humanPlan(
+  plan: Plan,
+  config: LoadedConfig | undefined,
+  calls: CallCounts,
+  refreshOnly = false,
+) {
+  return renderPlan(plan, {
+    style: stylerFor(process.stdout),
+    calls,
+    sources: sourcesOf(config),
+    refreshOnly,
+  });
+}
+
+export function planHasChanges(plan: Plan): boolean {
+  return plan.actions.some((a) => a.action !== "no-op");
+}
+
+export function printNotes(notes: readonly string[]): void {
+  for (const note of notes) process.stderr.write(`Note: ${note}\n`);
+}
