@@ -37,6 +37,8 @@ export interface ResourceDiff {
   managed: Members;
   /** Credential pointer → salted hash of the desired value. */
   secrets: Record<string, string>;
+  /** Credentials read back masked with no recorded hash to compare (an import): taken as configured. */
+  unverified: string[];
 }
 
 /** A credential read back masked (`{set: true, ...}`), or a live row rebuilt from the state. */
@@ -100,6 +102,7 @@ export function diffResource(input: DiffInput): ResourceDiff {
   const prior = input.prior ? (canonicalize(input.prior.managed, schema) as Members) : undefined;
 
   let live: Members = {};
+  const unverified: string[] = [];
   const sensitivePaths = new Set([...credentialPaths, ...Object.keys(input.prior?.secrets ?? {})]);
   if (input.live) {
     const liveAll = canonicalize(kind.normalizeLive(input.live), schema) as Members;
@@ -107,8 +110,12 @@ export function diffResource(input: DiffInput): ResourceDiff {
       const value = getAt(liveAll, p);
       if (value === undefined) continue;
       // A masked credential is compared by the hash vigil recorded; one read in full, by its own hash.
+      // With no record (an import, lost state) nothing can tell: the configured value is taken as the
+      // live one, as for members never read back, and the plan says so instead of rewriting it blindly.
+      const unrecorded = input.prior === undefined;
+      if (isMasked(value) && unrecorded) unverified.push(p);
       const same = isMasked(value)
-        ? input.prior?.secrets?.[p] === secrets[p]
+        ? unrecorded || input.prior?.secrets?.[p] === secrets[p]
         : hashSecret(lineage, value) === secrets[p];
       setAt(liveAll, p, same ? sensitive : sensitiveDiffers);
     }
@@ -196,5 +203,5 @@ export function diffResource(input: DiffInput): ResourceDiff {
         replaceReasons.push(`${change.path} is in replaceOnChanges`);
     }
   }
-  return { changes, replaceReasons: [...new Set(replaceReasons)], managed: desired, secrets };
+  return { changes, replaceReasons: [...new Set(replaceReasons)], managed: desired, secrets, unverified };
 }

@@ -204,6 +204,10 @@ export function makePlan(options: PlanOptions): Plan {
         r.address,
       );
     }
+    if (live && diff.unverified.length > 0)
+      warnings.push(
+        `${r.address}: the API does not read back ${diff.unverified.map((p) => p.slice(1).replaceAll("/", ".")).join(", ")}; vigil takes the configured value${diff.unverified.length === 1 ? "" : "s"} as the live one${diff.unverified.length === 1 ? "" : "s"}. Change ${diff.unverified.length === 1 ? "it" : "them"} in the config to rewrite ${diff.unverified.length === 1 ? "it" : "them"}.`,
+      );
     const protect = r.lifecycle?.protect ?? prior?.lifecycle?.protect;
     if (action === "replace" && protect)
       problem(
