@@ -107,8 +107,10 @@ export function diffResource(input: DiffInput): ResourceDiff {
       const value = getAt(liveAll, p);
       if (value === undefined) continue;
       // A masked credential is compared by the hash vigil recorded; one read in full, by its own hash.
+      // An imported or adopted object has no record: as for members never read back, the config it is
+      // imported with is taken as what set it (a difference nobody can see is not shown, nor written).
       const same = isMasked(value)
-        ? input.prior?.secrets?.[p] === secrets[p]
+        ? input.prior === undefined || input.prior.secrets?.[p] === secrets[p]
         : hashSecret(lineage, value) === secrets[p];
       setAt(liveAll, p, same ? sensitive : sensitiveDiffers);
     }
