@@ -51,6 +51,7 @@ describe("webhook", () => {
     const result = diff("webhook", desired, { live });
     expect(result.changes).toEqual([]);
     expect(result.unverified.sort()).toEqual(["/headers/0/value", "/secret"]);
+    expect(result.secrets).toEqual(prior.secrets);
   });
 
   test("a new header value is a sensitive change, the secret stays unsent", () => {

@@ -1,0 +1,389 @@
+/**
+ * `vigil export`: every object of the account as files of the GitOps format,
+ * with the `imports` that bring each one under its address. Objects are read
+ * the way refresh reads them (the engine kinds' lists and normalisation), so a
+ * plan of the export with a fresh state imports everything and changes nothing.
+ */
+
+import { Document } from "yaml";
+import { z } from "zod";
+import type { Operations } from "../api/index.ts";
+import { canonicalize, sameValue, schemaAt, traitsAt } from "../engine/canonical.ts";
+import { type EngineKind, engineKind, type Members, type Row } from "../engine/kinds/index.ts";
+import type { KindName } from "../engine/model.ts";
+import { isObject, setAt, tokensOf } from "../engine/pointer.ts";
+import { checkSettingsRules, type MonitorType, monitorTypes, unwrap } from "../kinds/index.ts";
+import {
+  collectionOf,
+  formatIsoTime,
+  formatOf,
+  inputSchemaOf,
+  isTimestampAt,
+  namePattern,
+  nestedSubscriptions,
+  referenceAt,
+  subscriptionAddress,
+  topLevelKinds,
+} from "./format.ts";
+
+export interface ExportOptions {
+  /** Where editors find the JSON Schema (a path relative to the files, or a URL); without it, no `$schema` comment. */
+  schemaRef?: string;
+}
+
+/** An environment variable a credential placeholder names. */
+export interface ExportVariable {
+  /** `VIGIL_MONITORS_CHECKOUT_API_SETTINGS_PASSWORD` */
+  name: string;
+  /** The resource holding the credential: `monitors.checkout-api`. */
+  address: string;
+  /** The member, dotted: `settings.password`, `headers.0.value`. */
+  member: string;
+}
+
+export interface ExportResult {
+  /** File name → YAML text: one file per collection that has objects, and `imports.yaml`. */
+  files: Record<string, string>;
+  /** Every exported object's address and id, as written to `imports.yaml`. */
+  imports: { to: string; id: string }[];
+  /** The variables the credential placeholders name, in the order they appear in the files. */
+  variables: ExportVariable[];
+}
+
+/** An object exported at the top level of a collection. */
+interface Entry {
+  kind: EngineKind;
+  row: Row;
+  /** Members worth writing, API names and ids. */
+  members: Members;
+  name: string;
+}
+
+export async function exportAccount(ops: Operations, options: ExportOptions = {}): Promise<ExportResult> {
+  const subscriptionKinds = nestedSubscriptions.map((s) => s.kind);
+  const listed = await Promise.all(
+    [...topLevelKinds, ...subscriptionKinds].map(
+      async (name) => [name, (await engineKind(name).listAll(ops)).rows] as const,
+    ),
+  );
+  const rows = new Map<KindName, Row[]>(listed);
+
+  const entries = new Map<KindName, Entry[]>();
+  const names = new Map<KindName, Map<string, string>>();
+  for (const name of topLevelKinds) {
+    const kind = engineKind(name);
+    const named = assignNames(kind, rows.get(name) ?? []);
+    entries.set(name, named);
+    names.set(name, new Map(named.map((e) => [String(e.row.id), e.name])));
+  }
+
+  const imports: { to: string; id: string }[] = [];
+  const variables: ExportVariable[] = [];
+  const usedVariables = new Set<string>();
+  const collections = new Map<KindName, Record<string, Members>>();
+  for (const name of topLevelKinds) {
+    const collection: Record<string, Members> = {};
+    for (const entry of entries.get(name) ?? []) {
+      const address = `${collectionOf(name)}.${entry.name}`;
+      const members = placeholders(entry.kind, literal(entry.members), address, variables, usedVariables);
+      collection[entry.name] = toConfig(entry.kind, members, [], names, address) as Members;
+      imports.push({ to: address, id: String(entry.row.id) });
+    }
+    collections.set(name, collection);
+  }
+
+  // Subscriptions nest on their monitor, one entry per contact, each imported under its own address.
+  const monitors = collections.get("monitor")!;
+  for (const { member, kind: name } of nestedSubscriptions) {
+    const kind = engineKind(name);
+    const monitorKey = referenceKey(kind, "monitor");
+    const contactKey = referenceKey(kind, "contact");
+    const nested: { monitor: string; contact: string; id: string; members: Members }[] = [];
+    for (const row of rows.get(name) ?? []) {
+      const address = `${kind.collection} ${row.id}`;
+      const config = toConfig(kind, literal(writtenMembers(kind, row)), [], names, address) as Members;
+      const monitor = String(config[monitorKey]);
+      delete config[monitorKey];
+      nested.push({ monitor, contact: String(config[contactKey]), id: String(row.id), members: config });
+    }
+    nested.sort((a, b) => compare(a.monitor, b.monitor) || compare(a.contact, b.contact));
+    for (const n of nested) {
+      const monitor = monitors[n.monitor]!;
+      monitor[member] = [...((monitor[member] as Members[] | undefined) ?? []), n.members];
+      imports.push({ to: subscriptionAddress(n.monitor, member, n.contact), id: n.id });
+    }
+  }
+
+  const files: Record<string, string> = {};
+  for (const name of topLevelKinds) {
+    const collection = collections.get(name)!;
+    if (Object.keys(collection).length === 0) continue;
+    files[fileNameOf(collectionOf(name))] = yamlFile({ [collectionOf(name)]: collection }, options);
+  }
+  if (imports.length > 0) files["imports.yaml"] = yamlFile({ imports }, options);
+  return { files, imports, variables };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** `contactGroups` → `contact-groups.yaml`. */
+function fileNameOf(collection: string): string {
+  return `${collection.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.yaml`;
+}
+
+function yamlFile(data: Record<string, unknown>, options: ExportOptions): string {
+  // Equal values are written out each time, never as YAML anchors and aliases.
+  const text = new Document(data, { aliasDuplicateObjects: false }).toString({ lineWidth: 0 });
+  return options.schemaRef ? `# yaml-language-server: $schema=${options.schemaRef}\n${text}` : text;
+}
+
+/** The config name of a subscription's reference to a monitor or a contact (`monitor`, `contact`). */
+function referenceKey(kind: EngineKind, target: "monitor" | "contact"): string {
+  return formatOf(kind.name).references.find((r) => r.at.length === 0 && r.target === target)!.yamlName;
+}
+
+/**
+ * Logical names from each object's name (or, when its name is only the
+ * service's default, its natural key), slugified, and made unique in the
+ * collection with -2, -3...: older objects keep the plain name, so the same
+ * account always gets the same names. Sorted by name.
+ */
+function assignNames(kind: EngineKind, rows: readonly Row[]): Entry[] {
+  const candidates = rows.map((row) => {
+    const members = writtenMembers(kind, row);
+    return { kind, row, members, base: slugify(nameSource(kind, members)) || kind.name.toLowerCase() };
+  });
+  candidates.sort(
+    (a, b) =>
+      compare(a.base, b.base) ||
+      Number(a.row.created ?? 0) - Number(b.row.created ?? 0) ||
+      compare(String(a.row.id), String(b.row.id)),
+  );
+  const bases = new Set(candidates.map((c) => c.base));
+  const given = new Set<string>();
+  const named = candidates.map(({ base, ...c }) => {
+    let name = base;
+    // A suffixed name never takes another object's own name (an object really called `checkout-2`).
+    for (let n = 2; given.has(name) || (name !== base && bases.has(name)); n++) name = `${base}-${n}`;
+    given.add(name);
+    return { ...c, name };
+  });
+  return named.sort((a, b) => compare(a.name, b.name));
+}
+
+/** What names an object: its `name` when the config sets one, else the last member of its natural key; a URL by its host. */
+function nameSource(kind: EngineKind, members: Members): string {
+  const key = kind.definition.naturalKey.map((m) => members[m]).filter((v) => typeof v === "string");
+  const value = typeof members.name === "string" ? members.name : key.at(-1);
+  return typeof value === "string" ? hostOf(value) : "";
+}
+
+/** The host of a URL or a `host[:port]` address; any other value (an email, a phone number) as it is. */
+function hostOf(value: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return URL.canParse(value) ? new URL(value).hostname : value;
+  const hostPort = /^([^\s@/:]+\.[^\s@/:]+)(:\d+)?$/.exec(value);
+  return hostPort ? hostPort[1]! : value;
+}
+
+function slugify(text: string): string {
+  const slug = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+/, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return namePattern.test(slug) ? slug : "";
+}
+
+/**
+ * The members of a live object worth writing, with the API's names and ids:
+ * what the kind's create body (and side members) take, as refresh normalises
+ * them, without the members that only restate the service's defaults.
+ */
+function writtenMembers(kind: EngineKind, row: Row): Members {
+  const normalized = structuredClone(kind.normalizeLive(row));
+  const members: Members = {};
+  for (const key of Object.keys(inputSchemaOf(kind.name).shape)) {
+    if (normalized[key] !== undefined) members[key] = asWritten(kind, normalized, row, key);
+  }
+  const schema = kind.schemaFor(members);
+  dropDefaults(members, schema, [], members, row);
+  writeAloneMembersAlone(kind, members);
+  return ordered(members, schema, [], members) as Members;
+}
+
+/**
+ * The row's own value where refresh normalises it (a monitor's `url` as
+ * written, not its `effectiveUrl`), when it normalises to the same: the
+ * config then reads as the user wrote it, and members defaulting to it (a
+ * monitor's name) still match it.
+ */
+function asWritten(kind: EngineKind, normalized: Members, row: Row, key: string): unknown {
+  const raw = row[key];
+  if (typeof raw !== "string" || raw === normalized[key]) return normalized[key];
+  const again = kind.normalizeDesired({ ...normalized, [key]: raw });
+  return sameValue(again[key], normalized[key]) ? raw : normalized[key];
+}
+
+/**
+ * Drops what a config need not say: values equal to the member's declared
+ * default (or, for a member defaulting to another one, to that member as the
+ * service read it), `null` and empty lists where no default is declared (the
+ * API's "none"), and objects left empty. Leaving a member out never changes a
+ * plan of an imported object: only the members the config names are compared.
+ */
+function dropDefaults(value: Members, schema: z.ZodType, at: string[], root: Members, row: Row): void {
+  for (const [key, member] of Object.entries(value)) {
+    const path = [...at, key];
+    const traits = traitsAt(schema, path, root);
+    const memberSchema = schemaAt(schema, path, root);
+    if (traits.default !== undefined) {
+      if (sameValue(canonicalize(member, memberSchema), canonicalize(traits.default, memberSchema)))
+        delete value[key];
+    } else if (traits.defaultFrom && at.length === 0) {
+      if (member === null || sameValue(member, row[traits.defaultFrom])) delete value[key];
+    } else if (member === null || (Array.isArray(member) && member.length === 0)) delete value[key];
+    if (isObject(value[key])) {
+      dropDefaults(member as Members, schema, path, root, row);
+      if (Object.keys(member as Members).length === 0) delete value[key];
+    }
+  }
+}
+
+/**
+ * A settings member the service takes only alone (a monitor's `preset`)
+ * builds the other members itself: it is written alone, as it was sent.
+ */
+function writeAloneMembersAlone(kind: EngineKind, members: Members): void {
+  const settings = members.settings;
+  const type = members.type as MonitorType;
+  if (kind.name !== "monitor" || !isObject(settings) || !monitorTypes[type]) return;
+  const alone = checkSettingsRules(type, settings, settings).find((i) => i.reason === "must_be_alone");
+  if (alone) {
+    const member = String(alone.path[0]);
+    members.settings = { [member]: settings[member] };
+  }
+}
+
+/** The members of the object schema a value follows, in the kind's order (for a union, the option fitting it best). */
+function shapeOf(schema: z.ZodType | undefined, value: Members): string[] {
+  let current = schema;
+  for (let i = 0; current && i < 10; i++) {
+    const inner: z.ZodType = unwrap(current);
+    if (inner instanceof z.ZodObject) return Object.keys(inner.shape);
+    if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable)
+      current = inner.unwrap() as z.ZodType;
+    else if (inner instanceof z.ZodDefault) current = inner.def.innerType as z.ZodType;
+    else if (inner instanceof z.ZodUnion) {
+      const fitting = (option: z.ZodType) => shapeOf(option, value).filter((k) => k in value).length;
+      current = [...(inner.options as z.ZodType[])].sort((a, b) => fitting(b) - fitting(a))[0];
+    } else return [];
+  }
+  return [];
+}
+
+/** Object members in the kind's member order, at every depth; members the schema does not know go last. */
+function ordered(value: unknown, schema: z.ZodType, at: string[], root: Members): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => ordered(item, schema, [...at, String(i)], root));
+  if (!isObject(value)) return value;
+  const known = shapeOf(at.length === 0 ? schema : schemaAt(schema, at, root), value);
+  const rank = (key: string) => (known.includes(key) ? known.indexOf(key) : known.length);
+  const keys = Object.keys(value).sort(
+    (a, b) => rank(a) - rank(b) || (rank(a) === known.length ? compare(a, b) : 0),
+  );
+  return Object.fromEntries(keys.map((k) => [k, ordered(value[k], schema, [...at, k], root)]));
+}
+
+/** `VIGIL_<COLLECTION>_<NAME>_<MEMBER>`, upper case, every other character `_`. */
+function variableName(address: string, pointerPath: string): string {
+  const words = [...address.split("."), ...tokensOf(pointerPath)].map((w) =>
+    w.replace(/([a-z0-9])([A-Z])/g, "$1_$2"),
+  );
+  return `VIGIL_${words.join("_")}`
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "_")
+    .replace(/_+$/, "");
+}
+
+/** Credentials the kind names, and any member the API read back masked (`{set: true}`), as pointers. */
+function credentialPaths(kind: EngineKind, members: Members): string[] {
+  const paths = new Set(kind.credentials(members));
+  const walk = (value: unknown, at: string[]) => {
+    if (isObject(value) && value.set === true) paths.add(`/${at.join("/")}`);
+    else if (isObject(value) || Array.isArray(value))
+      for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
+  };
+  walk(members, []);
+  return [...paths];
+}
+
+/** Every string as a literal of the format: a `${` the service holds must not read as a placeholder. */
+function literal(value: unknown): Members {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return v.replaceAll("${", () => "$${");
+    if (Array.isArray(v)) return v.map(walk);
+    if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item)]));
+    return v;
+  };
+  return walk(value) as Members;
+}
+
+/** Every credential replaced by an `${env:NAME}` placeholder: a value never reaches a file. */
+function placeholders(
+  kind: EngineKind,
+  members: Members,
+  address: string,
+  variables: ExportVariable[],
+  used: Set<string>,
+): Members {
+  const paths = credentialPaths(kind, members);
+  if (paths.length === 0) return members;
+  const out = structuredClone(members);
+  for (const path of paths) {
+    let name = variableName(address, path);
+    for (let n = 2; used.has(name); n++) name = `${variableName(address, path)}_${n}`;
+    used.add(name);
+    setAt(out, path, `\${env:${name}}`);
+    variables.push({ name, address, member: tokensOf(path).join(".") });
+  }
+  return out;
+}
+
+/**
+ * API members as the config writes them: references as the logical names of
+ * their targets (`contactId` → `contact`), timestamps as ISO 8601 in UTC.
+ */
+function toConfig(
+  kind: EngineKind,
+  value: unknown,
+  at: (string | number)[],
+  names: ReadonlyMap<KindName, ReadonlyMap<string, string>>,
+  address: string,
+): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => toConfig(kind, item, [...at, i], names, address));
+  if (!isObject(value)) return value;
+  const out: Members = {};
+  for (const [key, member] of Object.entries(value)) {
+    const ref = referenceAt(kind.name, at, key, "api");
+    if (ref) {
+      const nameOf = (id: unknown) => {
+        const name = names.get(ref.target)?.get(String(id));
+        if (name === undefined) {
+          const where = [...at, key].join(".");
+          throw new Error(
+            `export: ${address} ${where} references ${ref.target} ${String(id)}, which the account's list did not return`,
+          );
+        }
+        return name;
+      };
+      out[ref.yamlName] = Array.isArray(member) ? member.map(nameOf) : nameOf(member);
+    } else if (typeof member === "number" && isTimestampAt(kind.name, at, key))
+      out[key] = formatIsoTime(member);
+    else out[key] = toConfig(kind, member, [...at, key], names, address);
+  }
+  return out;
+}
