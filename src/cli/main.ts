@@ -1,6 +1,7 @@
 #!/usr/bin/env -S node --disable-warning=ExperimentalWarning
 import { Command } from "commander";
 import { registerApply } from "./commands/apply.ts";
+import { registerExport } from "./commands/export.ts";
 import { registerPlan } from "./commands/plan.ts";
 import { registerState } from "./commands/state.ts";
 import { registerValidate } from "./commands/validate.ts";
@@ -13,6 +14,7 @@ const program = new Command("vigil")
 registerValidate(program);
 registerPlan(program);
 registerApply(program);
+registerExport(program);
 registerState(program);
 registerSandboxCommand(program);
 

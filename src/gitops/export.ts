@@ -11,7 +11,7 @@ import type { Operations } from "../api/index.ts";
 import { canonicalize, sameValue, schemaAt, traitsAt } from "../engine/canonical.ts";
 import { type EngineKind, engineKind, type Members, type Row } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
-import { isObject, setAt, tokensOf } from "../engine/pointer.ts";
+import { getAt, isObject, setAt, tokensOf } from "../engine/pointer.ts";
 import { checkSettingsRules, type MonitorType, monitorTypes, unwrap } from "../kinds/index.ts";
 import {
   collectionOf,
@@ -48,6 +48,11 @@ export interface ExportResult {
   imports: { to: string; id: string }[];
   /** The variables the credential placeholders name, in the order they appear in the files. */
   variables: ExportVariable[];
+  /**
+   * Credentials left out: members of their own that the API reads back masked (a webhook's secret, which
+   * the service may have generated). Nobody can know their values; left out, the object keeps them.
+   */
+  leftOut: { address: string; member: string }[];
 }
 
 /** An object exported at the top level of a collection. */
@@ -79,13 +84,18 @@ export async function exportAccount(ops: Operations, options: ExportOptions = {}
 
   const imports: { to: string; id: string }[] = [];
   const variables: ExportVariable[] = [];
+  const leftOut: ExportResult["leftOut"] = [];
   const usedVariables = new Set<string>();
   const collections = new Map<KindName, Record<string, Members>>();
   for (const name of topLevelKinds) {
     const collection: Record<string, Members> = {};
     for (const entry of entries.get(name) ?? []) {
       const address = `${collectionOf(name)}.${entry.name}`;
-      const members = placeholders(entry.kind, literal(entry.members), address, variables, usedVariables);
+      const members = placeholders(entry.kind, literal(entry.members), address, {
+        variables,
+        used: usedVariables,
+        leftOut,
+      });
       collection[entry.name] = toConfig(entry.kind, members, [], names, address) as Members;
       imports.push({ to: address, id: String(entry.row.id) });
     }
@@ -121,7 +131,7 @@ export async function exportAccount(ops: Operations, options: ExportOptions = {}
     files[fileNameOf(collectionOf(name))] = yamlFile({ [collectionOf(name)]: collection }, options);
   }
   if (imports.length > 0) files["imports.yaml"] = yamlFile({ imports }, options);
-  return { files, imports, variables };
+  return { files, imports, variables, leftOut };
 }
 
 function compare(a: string, b: string): number {
@@ -337,20 +347,26 @@ function placeholders(
   kind: EngineKind,
   members: Members,
   address: string,
-  variables: ExportVariable[],
-  used: Set<string>,
+  out: { variables: ExportVariable[]; used: Set<string>; leftOut: ExportResult["leftOut"] },
 ): Members {
+  const { variables, used } = out;
   const paths = credentialPaths(kind, members);
   if (paths.length === 0) return members;
-  const out = structuredClone(members);
+  const result = structuredClone(members);
   for (const path of paths) {
+    const value = getAt(members, path);
+    if (tokensOf(path).length === 1 && isObject(value) && value.set === true) {
+      delete result[tokensOf(path)[0]!];
+      out.leftOut.push({ address, member: tokensOf(path)[0]! });
+      continue;
+    }
     let name = variableName(address, path);
     for (let n = 2; used.has(name); n++) name = `${variableName(address, path)}_${n}`;
     used.add(name);
-    setAt(out, path, `\${env:${name}}`);
+    setAt(result, path, `\${env:${name}}`);
     variables.push({ name, address, member: tokensOf(path).join(".") });
   }
-  return out;
+  return result;
 }
 
 /**

@@ -1,0 +1,58 @@
+/** `vigil export`: YAML for every object in the account, with the imports that adopt them. */
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
+import type { Command } from "commander";
+import { exportAccount } from "../../gitops/export.ts";
+import type { ConnectionOptions } from "../connection.ts";
+import { CliError } from "../errors.ts";
+import { withConnection, withConnectionOptions } from "./shared.ts";
+
+interface ExportOptions extends ConnectionOptions {
+  out: string;
+  schema?: string;
+  force: boolean;
+}
+
+export function registerExport(program: Command) {
+  withConnectionOptions(
+    program
+      .command("export")
+      .description("Write YAML for every object in the account, and the imports that adopt them")
+      .option("--out <dir>", "directory to write into", ".")
+      .option("--schema <path>", "JSON Schema for the yaml-language-server comment (a path or URL)")
+      .option("--force", "overwrite *.yaml files already in the directory", false),
+  ).action(async (options: ExportOptions) => {
+    const dir = resolve(options.out);
+    await mkdir(dir, { recursive: true });
+    const existing = (await readdir(dir)).filter((f) => /\.ya?ml$/i.test(f));
+    if (existing.length > 0 && !options.force)
+      throw new CliError(
+        `${options.out} already holds ${existing.join(", ")}; export into an empty directory or pass --force.`,
+      );
+    const result = await withConnection(options, "export", ({ ops }) =>
+      exportAccount(ops, { ...(options.schema && { schemaRef: relativeSchema(dir, options.schema) }) }),
+    );
+    for (const [name, text] of Object.entries(result.files)) {
+      await writeFile(join(dir, name), text);
+      process.stdout.write(`Wrote ${join(options.out, name)}\n`);
+    }
+    process.stdout.write(`Exported ${result.imports.length} objects, each with its import.\n`);
+    if (result.variables.length > 0) {
+      process.stdout.write(
+        "Credentials are written as ${env:...} placeholders; set these variables before planning:\n",
+      );
+      for (const v of result.variables) process.stdout.write(`  ${v.name}  (${v.address} ${v.member})\n`);
+    }
+    if (result.leftOut.length > 0) {
+      process.stdout.write(
+        "Left out, since the API never shows them (the objects keep their values; add them to manage them):\n",
+      );
+      for (const l of result.leftOut) process.stdout.write(`  ${l.address} ${l.member}\n`);
+    }
+  });
+}
+
+/** A schema path given from the working directory, made relative to the output directory. */
+function relativeSchema(dir: string, schema: string): string {
+  return /^[a-z]+:\/\//i.test(schema) ? schema : relative(dir, resolve(schema));
+}
