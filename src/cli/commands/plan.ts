@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { planChanges, serializePlan } from "../../engine/index.ts";
+import { planInConfigTerms } from "../../gitops/present.ts";
 import { loadOrFail } from "../config.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
@@ -66,7 +67,9 @@ export function registerPlan(program: Command) {
       const calls = callCounts(client.metrics);
       if (options.json) process.stdout.write(serializePlan(outcome.plan));
       else if (options.markdown)
-        process.stdout.write(renderPlanMarkdown(outcome.plan, { calls, refreshOnly: options.refreshOnly }));
+        process.stdout.write(
+          renderPlanMarkdown(planInConfigTerms(outcome.plan), { calls, refreshOnly: options.refreshOnly }),
+        );
       else process.stdout.write(humanPlan(outcome.plan, config, calls, options.refreshOnly));
       return outcome.plan;
     });

@@ -6,6 +6,7 @@ import { type Command, Option } from "commander";
 import type { ClientMetrics } from "../../api/index.ts";
 import type { Plan } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
+import { planInConfigTerms } from "../../gitops/present.ts";
 import { type Connection, type ConnectionOptions, connect, stateStore, vigilDir } from "../connection.ts";
 import type { CallCounts } from "../render/changes.ts";
 import { renderPlan } from "../render/human.ts";
@@ -59,7 +60,7 @@ export function humanPlan(
   calls: CallCounts,
   refreshOnly = false,
 ) {
-  return renderPlan(plan, {
+  return renderPlan(planInConfigTerms(plan), {
     style: stylerFor(process.stdout),
     calls,
     sources: sourcesOf(config),
