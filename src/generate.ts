@@ -1,0 +1,35 @@
+/**
+ * Files generated from the kinds and committed to the repository. `npm run
+ * generate` writes them all; a test fails when a committed one is stale.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { vigilJsonSchema } from "./gitops/json-schema.ts";
+
+export interface Artifact {
+  /** Relative to the repository root. */
+  path: string;
+  render(): string;
+}
+
+/** Pretty JSON with a trailing newline; keys keep the order the generator builds them in, which is fixed. */
+export const jsonText = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export const artifacts: readonly Artifact[] = [
+  { path: "schemas/vigil.schema.json", render: () => jsonText(vigilJsonSchema()) },
+];
+
+export const repositoryRoot = resolve(import.meta.dirname, "..");
+
+export async function generate(root = repositoryRoot): Promise<string[]> {
+  for (const artifact of artifacts) {
+    const file = join(root, artifact.path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, artifact.render());
+  }
+  return artifacts.map((a) => a.path);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
+  for (const path of await generate()) console.log(`wrote ${path}`);
+}

@@ -1,0 +1,33 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { artifacts, generate, repositoryRoot } from "../src/generate.ts";
+
+describe("generated artifacts", () => {
+  for (const artifact of artifacts) {
+    it(`${artifact.path} is up to date`, async () => {
+      const committed = await readFile(join(repositoryRoot, artifact.path), "utf8").catch(() => undefined);
+      if (committed !== artifact.render()) expect.fail(`${artifact.path} is stale: run npm run generate`);
+    });
+  }
+
+  it("npm run generate writes each artifact as rendered: pretty JSON with a trailing newline", async () => {
+    const root = await mkdtemp(join(tmpdir(), "vigil-generate-"));
+    try {
+      expect(await generate(root)).toEqual(artifacts.map((a) => a.path));
+      for (const artifact of artifacts) {
+        const text = await readFile(join(root, artifact.path), "utf8");
+        expect(text).toBe(artifact.render());
+        expect(text.endsWith("}\n")).toBe(true);
+        expect(text.split("\n")[1]).toMatch(/^ {2}"/);
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("renders the same text every time", () => {
+    for (const artifact of artifacts) expect(artifact.render()).toBe(artifact.render());
+  });
+});
