@@ -8,6 +8,7 @@ import { z } from "zod";
 import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
 import { bodySchema, traitsOf } from "../kinds/index.ts";
+import { isoTimeSource } from "./syntax.ts";
 
 export const formatVersion = "vigil/v1";
 
@@ -210,10 +211,12 @@ export function apiPathOf(kind: KindName, dotted: string): string[] {
   return out.map(String);
 }
 
+// One syntax for the loader and the JSON Schema's `pattern`.
+const isoTime = new RegExp(isoTimeSource);
+
 /** Unix seconds of an ISO 8601 time with a zone (`2026-12-01T02:00:00Z`), or undefined. */
 export function parseIsoTime(text: string): number | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(text))
-    return undefined;
+  if (!isoTime.test(text)) return undefined;
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 }
