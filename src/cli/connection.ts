@@ -14,7 +14,17 @@ export interface ConnectionOptions {
   endpoint?: string;
   token?: string;
   sandbox?: boolean;
-  state: string;
+  /** The state file; by default `statePath(sandbox)`. */
+  state?: string;
+}
+
+/**
+ * The state's default place. The embedded sandbox has its own, so a sandbox
+ * run in a GitOps repo never writes the state that repo commits for its
+ * real account.
+ */
+export function statePath(options: { state?: string; sandbox?: boolean }): string {
+  return options.state ?? `${vigilDir}/${options.sandbox ? "sandbox-state.json" : "state.json"}`;
 }
 
 export interface Connection {

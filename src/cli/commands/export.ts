@@ -39,7 +39,7 @@ export function registerExport(program: Command) {
     process.stdout.write(`Exported ${result.imports.length} objects, each with its import.\n`);
     if (result.variables.length > 0) {
       process.stdout.write(
-        "Credentials are written as ${env:...} placeholders; set these variables before planning:\n",
+        `Credentials are written as \${env:...} placeholders; set these variables before planning:\n`,
       );
       for (const v of result.variables) process.stdout.write(`  ${v.name}  (${v.address} ${v.member})\n`);
     }

@@ -7,12 +7,17 @@ import type { ClientMetrics } from "../../api/index.ts";
 import type { Plan } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
-import { type Connection, type ConnectionOptions, connect, stateStore, vigilDir } from "../connection.ts";
+import {
+  type Connection,
+  type ConnectionOptions,
+  connect,
+  statePath,
+  stateStore,
+  vigilDir,
+} from "../connection.ts";
 import type { CallCounts } from "../render/changes.ts";
 import { renderPlan } from "../render/human.ts";
 import { stylerFor } from "../render/style.ts";
-
-export const defaultStatePath = `${vigilDir}/state.json`;
 
 /** `--endpoint`, `--token`, `--sandbox` and `--state`, on every command that talks to the API. */
 export function withConnectionOptions(command: Command): Command {
@@ -20,7 +25,10 @@ export function withConnectionOptions(command: Command): Command {
     .addOption(new Option("--endpoint <url>", "API base URL").env("VIGIL_ENDPOINT"))
     .addOption(new Option("--token <token>", "API token").env("VIGIL_TOKEN"))
     .option("--sandbox", `run against an embedded sandbox kept in ${vigilDir}/sandbox.json`, false)
-    .option("--state <file>", "state file", defaultStatePath);
+    .option(
+      "--state <file>",
+      `state file (default: ${statePath({})}; with --sandbox: ${statePath({ sandbox: true })})`,
+    );
 }
 
 /** Runs `fn` with a connection and the state store, and always closes the connection (saving `--sandbox`). */
@@ -31,7 +39,7 @@ export async function withConnection<T>(
 ): Promise<T> {
   const connection = await connect(options);
   try {
-    return await fn(connection, await stateStore(options.state, command));
+    return await fn(connection, await stateStore(statePath(options), command));
   } finally {
     await connection.close();
   }

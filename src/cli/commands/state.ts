@@ -2,12 +2,12 @@
 import type { Command } from "commander";
 import { stringify } from "yaml";
 import type { State } from "../../engine/index.ts";
-import { stateStore } from "../connection.ts";
+import { statePath, stateStore } from "../connection.ts";
 import { CliError } from "../errors.ts";
-import { defaultStatePath } from "./shared.ts";
 
 interface StateOptions {
-  state: string;
+  state?: string;
+  sandbox: boolean;
 }
 
 async function readState(path: string): Promise<State> {
@@ -28,11 +28,14 @@ function addressesUnder(state: State, address: string): string[] {
 
 export function registerState(program: Command) {
   const state = program.command("state").description("Read or edit the state (no API calls)");
-  const withState = (c: Command) => c.option("--state <file>", "state file", defaultStatePath);
+  const withState = (c: Command) =>
+    c
+      .option("--state <file>", `state file (default: ${statePath({})})`)
+      .option("--sandbox", `the embedded sandbox's state (${statePath({ sandbox: true })})`, false);
 
   withState(state.command("list").description("List the addresses the state manages")).action(
     async (options: StateOptions) => {
-      const s = await readState(options.state);
+      const s = await readState(statePath(options));
       const rows = Object.entries(s.resources).sort(([a], [b]) => (a < b ? -1 : 1));
       const width = Math.max(0, ...rows.map(([a]) => a.length));
       for (const [address, r] of rows)
@@ -45,7 +48,7 @@ export function registerState(program: Command) {
   withState(
     state.command("show").description("Show what the state holds for an address").argument("<address>"),
   ).action(async (address: string, options: StateOptions) => {
-    const s = await readState(options.state);
+    const s = await readState(statePath(options));
     const r = s.resources[address];
     if (!r) throw new CliError(`${address} is not in the state; vigil state list shows what is.`);
     // Credentials are in the state only as salted hashes; nothing secret is printed.
@@ -58,10 +61,11 @@ export function registerState(program: Command) {
       .description("Forget addresses (and what nests under them) without deleting their objects")
       .argument("<addresses...>"),
   ).action(async (addresses: string[], options: StateOptions) => {
-    const lock = await (await stateStore(options.state, "state rm")).lock();
+    const path = statePath(options);
+    const lock = await (await stateStore(path, "state rm")).lock();
     try {
       const s = await lock.read();
-      if (!s) throw new CliError(`There is no state at ${options.state}.`);
+      if (!s) throw new CliError(`There is no state at ${path}.`);
       const removed = addresses.flatMap((a) => {
         const found = addressesUnder(s, a);
         if (found.length === 0) throw new CliError(`${a} is not in the state; nothing was removed.`);
