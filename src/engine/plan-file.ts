@@ -44,8 +44,9 @@ export const planSchema = z.strictObject({
   serial: z.number().int().min(0),
   accountId: z.string(),
   configDigest: z.string(),
-  syncCursors: z.record(kindName, z.string()),
-  liveCounts: z.record(kindName, z.number().int().min(0)).optional(),
+  // partialRecord: zod 4's record over an enum demands every key, and a plan holds only the kinds it listed.
+  syncCursors: z.partialRecord(kindName, z.string()),
+  liveCounts: z.partialRecord(kindName, z.number().int().min(0)).optional(),
   actions: z.array(actionSchema),
   summary: counts,
   warnings: z.array(z.string()),
