@@ -127,7 +127,9 @@ export function applyChanges(options: ApplyChangesOptions): Promise<ApplyOutcome
   if (options.plan?.refreshOnly || options.refreshOnly) return Promise.reject(new RefreshOnlyPlanError());
   return withLock(options.store, async (lock) => {
     if (options.plan) {
-      const state = (await lock.read()) ?? newState();
+      // A plan made with no state carries the lineage it invented; the state it starts must have that one,
+      // or a first plan --out could never be applied (lineage and config digest would always differ).
+      const state = (await lock.read()) ?? { ...newState(), lineage: options.plan.lineage };
       const fresh = await checkSavedPlan(options.ops, options.plan, state, options.desired);
       state.accountId ??= options.plan.accountId;
       const result = await applyActions({
