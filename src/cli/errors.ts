@@ -3,7 +3,7 @@
  * (config, state, API answers, stale plans) become one clear message; only
  * bugs show a stack trace.
  */
-import { ApiError } from "../api/index.ts";
+import { ApiError, NetworkError } from "../api/index.ts";
 import {
   ConfigError,
   PlanError,
@@ -46,6 +46,8 @@ export function describeError(error: unknown): string {
     return `The API refused ${error.route}: ${error.status} ${error.code}${error.detail ? ` (${error.detail})` : ""}${details ? `\n${details}` : ""}`;
   }
   if (userErrors.some((type) => error instanceof type)) return (error as Error).message;
+  // The client wraps connection failures once its retries are spent: a wrong or down endpoint, not a bug.
+  if (error instanceof NetworkError) return `Cannot reach the API: ${error.message}`;
   const code = (error as { code?: string }).code;
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "UND_ERR_CONNECT_TIMEOUT")
     return `Cannot reach the API: ${(error as Error).message}`;
