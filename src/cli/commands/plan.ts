@@ -11,6 +11,7 @@ import {
   humanPlan,
   planHasChanges,
   printNotes,
+  sourcesOf,
   withConnection,
   withConnectionOptions,
 } from "./shared.ts";
@@ -67,8 +68,13 @@ export function registerPlan(program: Command) {
       const calls = callCounts(client.metrics);
       if (options.json) process.stdout.write(serializePlan(outcome.plan));
       else if (options.markdown)
+        // With the sources, as in the human plan: a reviewer sees which file:line each change comes from.
         process.stdout.write(
-          renderPlanMarkdown(planInConfigTerms(outcome.plan), { calls, refreshOnly: options.refreshOnly }),
+          renderPlanMarkdown(planInConfigTerms(outcome.plan), {
+            calls,
+            refreshOnly: options.refreshOnly,
+            sources: sourcesOf(config),
+          }),
         );
       else process.stdout.write(humanPlan(outcome.plan, config, calls, options.refreshOnly));
       return outcome.plan;
