@@ -87,6 +87,9 @@ export function memberPath(path: string): string {
 /** Compact JSON, with ids known only after apply shown as such. */
 function compact(value: unknown): string {
   if (isUnknown(value)) return unknownValue;
+  // The engine puts this marker where a credential is (inside a new monitor's settings, a webhook's headers):
+  // it shows as the mask, as a sensitive change does, not as a quoted string the user wrote.
+  if (value === maskedValue) return maskedValue;
   if (Array.isArray(value)) return `[${value.map(compact).join(",")}]`;
   if (isObject(value)) {
     return `{${Object.entries(value)
