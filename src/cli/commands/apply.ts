@@ -104,7 +104,9 @@ async function run(r: Run): Promise<void> {
   const counts = new Map<string, number>();
   for (const d of done) if (d.action !== "no-op") counts.set(d.action, (counts.get(d.action) ?? 0) + 1);
   const parts = [...counts].map(([action, n]) => `${n} ${pastTense[action] ?? action}`);
-  const summary = parts.length > 0 ? parts.join(", ") : "nothing to do";
+  // "nothing to do" would misread a run where everything planned failed.
+  const summary =
+    parts.length > 0 ? parts.join(", ") : failures.length > 0 ? "nothing applied" : "nothing to do";
   if (failures.length > 0) {
     process.stdout.write(`Apply finished with ${failures.length} failure(s): ${summary}.\n`);
     process.exitCode = exitCodes.error;
