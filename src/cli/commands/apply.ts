@@ -11,6 +11,7 @@ import {
   type Plan,
   type ProgressEvent,
   parsePlan,
+  RefreshOnlyPlanError,
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { loadOrFail } from "../config.ts";
@@ -142,6 +143,8 @@ export function registerApply(program: Command) {
     const saved = options.plan
       ? parsePlan(await readFile(options.plan, "utf8").catch(notFound(options.plan)), options.plan)
       : undefined;
+    // Refused before it is shown: printed as an apply plan first, its drift read as changes about to be made.
+    if (saved?.refreshOnly) throw new RefreshOnlyPlanError();
     await run({
       command: "apply",
       options,
