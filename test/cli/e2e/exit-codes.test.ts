@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FileStateStore } from "../../../src/engine/index.ts";
 import { startTestSandbox } from "../../helpers/sandbox.ts";
-import { vigil, workspace } from "../vigil.ts";
-import { project, shown, useSandbox } from "./helpers.ts";
+import { vigil } from "../vigil.ts";
+import { project, sandboxWorkspace, shown, useSandbox } from "./helpers.ts";
 
 /** Exit codes: 0 success or no changes, 1 an error, 2 changes (only with --detailed-exitcode). */
 const sandbox = useSandbox();
@@ -31,7 +31,7 @@ describe("without an account", () => {
     try {
       const account = await quiet.account();
       const env = { VIGIL_ENDPOINT: quiet.url, VIGIL_TOKEN: account.token };
-      const dir = await workspace({ "main.yaml": config });
+      const { dir } = await sandboxWorkspace({ "main.yaml": config });
       const before = (await quiet.admin.get("/_sandbox/stats")).body;
       const apply = await vigil(["apply"], { cwd: dir, env });
       expect(apply.code, shown(apply)).toBe(1);
