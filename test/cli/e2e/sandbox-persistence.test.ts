@@ -3,7 +3,10 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { sandboxWorkspace, shown } from "./helpers.ts";
 
-/** `--sandbox`: the embedded sandbox and the state outlive each process, in `.vigil/` of the workspace. */
+/**
+ * `--sandbox`: the embedded sandbox and its own state (`.vigil/sandbox-state.json`, apart from the state of a
+ * real account) outlive each process, in `.vigil/` of the workspace.
+ */
 const config = (interval: number) => `contacts:
   oncall: { type: http, address: https://hooks.example.com/pager }
 monitors:
@@ -24,7 +27,10 @@ it.concurrent("keeps the account and the state between runs: apply, plan, change
   const apply = await w.run(["apply", "--sandbox", "--auto-approve"]);
   expect(apply.code, shown(apply)).toBe(0);
   expect(apply.stdout).toContain("Apply complete: 4 created.");
-  expect((await readdir(join(w.dir, ".vigil"))).sort()).toEqual(["sandbox.json", "state.json"]);
+  expect((await readdir(join(w.dir, ".vigil"))).sort()).toEqual(["sandbox-state.json", "sandbox.json"]);
+  const real = await w.run(["state", "list"]);
+  expect(real.code, shown(real)).toBe(1);
+  expect(real.stderr).toBe("Error: There is no state at .vigil/state.json.\n");
 
   // A second process finds what the first one made.
   const unchanged = await w.run(["plan", "--sandbox", "--detailed-exitcode"]);
@@ -41,7 +47,7 @@ it.concurrent("keeps the account and the state between runs: apply, plan, change
   expect(update.code, shown(update)).toBe(0);
   expect(update.stdout).toContain("Apply complete: 1 updated.");
 
-  const list = await w.run(["state", "list"]);
+  const list = await w.run(["state", "list", "--sandbox"]);
   expect(list.code, shown(list)).toBe(0);
   expect(list.stdout.split("\n").map((l) => l.split(/\s+/)[0])).toEqual([
     "contacts.oncall",
@@ -53,13 +59,13 @@ it.concurrent("keeps the account and the state between runs: apply, plan, change
   expect(list.stdout).toMatch(/^monitors\.web\s+monitor\s+[0-9a-f-]{36}$/m);
 
   // rm forgets the monitor and what nests under it; the objects stay, so the next plan adopts them by natural key.
-  const rm = await w.run(["state", "rm", "monitors.web"]);
+  const rm = await w.run(["state", "rm", "monitors.web", "--sandbox"]);
   expect(rm.code, shown(rm)).toBe(0);
   expect(rm.stdout).toBe(
     "Removed monitors.web from the state; its object stays in the account.\n" +
       "Removed monitors.web.alerts.oncall from the state; its object stays in the account.\n",
   );
-  const missing = await w.run(["state", "show", "monitors.web"]);
+  const missing = await w.run(["state", "show", "monitors.web", "--sandbox"]);
   expect(missing.code, shown(missing)).toBe(1);
   expect(missing.stderr).toBe("Error: monitors.web is not in the state; vigil state list shows what is.\n");
   const adopt = await w.run(["plan", "--sandbox", "--detailed-exitcode"]);
@@ -80,7 +86,7 @@ it.concurrent("keeps the account and the state between runs: apply, plan, change
   expect(destroy.code, shown(destroy)).toBe(0);
   expect(destroy.stdout).toContain("Plan: 0 to add, 0 to change, 0 to replace, 4 to destroy.");
   expect(destroy.stdout).toContain("Apply complete: 4 deleted.");
-  const empty = await w.run(["state", "list"]);
+  const empty = await w.run(["state", "list", "--sandbox"]);
   expect(empty.code, shown(empty)).toBe(0);
   expect(empty.stdout).toBe("");
 
@@ -92,8 +98,8 @@ it.concurrent("keeps the account and the state between runs: apply, plan, change
 it.concurrent("state rm of an address the state does not hold is 1 and removes nothing", async () => {
   const w = await sandboxWorkspace({ "main.yaml": config(60) });
   expect((await w.run(["apply", "--sandbox", "--auto-approve"])).code).toBe(0);
-  const rm = await w.run(["state", "rm", "monitors.web", "monitors.nope"]);
+  const rm = await w.run(["state", "rm", "--sandbox", "monitors.web", "monitors.nope"]);
   expect(rm.code, shown(rm)).toBe(1);
   expect(rm.stderr).toBe("Error: monitors.nope is not in the state; nothing was removed.\n");
-  expect((await w.run(["state", "list"])).stdout).toContain("monitors.web.alerts.oncall");
+  expect((await w.run(["state", "list", "--sandbox"])).stdout).toContain("monitors.web.alerts.oncall");
 }, 60_000);
