@@ -1,0 +1,74 @@
+import { cp, readdir, readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parsePlan } from "../../../src/engine/index.ts";
+import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
+import { vigil, workspace } from "../vigil.ts";
+
+let sb: TestSandbox;
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
+afterAll(() => sb.close());
+
+const examples = resolve(import.meta.dirname, "../../../examples/gitops");
+
+describe("vigil export", () => {
+  it("round-trips: a plan on the export with a fresh state shows only imports, with no changes", async () => {
+    const account = await sb.account({ plan: "business" });
+    const connection = ["--endpoint", sb.url, "--token", account.token];
+    // The example repo, with every kind and several monitor types, applied through the CLI.
+    const repo = await workspace();
+    await cp(examples, repo, { recursive: true });
+    const applied = await vigil(["apply", ".", "--auto-approve", ...connection], { cwd: repo });
+    expect(applied.stderr).toBe("");
+    expect(applied.code).toBe(0);
+
+    const out = await workspace();
+    const exported = await vigil(["export", "--out", out, ...connection], { cwd: repo });
+    expect(exported.code).toBe(0);
+    const files = (await readdir(out)).sort();
+    expect(files).toEqual([
+      "contact-groups.yaml",
+      "contacts.yaml",
+      "imports.yaml",
+      "maintenance.yaml",
+      "monitors.yaml",
+      "status-pages.yaml",
+      "webhooks.yaml",
+    ]);
+    // Each credential comes back as a variable to set: the test knows the values the example applied.
+    const variables = [...exported.stdout.matchAll(/^ {2}(VIGIL_[A-Z0-9_]+) {2}\((\S+) (\S+)\)$/gm)];
+    const known: Record<string, string> = {
+      "settings.password": "sandbox-only-password",
+      // A header value the API masks: any value is taken as configured (the plan warns), none is sent.
+      "headers.0.value": "any value",
+    };
+    expect(variables.map(([, , , member]) => member).sort()).toEqual([
+      "headers.0.value",
+      "settings.password",
+    ]);
+    const env = Object.fromEntries(variables.map(([, name, , member]) => [name!, known[member!]!]));
+    const state = JSON.parse(await readFile(join(repo, ".vigil/state.json"), "utf8"));
+
+    const plan = await vigil(
+      [
+        "plan",
+        out,
+        "--json",
+        "--detailed-exitcode",
+        "--state",
+        join(out, ".vigil/state.json"),
+        ...connection,
+      ],
+      { cwd: out, env },
+    );
+    expect(plan.stderr).toBe("");
+    // Imports are changes to the state: --detailed-exitcode says so.
+    expect(plan.code).toBe(2);
+    const parsed = parsePlan(plan.stdout);
+    const managed = Object.keys(state.resources).length;
+    expect(parsed.summary).toMatchObject({ import: managed, create: 0, update: 0, replace: 0, delete: 0 });
+    expect(parsed.actions.filter((a) => a.action !== "import" || a.changes.length > 0)).toEqual([]);
+  });
+});
