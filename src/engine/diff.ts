@@ -27,6 +27,8 @@ export interface DiffInput {
   /** Salt of credential hashes: the state's lineage. */
   lineage: string;
   lifecycle?: Lifecycle;
+  /** Members to treat as credentials besides the kind's own (`DesiredResource.sensitive`). */
+  sensitive?: readonly string[];
 }
 
 export interface ResourceDiff {
@@ -93,7 +95,12 @@ export function diffResource(input: DiffInput): ResourceDiff {
   const { kind, lineage } = input;
   const schema = kind.schemaFor(input.desired);
   const desiredN = kind.normalizeDesired(input.desired);
-  const credentialPaths = kind.credentials(desiredN);
+  const credentialPaths = [
+    ...new Set([
+      ...kind.credentials(desiredN),
+      ...(input.sensitive ?? []).filter((p) => getAt(desiredN, p) !== undefined),
+    ]),
+  ];
   const secrets: Record<string, string> = {};
   for (const p of credentialPaths) secrets[p] = hashSecret(lineage, getAt(desiredN, p));
 

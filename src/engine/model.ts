@@ -49,6 +49,11 @@ export interface DesiredResource {
   members: Record<string, unknown>;
   lifecycle?: Lifecycle;
   source?: SourceLocation;
+  /**
+   * JSON pointers of members kept secret like credentials (hashed in the state, masked in plans), though
+   * the kind does not declare them so: a value that came from the environment, say a token in a header.
+   */
+  sensitive?: string[];
 }
 
 /** A write recorded in the state before it is sent, so a crash can be resolved on the next run. */

@@ -191,6 +191,7 @@ export function makePlan(options: PlanOptions): Plan {
       ...(prior && action !== "import" && { prior }),
       lineage: state.lineage,
       ...(r.lifecycle && { lifecycle: r.lifecycle }),
+      ...(r.sensitive && { sensitive: r.sensitive }),
     });
     if (action === "update") {
       if (diff.replaceReasons.length > 0) {

@@ -99,7 +99,7 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     const own = { ...members };
     for (const side of kind.sideMembers) delete own[side];
     const schema = bodySchema(kind.schemaFor(own), "create");
-    const credentials = kind.credentials(kind.normalizeDesired(own));
+    const credentials = [...kind.credentials(kind.normalizeDesired(own)), ...(r.sensitive ?? [])];
     const report = (issues: z.core.$ZodIssue[], input: unknown, s: z.ZodType, prefix: string[] = []) => {
       for (const entry of issuesToEntries(issues, input, s, prefix)) {
         // A credential's value never goes into a message.

@@ -147,7 +147,12 @@ export class Applier {
   entryFor(work: Work, id: string): ResourceState {
     const kind = work.kind;
     const members = work.members!;
-    const diff = diffResource({ kind, desired: members, lineage: this.state.lineage });
+    const diff = diffResource({
+      kind,
+      desired: members,
+      lineage: this.state.lineage,
+      ...(work.desired?.sensitive && { sensitive: work.desired.sensitive }),
+    });
     const normalized = kind.normalizeDesired(members);
     const naturalKey = Object.fromEntries(kind.definition.naturalKey.map((k) => [k, normalized[k] ?? null]));
     const lifecycle = work.desired?.lifecycle;
@@ -270,6 +275,7 @@ export class Applier {
         desired: work.members!,
         live,
         lineage: this.state.lineage,
+        ...(work.desired?.sensitive && { sensitive: work.desired.sensitive }),
       });
       if (diff.changes.length > 0) await this.#patch(work, existingId, diff.changes);
       this.journal.settle(address, this.entryFor(work, existingId));

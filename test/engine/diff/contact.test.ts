@@ -188,4 +188,31 @@ describe("maintenance", () => {
     const result = diff("maintenance", next, { live: windowLive, prior: windowPrior });
     expect(result.changes).toEqual([expect.objectContaining({ path: "/monitorIds", unknown: true })]);
   });
+
+  describe("a member the config marks sensitive (a value from the environment)", () => {
+    const sensitive = ["/httpHeaders/0/value"];
+    const priorSecret = applied("contact", desired, { sensitive });
+
+    test("is hashed in the state and masked, and the read-back value compares equal by its hash", () => {
+      expect(JSON.stringify(priorSecret)).not.toContain("Bearer t");
+      expect(diff("contact", desired, { live, prior: priorSecret, sensitive }).changes).toEqual([]);
+    });
+
+    test("a changed value is a change that shows no value, and the PATCH carries the new one", () => {
+      const next = edited(desired, (d) => {
+        d.httpHeaders[0]!.value = "Bearer rotated";
+      });
+      const result = diff("contact", next, { live, prior: priorSecret, sensitive });
+      expect(result.changes).toEqual([
+        {
+          op: "replace",
+          path: "/httpHeaders",
+          value: [{ header: "Authorization", value: "(sensitive)" }],
+          before: [{ header: "Authorization", value: "(sensitive, differs)" }],
+        },
+      ]);
+      expect(JSON.stringify(result)).not.toContain("Bearer");
+      expect(patch("contact", next, result)).toEqual({ httpHeaders: next.httpHeaders });
+    });
+  });
 });

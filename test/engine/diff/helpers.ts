@@ -11,6 +11,7 @@ export interface DiffCase {
   live?: Row;
   prior?: Prior;
   lifecycle?: Lifecycle;
+  sensitive?: string[];
 }
 
 export function diff(kind: KindName, desired: Members, c: DiffCase = {}): ResourceDiff {
@@ -18,8 +19,8 @@ export function diff(kind: KindName, desired: Members, c: DiffCase = {}): Resour
 }
 
 /** What the state holds once `desired` has been applied: the diff's managed members and credential hashes. */
-export function applied(kind: KindName, desired: Members): Prior {
-  const { managed, secrets } = diff(kind, desired);
+export function applied(kind: KindName, desired: Members, c: Pick<DiffCase, "sensitive"> = {}): Prior {
+  const { managed, secrets } = diff(kind, desired, c);
   return { managed, secrets };
 }
 
