@@ -109,11 +109,13 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     };
     const result = schema.safeParse(own);
     if (!result.success) report(result.error.issues, own, schema);
-    else if (r.kind === "monitor" && own.settings && typeof own.type === "string") {
-      // The cross-member settings rules the service applies (assertMode excludes keywords, preset alone...).
+    else if (r.kind === "monitor" && typeof own.type === "string") {
+      // The cross-member rules the service applies (assertMode excludes keywords, preset alone, an api
+      // monitor's contentType...): a config must be creatable, since a deleted object is created again.
       const type = (monitorTypeAliases[own.type] ?? own.type) as MonitorType;
-      const settings = own.settings as Record<string, unknown>;
-      if (monitorTypes[type]) {
+      const settings = (own.settings ?? {}) as Record<string, unknown>;
+      const info = monitorTypes[type];
+      if (info) {
         for (const issue of checkSettingsRules(type, settings, settings)) {
           problem(
             r,
@@ -121,6 +123,12 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
             issue.message + (issue.allowed ? `; allowed: ${issue.allowed.join(", ")}` : ""),
           );
         }
+        const pools = (own.locations as { pools?: unknown[] } | undefined)?.pools;
+        // A preset pins its own pools.
+        if (info.locations === "required" && settings.preset === undefined && !pools?.length)
+          problem(r, "/locations/pools", `${type} monitors need at least one pool; for example ["allworld"]`);
+        if (info.locations !== "required" && own.locations !== undefined)
+          problem(r, "/locations", `${type} monitors take no locations`);
       }
     }
     const side = Object.fromEntries(

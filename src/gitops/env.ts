@@ -18,8 +18,9 @@ const reference = /^env:([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/s;
 export function expandEnv(
   data: unknown,
   env: Record<string, string | undefined>,
-): { value: unknown; problems: EnvProblem[] } {
+): { value: unknown; problems: EnvProblem[]; secrets: YamlPath[] } {
   const problems: EnvProblem[] = [];
+  const secrets: YamlPath[] = [];
   const expandString = (text: string, path: YamlPath): string =>
     text.replace(placeholder, (whole, inner: string | undefined) => {
       if (whole === "$${") return "${";
@@ -32,6 +33,8 @@ export function expandEnv(
         return whole;
       }
       const [, name, fallback] = match;
+      // Whatever the environment fills in is kept secret: masked in plans, hashed in the state.
+      if (secrets.at(-1) !== path) secrets.push(path);
       const value = env[name!];
       if (value !== undefined && value !== "") return value;
       if (fallback !== undefined) return fallback;
@@ -45,5 +48,5 @@ export function expandEnv(
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, [...path, k])]));
     return value;
   };
-  return { value: walk(data, []), problems };
+  return { value: walk(data, []), problems, secrets };
 }

@@ -5,7 +5,7 @@ const ref = (address: string) => ({ $ref: address });
 const monitor: DesiredResource = {
   address: "monitors.web",
   kind: "monitor",
-  members: { type: "http", url: "https://web.example.com/" },
+  members: { type: "http", url: "https://web.example.com/", locations: { pools: ["allworld"] } },
 };
 const contact: DesiredResource = {
   address: "contacts.oncall",
