@@ -143,8 +143,9 @@ export async function parseConfigFile(
     if (isScalar(node)) return node.value;
     return node ?? null;
   };
+  // A duplicate key (the first one kept) or a bad alias leaves the rest readable: the file's names stay
+  // declared, so references to them from other files do not add errors of their own.
   const data = doc.contents === null ? {} : toData(doc.contents, [], new Set());
-  if (problems.length > 0) return { problems };
   const nearest = (map: Map<string, Position>, path: YamlPath): Position | undefined => {
     for (let n = path.length; n >= 0; n--) {
       const found = map.get(pathKey(path.slice(0, n)));
