@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
@@ -56,6 +57,14 @@ async function limited(run: () => Promise<VigilRun>): Promise<VigilRun> {
   return done;
 }
 
+/** Each run's workspace, removed when the file's tests end. */
+const workspaces: string[] = [];
+async function workspaceOf(c: Case): Promise<string> {
+  const dir = await workspace(c.files);
+  workspaces.push(dir);
+  return dir;
+}
+
 let sb: TestSandbox;
 let connection: string[];
 beforeAll(async () => {
@@ -64,7 +73,10 @@ beforeAll(async () => {
   connection = ["--endpoint", sb.url, "--token", account.token];
   expect((await sb.admin.delete("/_sandbox/stats")).status).toBe(200);
 });
-afterAll(() => sb.close());
+afterAll(async () => {
+  await sb.close();
+  await Promise.all(workspaces.map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 /**
  * Every case runs `plan`; every third one also runs `validate` or, in turn,
@@ -87,7 +99,7 @@ it("holds at least 45 bad configurations and the positive controls", () => {
 describe.concurrent("bad configurations", () => {
   bad.forEach((c, index) => {
     it(c.name, async ({ expect }) => {
-      const cwd = await workspace(c.files);
+      const cwd = await workspaceOf(c);
       const expected = c.expected!;
       // The closing line counts the problems listed above it.
       const n = expected.length - 1;
@@ -109,7 +121,8 @@ describe.concurrent("bad configurations", () => {
 describe.concurrent("positive controls", () => {
   for (const c of positive) {
     it(c.name, async ({ expect }) => {
-      const run = await limited(async () => vigil(["validate"], { cwd: await workspace(c.files) }));
+      const cwd = await workspaceOf(c);
+      const run = await limited(() => vigil(["validate"], { cwd }));
       expect(run.stderr).toBe("");
       expect(run.stdout).toBe(c.valid);
       expect(run.code).toBe(0);
