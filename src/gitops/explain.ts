@@ -9,6 +9,7 @@ import type { KindName } from "../engine/model.ts";
 import {
   bodySchema,
   closest,
+  discontinuedMonitorTypes,
   issuesToEntries,
   type ProblemDetailEntry,
   settingsByType,
@@ -83,6 +84,23 @@ function formOf(kind: KindName, path: Path, schema: z.ZodType): string {
   if (peeled instanceof z.ZodLiteral) return [...peeled.values].map((v) => JSON.stringify(v)).join(" or ");
   if (peeled instanceof z.ZodEnum) return peeled.options.map((v) => JSON.stringify(v)).join(", ");
   return "a value";
+}
+
+/** What a member allows, for a message about a missing one: its values, or its forms. */
+export function allowedValues(kind: KindName, members: Members, member: string): string | undefined {
+  const schema = schemaAt(memberSchemaOf(kind, members), [member]);
+  let peeled = schema && peel(schema);
+  if (peeled instanceof z.ZodArray) peeled = peel(peeled.element as z.ZodType);
+  if (peeled instanceof z.ZodEnum) {
+    // Discontinued monitor types are accepted as input only to be refused with their own message.
+    const values = (peeled.options as string[]).filter(
+      (v) => !(discontinuedMonitorTypes as readonly string[]).includes(v),
+    );
+    return `allowed: ${values.map((v) => JSON.stringify(v)).join(", ")}`;
+  }
+  if (peeled instanceof z.ZodUnion)
+    return `one of ${(peeled.options as z.ZodType[]).map((o) => formOf(kind, [member], o)).join(" or ")}`;
+  return undefined;
 }
 
 /** Issues that say the value has another form than this option: a wrong type, an unknown or missing member. */

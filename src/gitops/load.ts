@@ -5,7 +5,6 @@
  * engine's validation. Every problem comes back at once, each at
  * file:line:column with the member path in the config's own names.
  */
-import { z } from "zod";
 import { engineKind } from "../engine/kinds/index.ts";
 import type { DesiredResource, Lifecycle } from "../engine/model.ts";
 import { pointer, tokensOf } from "../engine/pointer.ts";
@@ -20,7 +19,7 @@ import {
   type ProblemDetailEntry,
 } from "../kinds/index.ts";
 import { expandEnv } from "./env.ts";
-import { explainUnion, lifecyclePathProblem, memberSchemaOf, schemaAt, typesWithSetting } from "./explain.ts";
+import { allowedValues, explainUnion, lifecyclePathProblem, typesWithSetting } from "./explain.ts";
 import { findConfigFiles, type ParsedFile, type Position, parseConfigFile, type YamlPath } from "./files.ts";
 import {
   apiPathOf,
@@ -35,7 +34,6 @@ import {
   namePattern,
   nestedSubscriptions,
   parseIsoTime,
-  peel,
   referenceAt,
   subscriptionAddress,
   type TopLevelKind,
@@ -155,9 +153,14 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       for (const [name, members] of Object.entries(value)) {
         const nameAt = parsed.positions.key([key, name]);
         if (!namePattern.test(name)) {
+          const fixed = name
+            .toLowerCase()
+            .replace(/[^a-z0-9_-]+/g, "-")
+            .replace(/^[-_]+/, "");
           problem(
             nameAt,
-            `"${name}" is not a valid name: lower-case letters, digits, _ and -, starting with a letter or digit`,
+            `"${name}" is not a valid name: lower-case letters, digits, _ and -, starting with a letter or digit${namePattern.test(fixed) ? `; did you mean "${fixed}"?` : ""}`,
+            { path: key },
           );
           continue;
         }
@@ -411,9 +414,8 @@ function checkCreate(draft: Draft, raw: Data, problem: Problem): void {
     if (members[member] !== undefined || raw[name] !== undefined || raw[member] !== undefined) continue;
     // A misspelt member (alertType) is reported as unknown with its correction, not also as missing.
     if (Object.keys(raw).some((k) => closest(k, [name]) === name)) continue;
-    const values = enumValuesOf(schemaAt(memberSchemaOf(kind, members), [member]));
-    const allowed = values ? `; allowed: ${values.map((v) => JSON.stringify(v)).join(", ")}` : "";
-    problem(at, `${name} is required${allowed}`, { address, path: name });
+    const allowed = allowedValues(kind, members, member);
+    problem(at, `${name} is required${allowed ? `; ${allowed}` : ""}`, { address, path: name });
   }
   if (kind === "monitor") checkMonitorType(draft, raw, problem);
 }
@@ -444,7 +446,10 @@ function checkMonitorType(draft: Draft, raw: Data, problem: Problem): void {
   if (info.locations === "required") {
     // A settings preset pins the pools itself.
     const preset = isData(raw.settings) && raw.settings.preset !== undefined;
-    if (!preset && (!isData(locations) || locations.pools === undefined))
+    // A misspelt pools (pool:) is reported as unknown with its correction, not also as missing.
+    const pools =
+      isData(locations) && Object.keys(locations).some((k) => closest(k, ["pools"]) !== undefined);
+    if (!preset && !pools)
       problem(
         isData(locations) ? file.positions.key([...base, "locations"]) : at,
         `locations.pools is required: ${type} monitors run from at least one pool (allworld: every location)`,
@@ -456,16 +461,6 @@ function checkMonitorType(draft: Draft, raw: Data, problem: Problem): void {
       `${type} monitors take no locations`,
       where("locations"),
     );
-}
-
-/** The values an enum (or a list of one) allows, without the discontinued monitor types. */
-function enumValuesOf(schema: z.ZodType | undefined): string[] | undefined {
-  let peeled = schema && peel(schema);
-  if (peeled instanceof z.ZodArray) peeled = peel(peeled.element as z.ZodType);
-  if (!(peeled instanceof z.ZodEnum)) return undefined;
-  return (peeled.options as string[]).filter(
-    (v) => !(discontinuedMonitorTypes as readonly string[]).includes(v),
-  );
 }
 
 /** A value's kind, for a message: `got a list`. */
@@ -755,6 +750,8 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
   }
   if (entry.reason === "required" && path.length > 0)
     message = `${String(path[path.length - 1])} is required`;
+  if (entry.reason === "wrong_type" && typeof entry.expected === "string")
+    message = `expected ${typeNames[entry.expected] ?? entry.expected}, got ${describeValue(entry.value)}`;
   const bound = boundMessage(entry);
   if (bound) message = bound;
   let allowed = entry.allowed;
@@ -767,6 +764,9 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
   if (entry.didYouMean) message += `; did you mean ${JSON.stringify(entry.didYouMean)}?`;
   return message;
 }
+
+/** JSON's type names, as a YAML file shows them. */
+const typeNames: Record<string, string> = { array: "a list", object: "a map" };
 
 /** A value out of its bounds, said plainly (zod's own words are `Too small: expected number to be >=50`). */
 function boundMessage(entry: ProblemDetailEntry): string | undefined {
