@@ -29,6 +29,8 @@ export interface ParsedFile {
 
 export interface FileProblem {
   at: Position;
+  /** Where in the file's data, when the problem is in a node (a duplicate key). */
+  path?: YamlPath;
   message: string;
 }
 
@@ -78,14 +80,19 @@ export async function parseConfigFile(
   const name = displayName(file);
   const text = await readFile(file, "utf8");
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  // Duplicate keys are found below, where the first one's position is known.
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
   const at = (offset: number | undefined): Position => {
     const { line, col } = lineCounter.linePos(offset ?? 0);
     return { file: name, line, column: col };
   };
   const problems: FileProblem[] = [...doc.errors, ...doc.warnings].map((e) => ({
     at: at(e.pos[0]),
-    message: e.message.split("\n")[0]!,
+    // The library's own wording names its API; say what to do instead.
+    message:
+      e.code === "MULTIPLE_DOCS"
+        ? "a vigil file holds one YAML document; move what follows --- into a file of its own"
+        : e.message.split("\n")[0]!,
   }));
   if (problems.length > 0) return { problems };
 
@@ -115,7 +122,17 @@ export async function parseConfigFile(
           continue;
         }
         const child = [...path, String(key)];
-        keys.set(pathKey(child), at((keyNode as Node).range?.[0]));
+        const keyAt = at((keyNode as Node).range?.[0]);
+        const first = keys.get(pathKey(child));
+        if (first) {
+          problems.push({
+            at: keyAt,
+            path: child,
+            message: `the key "${key}" appears twice in this map (first at line ${first.line}, column ${first.column}); keys must be unique`,
+          });
+          continue;
+        }
+        keys.set(pathKey(child), keyAt);
         out[String(key)] = toData(pair.value, child, seen);
         // `key:` with nothing after it: point at the key.
         if (!values.has(pathKey(child))) values.set(pathKey(child), keys.get(pathKey(child))!);
@@ -126,8 +143,9 @@ export async function parseConfigFile(
     if (isScalar(node)) return node.value;
     return node ?? null;
   };
+  // A duplicate key (the first one kept) or a bad alias leaves the rest readable: the file's names stay
+  // declared, so references to them from other files do not add errors of their own.
   const data = doc.contents === null ? {} : toData(doc.contents, [], new Set());
-  if (problems.length > 0) return { problems };
   const nearest = (map: Map<string, Position>, path: YamlPath): Position | undefined => {
     for (let n = path.length; n >= 0; n--) {
       const found = map.get(pathKey(path.slice(0, n)));

@@ -118,7 +118,7 @@ export function yamlNameOf(member: string): string {
 }
 
 /** Peels every wrapper (optional, nullable, default, pipe) off a schema. */
-function peel(schema: z.ZodType): z.ZodType {
+export function peel(schema: z.ZodType): z.ZodType {
   let current = schema;
   for (;;) {
     if (current instanceof z.ZodOptional || current instanceof z.ZodNullable)

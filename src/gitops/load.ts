@@ -5,14 +5,24 @@
  * engine's validation. Every problem comes back at once, each at
  * file:line:column with the member path in the config's own names.
  */
+import { engineKind } from "../engine/kinds/index.ts";
 import type { DesiredResource, Lifecycle } from "../engine/model.ts";
 import { pointer, tokensOf } from "../engine/pointer.ts";
 import { validateDesired } from "../engine/validate.ts";
-import { closest, type ProblemDetailEntry } from "../kinds/index.ts";
+import {
+  closest,
+  discontinuedMonitorTypes,
+  type MonitorType,
+  monitorTypeAliases,
+  monitorTypeNames,
+  monitorTypes,
+  type ProblemDetailEntry,
+} from "../kinds/index.ts";
 import { expandEnv } from "./env.ts";
+import { allowedValues, explainUnion, lifecyclePathProblem, typesWithSetting } from "./explain.ts";
 import { findConfigFiles, type ParsedFile, type Position, parseConfigFile, type YamlPath } from "./files.ts";
 import {
-  apiNameOf,
+  apiPathOf,
   collectionOf,
   configNameOf,
   excludedMembers,
@@ -81,7 +91,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     diagnostics.push({ message: `no *.yaml or *.yml files under ${paths.join(", ")}` });
 
   const drafts: Draft[] = [];
-  const imports: { address: string; id: string; at: Position | undefined }[] = [];
+  const imports: ImportEntry[] = [];
   /** collection → name → where it was declared. */
   const declared = new Map<string, Map<string, Position | undefined>>(
     topLevelCollections.map((c) => [c, new Map()]),
@@ -90,7 +100,8 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
 
   for (const path of found.files) {
     const { parsed, problems } = await parseConfigFile(path);
-    for (const p of problems) diagnostics.push({ at: p.at, message: p.message });
+    for (const p of problems)
+      diagnostics.push({ at: p.at, ...(p.path && whereIs(p.path)), message: p.message });
     if (!parsed) continue;
     parsedFiles.push(parsed.file);
     const problem = (at: Position | undefined, message: string, extra: Partial<LoadDiagnostic> = {}) =>
@@ -101,7 +112,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     if (!isData(data)) {
       problem(
         parsed.positions.value([]),
-        "a vigil file is a map from collections (monitors, contacts...) to resources",
+        `a vigil file is a map from collections (${topLevelCollections.join(", ")}) to resources, got ${describeValue(data)}`,
       );
       continue;
     }
@@ -109,7 +120,11 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       const at = parsed.positions.key([key]);
       if (key === "format") {
         if (value !== formatVersion)
-          problem(parsed.positions.value([key]), `format must be "${formatVersion}"`);
+          problem(
+            parsed.positions.value([key]),
+            `must be "${formatVersion}", the version this vigil reads; got ${describeValue(value)}`,
+            { path: key },
+          );
         continue;
       }
       if (key === "imports") {
@@ -128,15 +143,24 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       }
       if (value === null) continue;
       if (!isData(value)) {
-        problem(parsed.positions.value([key]), `${key} is a map from names to ${key}`);
+        problem(
+          parsed.positions.value([key]),
+          `expected a map from names to ${key} (${key}: { <name>: { ... } }), got ${describeValue(value)}`,
+          { path: key },
+        );
         continue;
       }
       for (const [name, members] of Object.entries(value)) {
         const nameAt = parsed.positions.key([key, name]);
         if (!namePattern.test(name)) {
+          const fixed = name
+            .toLowerCase()
+            .replace(/[^a-z0-9_-]+/g, "-")
+            .replace(/^[-_]+/, "");
           problem(
             nameAt,
-            `"${name}" is not a valid name: lower-case letters, digits, _ and -, starting with a letter or digit`,
+            `"${name}" is not a valid name: lower-case letters, digits, _ and -, starting with a letter or digit${namePattern.test(fixed) ? `; did you mean "${fixed}"?` : ""}`,
+            { path: key },
           );
           continue;
         }
@@ -162,57 +186,76 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       if (typeof ref.name === "string" && names.has(ref.name)) continue;
       const at = draft.file.positions.value([...draft.base, ...ref.path]);
       const base = { address: draft.resource.address, path: memberPath(ref.path) };
+      const existing = [...names.keys()];
+      const declaredOnes =
+        existing.length > 0
+          ? `declared ${ref.collection}: ${existing.join(", ")}`
+          : `no ${ref.collection} are declared`;
       if (typeof ref.name !== "string") {
         diagnostics.push({
           ...base,
           ...(at && { at }),
-          message: `expected the name of one of the ${ref.collection}`,
+          message: `expected the name of one of the ${ref.collection}, got ${describeValue(ref.name)}; ${declaredOnes}`,
         });
         continue;
       }
-      const hint = closest(ref.name, [...names.keys()]);
-      const existing = [...names.keys()];
+      const hint = closest(ref.name, existing);
       diagnostics.push({
         ...base,
         ...(at && { at }),
-        message: `${ref.collection}.${ref.name} is not declared; ${existing.length > 0 ? `declared ${ref.collection}: ${existing.join(", ")}` : `no ${ref.collection} are declared`}${hint ? `; did you mean "${hint}"?` : ""}`,
+        message: `${ref.collection}.${ref.name} is not declared; ${declaredOnes}${hint ? `; did you mean "${hint}"?` : ""}`,
       });
     }
   }
 
   const byAddress = new Map(drafts.map((d) => [d.resource.address, d]));
+  const firstImport = new Map<string, Position | undefined>();
   for (const i of imports) {
+    const where = { ...(i.at && { at: i.at }), path: i.path };
     if (!byAddress.has(i.address)) {
       const hint = closest(i.address, [...byAddress.keys()]);
       diagnostics.push({
-        ...(i.at && { at: i.at }),
-        message: `imports: ${i.address} is not declared in the config${hint ? `; did you mean "${hint}"?` : ""}`,
+        ...where,
+        message: `${i.address} is not declared in the config; an import adopts an object as a resource the config declares${hint ? `; did you mean "${hint}"?` : ""}`,
       });
     }
-  }
-  const seenImports = new Map<string, Position | undefined>();
-  for (const i of imports) {
-    if (seenImports.has(i.address))
-      diagnostics.push({ ...(i.at && { at: i.at }), message: `imports: ${i.address} is imported twice` });
-    seenImports.set(i.address, i.at);
+    if (firstImport.has(i.address)) {
+      const first = firstImport.get(i.address);
+      diagnostics.push({
+        ...where,
+        message: `${i.address} is imported twice${first ? ` (first at ${first.file}:${first.line})` : ""}; import each address once`,
+      });
+    } else firstImport.set(i.address, i.at);
   }
 
-  for (const d of validateDesired(drafts.map((d) => d.resource))) {
+  const engineDiagnostics = validateDesired(drafts.map((d) => d.resource));
+  // A misspelt member is reported as unknown with its correction, not also as missing.
+  const corrected = new Set(
+    engineDiagnostics.flatMap(({ address, entry }) =>
+      entry?.reason === "unknown_member" && typeof entry.didYouMean === "string"
+        ? [`${address}${pointer([...tokensOf(entry.pointer ?? "").slice(0, -1), entry.didYouMean])}`]
+        : [],
+    ),
+  );
+  for (const d of engineDiagnostics) {
     // The loader checked every reference itself, with the names the config uses.
     if (d.pointer === "" && d.message.startsWith("references ")) continue;
+    if (d.entry?.reason === "required" && corrected.has(`${d.address}${d.pointer}`)) continue;
     const draft = byAddress.get(d.address);
     if (!draft) continue;
-    const path = yamlPathOf(draft, d.pointer);
-    const onKey = d.entry?.reason === "unknown_member";
-    const at = onKey
-      ? draft.file.positions.key([...draft.base, ...path])
-      : draft.file.positions.value([...draft.base, ...path]);
-    diagnostics.push({
-      ...(at && { at }),
-      address: d.address,
-      ...(path.length > 0 && { path: memberPath(path) }),
-      message: d.entry ? describeEntry(draft, d.entry, path) : d.message,
-    });
+    for (const { entry, message } of narrowed(draft, d.entry)) {
+      const path = yamlPathOf(draft, entry?.pointer ?? d.pointer);
+      const onKey = entry?.reason === "unknown_member";
+      const at = onKey
+        ? draft.file.positions.key([...draft.base, ...path])
+        : draft.file.positions.value([...draft.base, ...path]);
+      diagnostics.push({
+        ...(at && { at }),
+        address: d.address,
+        ...(path.length > 0 && { path: memberPath(path) }),
+        message: message ?? (entry ? describeEntry(draft, entry, path) : d.message),
+      });
+    }
   }
 
   diagnostics.sort(byPosition);
@@ -247,29 +290,58 @@ function whereIs(path: YamlPath): Partial<LoadDiagnostic> {
 
 type Problem = (at: Position | undefined, message: string, extra?: Partial<LoadDiagnostic>) => void;
 
-function readImports(
-  value: unknown,
-  file: ParsedFile,
-  out: { address: string; id: string; at: Position | undefined }[],
-  problem: Problem,
-): void {
+/** An entry of `imports`, with where its `to` is written for messages. */
+interface ImportEntry {
+  address: string;
+  id: string;
+  at: Position | undefined;
+  path: string;
+}
+
+const importForm = "{ to: <address>, id: <id of the existing object> }";
+
+function readImports(value: unknown, file: ParsedFile, out: ImportEntry[], problem: Problem): void {
   if (!Array.isArray(value)) {
-    problem(file.positions.value(["imports"]), "imports is a list of { to: <address>, id: <id> }");
+    problem(
+      file.positions.value(["imports"]),
+      `expected a list of ${importForm}, got ${describeValue(value)}`,
+      {
+        path: "imports",
+      },
+    );
     return;
   }
   value.forEach((entry, i) => {
-    const at = file.positions.value(["imports", i]);
-    if (!isData(entry) || typeof entry.to !== "string" || typeof entry.id !== "string" || entry.id === "") {
-      problem(at, "an import is { to: <address>, id: <id of the existing object> }");
+    const path = `imports[${i}]`;
+    const at = (member?: string) => file.positions.value(member ? ["imports", i, member] : ["imports", i]);
+    if (!isData(entry)) {
+      problem(at(), `expected ${importForm}, got ${describeValue(entry)}`, { path });
       return;
     }
-    const extra = Object.keys(entry).filter((k) => k !== "to" && k !== "id");
-    if (extra.length > 0)
+    for (const extra of Object.keys(entry).filter((k) => k !== "to" && k !== "id")) {
+      const hint = closest(extra, ["to", "id"]);
       problem(
-        file.positions.key(["imports", i, extra[0]!]),
-        `unknown member "${extra[0]}"; allowed members: to, id`,
+        file.positions.key(["imports", i, extra]),
+        `unknown member "${extra}"; allowed members: to, id${hint ? `; did you mean "${hint}"?` : ""}`,
+        { path: `${path}.${extra}` },
       );
-    out.push({ address: entry.to, id: entry.id, at });
+    }
+    let complete = true;
+    for (const [member, what] of [
+      ["to", "the address of a resource the config declares (monitors.<name>)"],
+      ["id", "the id of the existing object"],
+    ] as const) {
+      const v = entry[member];
+      if (typeof v === "string" && v !== "") continue;
+      complete = false;
+      const message =
+        v === undefined ? `${member} is required: ${what}` : `expected ${what}, got ${describeValue(v)}`;
+      problem(v === undefined ? at() : at(member), message, {
+        path: v === undefined ? path : `${path}.${member}`,
+      });
+    }
+    if (complete)
+      out.push({ address: String(entry.to), id: String(entry.id), at: at("to"), path: `${path}.to` });
   });
 }
 
@@ -285,7 +357,9 @@ function readResource(
   const address = `${collection}.${name}`;
   const base = [collection, name];
   if (!isData(value)) {
-    problem(file.positions.value(base), `${address} must be a map of members`, { address });
+    problem(file.positions.value(base), `expected a map of its members, got ${describeValue(value)}`, {
+      address,
+    });
     return [];
   }
   const members: Data = { ...value };
@@ -323,7 +397,78 @@ function readResource(
     refs: [],
   };
   draft.resource.members = convert(kind, members, draft, [], [], problem) as Data;
+  checkCreate(draft, members, problem);
   return [draft, ...drafts];
+}
+
+/**
+ * Members a create needs that the config leaves out (`raw`: the members as
+ * written), and monitor types that can no longer be created. Reported at the
+ * resource's name, where the member would go.
+ */
+function checkCreate(draft: Draft, raw: Data, problem: Problem): void {
+  const { kind, members, address } = draft.resource;
+  const at = draft.file.positions.key(draft.base);
+  for (const member of engineKind(kind).definition.required ?? []) {
+    const name = configNameOf(kind, [], member);
+    if (members[member] !== undefined || raw[name] !== undefined || raw[member] !== undefined) continue;
+    // A misspelt member (alertType) is reported as unknown with its correction, not also as missing.
+    if (Object.keys(raw).some((k) => closest(k, [name]) === name)) continue;
+    const allowed = allowedValues(kind, members, member);
+    problem(at, `${name} is required${allowed ? `; ${allowed}` : ""}`, { address, path: name });
+  }
+  if (kind === "monitor") checkMonitorType(draft, raw, problem);
+}
+
+/**
+ * What a monitor's type asks of a create, from the type catalogue: a url, at
+ * least one pool where checks run from locations, and no locations elsewhere.
+ */
+function checkMonitorType(draft: Draft, raw: Data, problem: Problem): void {
+  if (typeof raw.type !== "string") return;
+  const { file, base } = draft;
+  const at = file.positions.key(base);
+  const where = (path: string) => ({ address: draft.resource.address, path });
+  const type = monitorTypeAliases[raw.type] ?? raw.type;
+  if ((discontinuedMonitorTypes as readonly string[]).includes(type)) {
+    problem(
+      file.positions.value([...base, "type"]),
+      `${type} monitors can no longer be created; allowed: ${monitorTypeNames.map((t) => JSON.stringify(t)).join(", ")}`,
+      where("type"),
+    );
+    return;
+  }
+  const info = Object.hasOwn(monitorTypes, type) ? monitorTypes[type as MonitorType] : undefined;
+  if (!info) return;
+  if (info.url !== "none" && raw.url === undefined)
+    problem(at, `url is required: ${type} monitors need one`, where("url"));
+  const locations = raw.locations;
+  if (info.locations === "required") {
+    // A settings preset pins the pools itself.
+    const preset = isData(raw.settings) && raw.settings.preset !== undefined;
+    // A misspelt pools (pool:) is reported as unknown with its correction, not also as missing.
+    const pools =
+      isData(locations) && Object.keys(locations).some((k) => closest(k, ["pools"]) !== undefined);
+    if (!preset && !pools)
+      problem(
+        isData(locations) ? file.positions.key([...base, "locations"]) : at,
+        `locations.pools is required: ${type} monitors run from at least one pool (allworld: every location)`,
+        where("locations.pools"),
+      );
+  } else if (locations !== undefined)
+    problem(
+      file.positions.key([...base, "locations"]),
+      `${type} monitors take no locations`,
+      where("locations"),
+    );
+}
+
+/** A value's kind, for a message: `got a list`. */
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a map";
+  return `${typeof value} ${JSON.stringify(value)}`;
 }
 
 function readSubscriptions(
@@ -335,35 +480,60 @@ function readSubscriptions(
 ): Draft[] {
   const member: NestedMember = nested.member;
   const listPath = [collectionOf("monitor"), monitor, member];
+  // The members an entry needs besides the pair its place in the file gives.
+  const needs = (engineKind(nested.kind).definition.required ?? []).filter(
+    (m) => m !== "monitorId" && m !== "contactId",
+  );
+  const form = `{ contact: <name>, ${needs.map((m) => `${m}: [...]`).join(", ")} }`;
   if (!Array.isArray(value)) {
-    problem(file.positions.value(listPath), `${member} is a list of { contact: <name>, ... }`, {
+    problem(file.positions.value(listPath), `expected a list of ${form}, got ${describeValue(value)}`, {
       address: `${collectionOf("monitor")}.${monitor}`,
       path: member,
     });
     return [];
   }
   const drafts: Draft[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
+  const contacts = collectionOf("contact");
   value.forEach((entry, i) => {
     const base = [...listPath, i];
-    const where = { address: `${collectionOf("monitor")}.${monitor}`, path: `${member}[${i}]` };
-    if (!isData(entry) || typeof entry.contact !== "string") {
+    const where = (path = "") => ({
+      address: `${collectionOf("monitor")}.${monitor}`,
+      path: `${member}[${i}]${path}`,
+    });
+    if (!isData(entry)) {
+      problem(file.positions.value(base), `each entry of ${member} is ${form}`, where());
+      return;
+    }
+    if (entry.contact === undefined) {
+      const idForm = "contactId" in entry;
       problem(
-        file.positions.value(base),
-        `each of ${member} is { contact: <name>, ... } naming a contact`,
-        where,
+        idForm ? file.positions.key([...base, "contactId"]) : file.positions.value(base),
+        idForm
+          ? "vigil files name the contact instead of giving its id: write contact: <name>"
+          : `contact is required: each entry of ${member} is ${form}`,
+        where(idForm ? ".contactId" : ""),
       );
       return;
     }
-    if (seen.has(entry.contact)) {
+    if (typeof entry.contact !== "string") {
       problem(
         file.positions.value([...base, "contact"]),
-        `contact ${entry.contact} is listed twice in ${member}`,
-        where,
+        `expected the name of one of the ${contacts}, got ${describeValue(entry.contact)}`,
+        where(".contact"),
       );
       return;
     }
-    seen.add(entry.contact);
+    const first = seen.get(entry.contact);
+    if (first !== undefined) {
+      problem(
+        file.positions.value([...base, "contact"]),
+        `contact ${entry.contact} is listed twice in ${member} (first at ${member}[${first}]); each contact has one entry`,
+        where(".contact"),
+      );
+      return;
+    }
+    seen.set(entry.contact, i);
     const address = subscriptionAddress(monitor, member, entry.contact);
     const members: Data = { ...entry };
     const lifecycle = readLifecycle(members, nested.kind, file, base, address, problem);
@@ -396,6 +566,7 @@ function readSubscriptions(
       monitorId: { $ref: `${collectionOf("monitor")}.${monitor}` },
       ...(convert(nested.kind, members, draft, [], [], problem) as Data),
     };
+    checkCreate(draft, members, problem);
     drafts.push(draft);
   });
   return drafts;
@@ -414,25 +585,34 @@ function readLifecycle(
   const at = (path: YamlPath) => file.positions.value([...base, "lifecycle", ...path]);
   const where = (path: string) => ({ address, path: `lifecycle${path}` });
   if (!isData(value)) {
-    problem(at([]), `lifecycle is a map with ${lifecycleOptions.join(", ")}`, where(""));
+    problem(
+      at([]),
+      `expected a map with any of ${lifecycleOptions.join(", ")}, got ${describeValue(value)}`,
+      where(""),
+    );
     return undefined;
   }
   const out: Lifecycle = {};
   for (const [option, v] of Object.entries(value)) {
     if (option === "protect" || option === "retainOnDelete") {
       if (typeof v === "boolean") out[option] = v;
-      else problem(at([option]), `${option} is true or false`, where(`.${option}`));
+      else problem(at([option]), `expected true or false, got ${describeValue(v)}`, where(`.${option}`));
     } else if (option === "ignoreChanges" || option === "replaceOnChanges") {
       if (!Array.isArray(v) || v.some((p) => typeof p !== "string" || p === "")) {
         problem(
           at([option]),
-          `${option} is a list of member paths such as settings.timeout`,
+          `expected a list of member paths such as [settings.timeout], got ${describeValue(v)}`,
           where(`.${option}`),
         );
         continue;
       }
       // Paths are written with the config's names; the engine compares the API's.
-      out[option] = (v as string[]).map((p) => pointer(apiPathForLifecycle(kind, p)));
+      out[option] = (v as string[]).flatMap((p, i) => {
+        const wrong = lifecyclePathProblem(kind, members, p);
+        if (!wrong) return [pointer(apiPathOf(kind, p))];
+        problem(at([option, i]), `"${p}" is not a member path: ${wrong}`, where(`.${option}[${i}]`));
+        return [];
+      });
     } else {
       const hint = closest(option, lifecycleOptions);
       problem(
@@ -443,13 +623,6 @@ function readLifecycle(
     }
   }
   return out;
-}
-
-function apiPathForLifecycle(kind: DesiredResource["kind"], dotted: string): string[] {
-  const tokens: (string | number)[] = [];
-  for (const token of dotted.split("."))
-    tokens.push(/^\d+$/.test(token) ? Number(token) : apiNameOf(kind, tokens, token));
-  return tokens.map(String);
 }
 
 /**
@@ -478,6 +651,9 @@ function convert(
         `vigil files name the ${apiOnly.target} instead of giving its id: write ${apiOnly.yamlName}: <name>`,
         { address: draft.resource.address, path: memberPath([...yamlPath, key]) },
       );
+      // A stand-in reference, so the engine does not also report the member as missing.
+      const standIn = { $ref: `${collectionOf(apiOnly.target)}.${apiOnly.yamlName}` };
+      out[apiOnly.member] = apiOnly.many ? [standIn] : standIn;
       continue;
     }
     if (ref) {
@@ -486,7 +662,7 @@ function convert(
       if (!Array.isArray(names)) {
         problem(
           draft.file.positions.value([...draft.base, ...yamlPath, key]),
-          `${key} is a list of ${collection} names`,
+          `expected a list of names of ${collection}, got ${describeValue(member)}`,
           { address: draft.resource.address, path: memberPath([...yamlPath, key]) },
         );
         continue;
@@ -518,6 +694,23 @@ function convert(
   return out;
 }
 
+/**
+ * A value that matches no form of a union comes back from zod as one
+ * "Invalid input": replace it with the problems of the form it means, or say
+ * which forms there are.
+ */
+function narrowed(
+  draft: Draft,
+  entry: ProblemDetailEntry | undefined,
+): { entry?: ProblemDetailEntry; message?: string }[] {
+  if (entry?.reason !== "no_match") return [{ ...(entry && { entry }) }];
+  const path = tokensOf(entry.pointer ?? "").map((t) => (/^\d+$/.test(t) ? Number(t) : t));
+  const explained = explainUnion(draft.resource.kind, draft.resource.members, path, entry.value);
+  if (!explained) return [{ entry }];
+  if ("message" in explained) return [{ entry, message: explained.message }];
+  return explained.entries.map((e) => ({ entry: e }));
+}
+
 /** The config path of an engine pointer: the longest recorded prefix, plus the rest as is. */
 function yamlPathOf(draft: Draft, enginePointer: string): (string | number)[] {
   const tokens = tokensOf(enginePointer).map((t) => (/^\d+$/.test(t) ? Number(t) : t));
@@ -544,20 +737,61 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
   const rename = (member: unknown) => configNameOf(kind, parent, String(member));
   let message = typeof entry.message === "string" ? entry.message : (entry.reason ?? "invalid");
   if (entry.reason === "unknown_member") {
-    const name = path[path.length - 1];
-    const excluded = parent.length === 0 ? (excludedMembers[kind] ?? []) : [];
+    const name = String(path[path.length - 1]);
+    const excluded = parent.length === 0 ? [...(excludedMembers[kind] ?? []), ...impliedMembers(kind)] : [];
     const own = parent.length === 0 ? ownMembers(kind) : [];
     const allowed = [...(entry.allowed ?? []).map(rename).filter((m) => !excluded.includes(m)), ...own];
-    const hint = closest(String(name), allowed);
-    message = `unknown member "${String(name)}"; allowed members: ${allowed.join(", ")}`;
+    const hint = closest(name, allowed);
+    message = `unknown member "${name}"; allowed members: ${allowed.join(", ")}`;
+    // A setting of another monitor type is a common slip: say where it belongs.
+    const types = kind === "monitor" && parent.join(".") === "settings" ? typesWithSetting(name) : [];
+    if (types.length > 0) message += `; ${name} is a setting of ${types.join(", ")} monitors`;
     return hint ? `${message}; did you mean "${hint}"?` : message;
   }
   if (entry.reason === "required" && path.length > 0)
     message = `${String(path[path.length - 1])} is required`;
-  if (entry.allowed && entry.allowed.length > 0 && !message.includes("must be one of"))
-    message += `; allowed: ${entry.allowed.map((a) => JSON.stringify(a)).join(", ")}`;
+  if (entry.reason === "wrong_type" && typeof entry.expected === "string")
+    message = `expected ${typeNames[entry.expected] ?? entry.expected}, got ${describeValue(entry.value)}`;
+  const bound = boundMessage(entry);
+  if (bound) message = bound;
+  let allowed = entry.allowed;
+  if (kind === "monitor" && entry.pointer === "/type" && allowed) {
+    allowed = allowed.filter((t) => !(discontinuedMonitorTypes as readonly unknown[]).includes(t));
+    message = `must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`;
+  }
+  if (allowed && allowed.length > 0 && !message.includes("must be one of"))
+    message += `; allowed: ${allowed.map((a) => JSON.stringify(a)).join(", ")}`;
   if (entry.didYouMean) message += `; did you mean ${JSON.stringify(entry.didYouMean)}?`;
   return message;
+}
+
+/** JSON's type names, as a YAML file shows them. */
+const typeNames: Record<string, string> = { array: "a list", object: "a map" };
+
+/** A value out of its bounds, said plainly (zod's own words are `Too small: expected number to be >=50`). */
+function boundMessage(entry: ProblemDetailEntry): string | undefined {
+  const min = typeof entry.minimum === "number" ? entry.minimum : undefined;
+  const max = typeof entry.maximum === "number" ? entry.maximum : undefined;
+  const limit = min === undefined ? `at most ${max}` : `at least ${min}`;
+  if (min === undefined && max === undefined) return undefined;
+  const plural = (n: number | undefined, word: string) => `${word}${n === 1 ? "" : "s"}`;
+  switch (entry.reason) {
+    case "out_of_range":
+      return `must be ${limit}`;
+    case "too_short":
+    case "too_long":
+      return `must be ${limit} ${plural(min ?? max, "character")} long`;
+    case "too_few":
+    case "too_many":
+      return `must have ${limit} ${plural(min ?? max, "item")}`;
+    default:
+      return undefined;
+  }
+}
+
+/** Members the file's layout gives, never written: a subscription's monitor is the one it is listed under. */
+function impliedMembers(kind: DesiredResource["kind"]): string[] {
+  return nestedSubscriptions.some((n) => n.kind === kind) ? [configNameOf(kind, [], "monitorId")] : [];
 }
 
 /** Members the format adds to a kind's own. */

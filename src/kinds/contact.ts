@@ -92,6 +92,7 @@ export const contactKind = defineKind({
   schema: contactSchema,
   naturalKey: ["type", "address"],
   paths: { collection: "/contact", item: "/contact/{id}" },
+  required: ["type", "address"],
   list: {
     sort: ["created", "name", "address"],
     defaultSort: "created",

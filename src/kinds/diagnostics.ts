@@ -148,12 +148,19 @@ export function issuesToEntries(
         entry.message = issue.message;
         break;
       }
-      case "invalid_format":
+      case "invalid_format": {
         entry.reason = "invalid_format";
         entry.value = value;
         entry.expected = issue.format;
         entry.message = `must be a valid ${issue.format}`;
+        if (issue.format === "regex") {
+          // A pattern's own message says what it wants ("a language tag such as en or pt-BR"); zod's names the regex.
+          const own = issue.message.startsWith("Invalid") ? undefined : issue.message;
+          const pattern = (issue as z.core.$ZodIssueInvalidStringFormat).pattern;
+          entry.message = own ? (own.startsWith("must") ? own : `must be ${own}`) : `must match ${pattern}`;
+        }
         break;
+      }
       case "invalid_union":
         entry.reason = "no_match";
         entry.value = value;

@@ -13,6 +13,11 @@ export interface KindDefinition<S extends z.ZodObject = z.ZodObject> {
   /** Member paths that identify an object within an account, besides its id. */
   naturalKey: readonly string[];
   paths: { collection: string; item: string };
+  /**
+   * Members a create must carry. A monitor's `url` is not listed: whether a
+   * type needs one is in the type catalogue (`monitorTypes[type].url`).
+   */
+  required?: readonly string[];
   list?: {
     sort: readonly string[];
     defaultSort: string;

@@ -38,6 +38,7 @@ export const maintenanceKind = defineKind({
   title: "Maintenance window",
   schema: maintenanceSchema,
   naturalKey: ["name"],
+  required: ["name", "from", "to"],
   paths: { collection: "/maintenance", item: "/maintenance/{id}" },
   list: {
     sort: ["from", "created"],

@@ -47,10 +47,18 @@ export const statusPageComponentsBody = z.strictObject({
 export const statusPageSchema = z
   .strictObject({
     id: readOnlyId,
-    slug: field(z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "lower-case letters, digits and dashes"), {
-      immutable: true,
-      description: "Public address, unique in the service; permanent.",
-    }),
+    slug: field(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9-]{1,62}$/,
+          "2 to 63 lower-case letters, digits and dashes, not starting with a dash",
+        ),
+      {
+        immutable: true,
+        description: "Public address, unique in the service; permanent.",
+      },
+    ),
     title: field(z.string().min(1).max(255), {}),
     description: field(z.string().max(2000).nullable(), { default: null }),
     customDomain: field(
@@ -195,6 +203,7 @@ export const statusPageKind = defineKind({
   title: "Status page",
   schema: statusPageSchema,
   naturalKey: ["slug"],
+  required: ["slug", "title"],
   paths: { collection: "/statuspage", item: "/statuspage/{id}" },
   list: { sort: ["created", "title", "slug"], defaultSort: "created", filters: [] },
 });

@@ -36,6 +36,7 @@ export const alertSubscriptionKind = defineKind({
   title: "Alert subscription",
   schema: alertSubscriptionSchema,
   naturalKey: ["monitorId", "contactId"],
+  required: ["monitorId", "contactId", "alertTypes"],
   paths: { collection: "/alert", item: "/monitor/{monitorId}/alert/{contactId}" },
 });
 
@@ -44,5 +45,6 @@ export const reportSubscriptionKind = defineKind({
   title: "Report subscription",
   schema: reportSubscriptionSchema,
   naturalKey: ["monitorId", "contactId"],
+  required: ["monitorId", "contactId", "frequencies"],
   paths: { collection: "/report", item: "/monitor/{monitorId}/report/{contactId}" },
 });

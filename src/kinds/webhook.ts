@@ -74,6 +74,7 @@ export const webhookKind = defineKind({
   title: "Webhook",
   schema: webhookSchema,
   naturalKey: ["url"],
+  required: ["url", "events", "scope"],
   paths: { collection: "/webhook", item: "/webhook/{id}" },
   list: {
     sort: ["created", "updated", "name", "url"],

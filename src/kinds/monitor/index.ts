@@ -149,6 +149,7 @@ export const monitorKind = defineKind({
   title: "Monitor",
   schema: monitorSchema,
   naturalKey: ["type", "url"],
+  required: ["type"],
   paths: { collection: "/monitor", item: "/monitor/{id}" },
   list: {
     sort: ["name", "state", "type", "interval", "lastChange", "url", "created", "tags"],

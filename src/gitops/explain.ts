@@ -1,0 +1,195 @@
+/**
+ * What a config's members allow, read from the kinds' schemas, so that a
+ * message can say it: the forms a union takes, whether a lifecycle path names
+ * a member, which monitor types take a setting.
+ */
+import { z } from "zod";
+import { engineKind } from "../engine/kinds/index.ts";
+import type { KindName } from "../engine/model.ts";
+import {
+  bodySchema,
+  closest,
+  discontinuedMonitorTypes,
+  issuesToEntries,
+  type ProblemDetailEntry,
+  settingsByType,
+} from "../kinds/index.ts";
+import { apiNameOf, configNameOf, excludedMembers, peel } from "./format.ts";
+
+type Members = Record<string, unknown>;
+type Path = readonly (string | number)[];
+
+/** The members a config sets for a resource, in the API's names, with a monitor's settings typed by its type. */
+export function memberSchemaOf(kind: KindName, members: Members): z.ZodObject {
+  const ek = engineKind(kind);
+  let schema = bodySchema(ek.schemaFor(members), "create");
+  if (ek.sideBody) schema = schema.extend(ek.sideBody.shape);
+  const excluded = excludedMembers[kind] ?? [];
+  if (excluded.length > 0) schema = schema.omit(Object.fromEntries(excluded.map((m) => [m, true])) as never);
+  return schema;
+}
+
+/** The object schemas a value at this schema may be: the object itself, or each object of a union. */
+function objectsOf(schema: z.ZodType): z.ZodObject[] {
+  const peeled = peel(schema);
+  if (peeled instanceof z.ZodObject) return [peeled];
+  if (peeled instanceof z.ZodUnion) return peeled.options.flatMap((o) => objectsOf(o as z.ZodType));
+  return [];
+}
+
+/** Whether an object schema takes members it does not declare (the settings of types the spec leaves open). */
+function isOpen(schema: z.ZodType): boolean {
+  const peeled = peel(schema);
+  if (peeled instanceof z.ZodRecord || peeled instanceof z.ZodUnknown || peeled instanceof z.ZodAny)
+    return true;
+  return (
+    peeled instanceof z.ZodObject &&
+    peeled.def.catchall !== undefined &&
+    !(peeled.def.catchall instanceof z.ZodNever)
+  );
+}
+
+/** The schema at a path of API member names and array indices, or undefined where the path leaves it. */
+export function schemaAt(schema: z.ZodType, path: Path): z.ZodType | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (const token of path) {
+    const peeled: z.ZodType = peel(current);
+    if (peeled instanceof z.ZodArray)
+      current = typeof token === "number" ? (peeled.element as z.ZodType) : undefined;
+    else current = objectsOf(peeled).find((o) => String(token) in o.shape)?.shape[String(token)] as z.ZodType;
+    if (!current) return undefined;
+  }
+  return current;
+}
+
+/** How a config writes a value of this schema, short: `{ name, monitor }`, `true or false`. */
+function formOf(kind: KindName, path: Path, schema: z.ZodType): string {
+  const peeled = peel(schema);
+  if (peeled instanceof z.ZodObject) {
+    const members = Object.entries(peeled.shape as Record<string, z.ZodType>).map(([member, value]) => {
+      const name = configNameOf(kind, path, member);
+      const inner = peel(value);
+      const optional = value.safeParse(undefined).success ? "?" : "";
+      if (inner instanceof z.ZodLiteral)
+        return `${name}${optional}: ${[...inner.values].map((v) => JSON.stringify(v)).join(" | ")}`;
+      if (inner instanceof z.ZodArray) return `${name}${optional}: [...]`;
+      return `${name}${optional}`;
+    });
+    return `{ ${members.join(", ")} }`;
+  }
+  if (peeled instanceof z.ZodBoolean) return "true or false";
+  if (peeled instanceof z.ZodString) return "a string";
+  if (peeled instanceof z.ZodNumber) return "a number";
+  if (peeled instanceof z.ZodArray) return "a list";
+  if (peeled instanceof z.ZodLiteral) return [...peeled.values].map((v) => JSON.stringify(v)).join(" or ");
+  if (peeled instanceof z.ZodEnum) return peeled.options.map((v) => JSON.stringify(v)).join(", ");
+  return "a value";
+}
+
+/** What a member allows, for a message about a missing one: its values, or its forms. */
+export function allowedValues(kind: KindName, members: Members, member: string): string | undefined {
+  const schema = schemaAt(memberSchemaOf(kind, members), [member]);
+  let peeled = schema && peel(schema);
+  if (peeled instanceof z.ZodArray) peeled = peel(peeled.element as z.ZodType);
+  if (peeled instanceof z.ZodEnum) {
+    // Discontinued monitor types are accepted as input only to be refused with their own message.
+    const values = (peeled.options as string[]).filter(
+      (v) => !(discontinuedMonitorTypes as readonly string[]).includes(v),
+    );
+    return `allowed: ${values.map((v) => JSON.stringify(v)).join(", ")}`;
+  }
+  if (peeled instanceof z.ZodUnion)
+    return `one of ${(peeled.options as z.ZodType[]).map((o) => formOf(kind, [member], o)).join(" or ")}`;
+  return undefined;
+}
+
+/** Issues that say the value has another form than this option: a wrong type, an unknown or missing member. */
+function isStructural(issue: z.core.$ZodIssue, value: unknown): boolean {
+  if (issue.path.length === 0) return true;
+  const member = issue.path[0] as string;
+  return issue.path.length === 1 && (typeof value !== "object" || value === null || !(member in value));
+}
+
+/**
+ * A value that matches no form of a union (a webhook scope, a status page
+ * component): the problems of the one form it plainly means, or a message
+ * listing the forms, what goes together, and a guess for an unknown member.
+ */
+export function explainUnion(
+  kind: KindName,
+  members: Members,
+  path: Path,
+  value: unknown,
+): { entries: ProblemDetailEntry[] } | { message: string } | undefined {
+  const union = schemaAt(memberSchemaOf(kind, members), path);
+  const peeled = union && peel(union);
+  if (!(peeled instanceof z.ZodUnion)) return undefined;
+  const options = peeled.options as z.ZodType[];
+  const meant = options.flatMap((option) => {
+    const result = option.safeParse(value);
+    if (result.success || result.error.issues.some((i) => isStructural(i, value))) return [];
+    return [issuesToEntries(result.error.issues, value, option, path)];
+  });
+  if (meant.length === 1) return { entries: meant[0]! };
+
+  const parts = [`must be one of ${options.map((o) => formOf(kind, path, o)).join(" or ")}`];
+  const objects = options.map((o) => peel(o)).filter((o): o is z.ZodObject => o instanceof z.ZodObject);
+  if (typeof value === "object" && value !== null && !Array.isArray(value) && objects.length > 0) {
+    const keys = Object.keys(value);
+    const known = [...new Set(objects.flatMap((o) => Object.keys(o.shape)))];
+    const name = (member: string) => configNameOf(kind, path, member);
+    const unknown = keys.filter((k) => !known.includes(k));
+    // Members that tell the forms apart, given together although no form has them all.
+    const telling = keys.filter((k) => known.includes(k) && !objects.every((o) => k in o.shape));
+    if (telling.length > 1 && !objects.some((o) => telling.every((k) => k in o.shape)))
+      parts.push(`${telling.map(name).join(" and ")} cannot go together`);
+    for (const key of unknown) {
+      const hint = closest(key, known.map(name));
+      parts.push(`unknown member "${key}"${hint ? `; did you mean "${hint}"?` : ""}`);
+    }
+  }
+  return { message: parts.join("; ") };
+}
+
+/** The monitor types whose settings declare a member (`port` for `ssl`). */
+export function typesWithSetting(member: string): string[] {
+  return Object.entries(settingsByType)
+    .filter(([, schema]) => Object.hasOwn(schema.shape, member))
+    .map(([type]) => type);
+}
+
+/**
+ * Why a dotted lifecycle path (`settings.timeout`, `scope.monitors`) names no
+ * member of the resource, or undefined when it names one.
+ */
+export function lifecyclePathProblem(kind: KindName, members: Members, dotted: string): string | undefined {
+  let schema: z.ZodType = memberSchemaOf(kind, members);
+  const apiPath: (string | number)[] = [];
+  const seen: string[] = [];
+  for (const token of dotted.split(".")) {
+    const where = seen.length > 0 ? ` in ${seen.join(".")}` : "";
+    const peeled = peel(schema);
+    if (isOpen(peeled)) return undefined;
+    if (peeled instanceof z.ZodArray) {
+      if (!/^\d+$/.test(token))
+        return `${seen.join(".")} is a list: the next part is an index, not "${token}"`;
+      apiPath.push(Number(token));
+      schema = peeled.element as z.ZodType;
+    } else {
+      const objects = objectsOf(peeled);
+      if (objects.length === 0) return `${seen.join(".")} has no members`;
+      const allowed = [...new Set(objects.flatMap((o) => Object.keys(o.shape)))].map((m) =>
+        configNameOf(kind, apiPath, m),
+      );
+      if (!allowed.includes(token)) {
+        const hint = closest(token, allowed);
+        return `unknown member "${token}"${where}; allowed members: ${allowed.join(", ")}${hint ? `; did you mean "${hint}"?` : ""}`;
+      }
+      const member = apiNameOf(kind, apiPath, token);
+      apiPath.push(member);
+      schema = schemaAt(peeled, [member])!;
+    }
+    seen.push(token);
+  }
+  return undefined;
+}
