@@ -91,6 +91,23 @@ function wholeArrayPath(root: unknown, path: string): string {
   return path;
 }
 
+/**
+ * Where the values marked sensitive sit once normalised. Found by value, not by pointer: normalising may
+ * drop or reorder array items (a dropped header), and a pointer that slid would mask the wrong value.
+ */
+function sensitiveIn(desired: Members, normalized: Members, pointers: readonly string[]): string[] {
+  const values = new Set<unknown>(pointers.map((p) => getAt(desired, p)).filter((v) => v !== undefined));
+  if (values.size === 0) return [];
+  const out: string[] = [];
+  const walk = (value: unknown, at: string[]) => {
+    if (values.has(value)) out.push(pointer(at));
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...at, String(i)]));
+    else if (isObject(value)) for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
+  };
+  walk(normalized, []);
+  return out;
+}
+
 export function diffResource(input: DiffInput): ResourceDiff {
   const { kind, lineage } = input;
   const schema = kind.schemaFor(input.desired);
@@ -98,7 +115,7 @@ export function diffResource(input: DiffInput): ResourceDiff {
   const credentialPaths = [
     ...new Set([
       ...kind.credentials(desiredN),
-      ...(input.sensitive ?? []).filter((p) => getAt(desiredN, p) !== undefined),
+      ...sensitiveIn(input.desired, desiredN, input.sensitive ?? []),
     ]),
   ];
   const secrets: Record<string, string> = {};

@@ -2,7 +2,8 @@
  * `${env:NAME}` in any string of a config: how secrets (and anything else
  * that differs per environment) come in without being written in the repo.
  * `${env:NAME:-fallback}` gives a value for when NAME is unset or empty;
- * `$${` writes a literal `${`.
+ * `$${` writes a literal `${`. Whatever the environment fills in is reported,
+ * so it is kept secret like a credential (masked in plans, hashed in the state).
  */
 import type { YamlPath } from "./files.ts";
 

@@ -174,7 +174,9 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
           continue;
         }
         names.set(name, nameAt);
-        drafts.push(...readResource(kind, name, members, parsed, problem));
+        const read = readResource(kind, name, members, parsed, problem);
+        for (const draft of read) markSecrets(draft, expanded.secrets);
+        drafts.push(...read);
       }
     }
   }
@@ -265,6 +267,19 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     files: parsedFiles,
     diagnostics,
   };
+}
+
+/** The members whose values the environment filled in: the engine keeps them secret like credentials. */
+function markSecrets(draft: Draft, secrets: readonly YamlPath[]): void {
+  const byYamlPath = new Map(
+    [...draft.paths].map(([enginePointer, yaml]) => [JSON.stringify(yaml), enginePointer]),
+  );
+  const sensitive = secrets.flatMap((path) => {
+    const under = path.length > draft.base.length && draft.base.every((t, i) => path[i] === t);
+    const found = under ? byYamlPath.get(JSON.stringify(path.slice(draft.base.length))) : undefined;
+    return found ? [found] : [];
+  });
+  if (sensitive.length > 0) draft.resource.sensitive = sensitive;
 }
 
 function byPosition(a: LoadDiagnostic, b: LoadDiagnostic): number {

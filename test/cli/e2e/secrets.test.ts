@@ -11,8 +11,9 @@ import { project, shown, useSandbox } from "./helpers.ts";
  * the service keeps them: it is not vigil's output and is not checked here;
  * these runs use an endpoint and token, so it does not exist.)
  *
- * Contact `httpHeaders` are not credentials in the API (they read back in
- * full), so they are not part of this check.
+ * Contact `httpHeaders` and monitor `settings.headers` are not credentials in
+ * the API (they read back in full), yet a value that came from the
+ * environment is kept secret all the same.
  */
 const sandbox = useSandbox();
 
@@ -20,6 +21,8 @@ const secrets = {
   VIGIL_TEST_MONITOR_PW: "pw-Zq8xT3mK9vL2wQ7r",
   VIGIL_TEST_WEBHOOK_SECRET: "whsec-Yh4nB8cR2tX6jP0s",
   VIGIL_TEST_WEBHOOK_AUTH: "Bearer tok-Kd7fG1vN5mW3qZ9e",
+  VIGIL_TEST_PAGER_TOKEN: "pager-Wv3Hs9Lq2Ty6",
+  VIGIL_TEST_STATUS_TOKEN: "status-Pn5Dc1Rk8Mz4",
 };
 /** A new password, for a plan that changes one. */
 const rotatedPassword = "pw-Rotated-Lm2Xc8Vb4Nq6";
@@ -32,6 +35,16 @@ const config = (webhookUrl = "https://hooks.example.com/vigil-secrets") => `moni
     interval: 60
     locations: { pools: [westeurope] }
     settings: { method: G, username: probe, password: "\${env:VIGIL_TEST_MONITOR_PW}", authSchema: Basic }
+  status:
+    type: http
+    url: https://status.example.com/health
+    locations: { pools: [westeurope] }
+    settings: { headers: [{ name: Authorization, value: "Bearer \${env:VIGIL_TEST_STATUS_TOKEN}" }] }
+contacts:
+  pager:
+    type: http
+    address: https://pager.example.com/hook
+    httpHeaders: [{ header: X-Token, value: "\${env:VIGIL_TEST_PAGER_TOKEN}" }]
 webhooks:
   ops:
     url: ${webhookUrl}
@@ -85,7 +98,7 @@ describe.concurrent("secret masking", { timeout: 90_000 }, () => {
     expect((await run("plan --out", ["plan", "--out", "plan.json"])).code).toBe(0);
     const apply = await run("apply", ["apply", "--auto-approve"]);
     expect(apply.code, shown(apply)).toBe(0);
-    expect(apply.stdout).toContain("Apply complete: 2 created.");
+    expect(apply.stdout).toContain("Apply complete: 4 created.");
     const again = await run("plan again", ["plan", "--detailed-exitcode"]);
     expect(again.code, shown(again)).toBe(0);
 
@@ -100,7 +113,7 @@ describe.concurrent("secret masking", { timeout: 90_000 }, () => {
     expect(applyRotated.code, shown(applyRotated)).toBe(0);
 
     expect((await run("state list", ["state", "list"])).code).toBe(0);
-    for (const address of ["monitors.login", "webhooks.ops"]) {
+    for (const address of ["monitors.login", "monitors.status", "contacts.pager", "webhooks.ops"]) {
       const show = await run(`state show ${address}`, ["state", "show", address]);
       expect(show.code, shown(show)).toBe(0);
     }
@@ -112,6 +125,8 @@ describe.concurrent("secret masking", { timeout: 90_000 }, () => {
     // The credentials did reach the account: masking is vigil's, not an empty value.
     const monitor = await p.account.get(`/monitor/${await p.idOf("monitors.login")}?expand=settings`);
     expect(monitor.body.settings.password).toBe(rotatedPassword);
+    const contact = await p.account.get(`/contact/${await p.idOf("contacts.pager")}`);
+    expect(contact.body.httpHeaders).toEqual([{ header: "X-Token", value: secrets.VIGIL_TEST_PAGER_TOKEN }]);
   });
 
   it("a config error on a credential and a refused apply print no secret", async () => {
@@ -130,14 +145,14 @@ describe.concurrent("secret masking", { timeout: 90_000 }, () => {
       expect(r.stderr).toMatch(/main\.yaml:\d+:\d+: webhooks\.ops secret: /);
     }
 
-    // The service refuses a private address: the monitor is created, the webhook fails with a 422.
+    // The service refuses a private address: the monitors and the contact are created, the webhook fails with a 422.
     await p.write("main.yaml", config("https://10.20.30.40/vigil"));
     const valid = { VIGIL_TEST_WEBHOOK_SECRET: secrets.VIGIL_TEST_WEBHOOK_SECRET };
     const refused = await p.run(["apply", "--auto-approve"], { env: valid });
     runs["refused apply"] = refused;
     expect(refused.code, shown(refused)).toBe(1);
     expect(refused.stderr).toContain("Error: webhooks.ops: create failed:");
-    expect(refused.stdout).toContain("Apply finished with 1 failure(s): 1 created.");
+    expect(refused.stdout).toContain("Apply finished with 1 failure(s): 3 created.");
 
     const files = await writtenFiles(p.dir);
     expect(Object.keys(files)).toEqual([".vigil/state.json"]);
