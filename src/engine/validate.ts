@@ -126,7 +126,11 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
         const pools = (own.locations as { pools?: unknown[] } | undefined)?.pools;
         // A preset pins its own pools.
         if (info.locations === "required" && settings.preset === undefined && !pools?.length)
-          problem(r, "/locations/pools", `${type} monitors need at least one pool; for example ["allworld"]`);
+          problem(
+            r,
+            "/locations/pools",
+            `locations.pools is required: ${type} monitors run from at least one pool (allworld: every location)`,
+          );
         if (info.locations !== "required" && own.locations !== undefined)
           problem(r, "/locations", `${type} monitors take no locations`);
       }

@@ -19,6 +19,8 @@ export type YamlPath = readonly (string | number)[];
 export interface SourceMap {
   value(path: YamlPath): Position | undefined;
   key(path: YamlPath): Position | undefined;
+  /** Whether the file has a node at this path. */
+  has(path: YamlPath): boolean;
 }
 
 export interface ParsedFile {
@@ -159,6 +161,7 @@ export async function parseConfigFile(
       data,
       positions: {
         value: (path) => nearest(values, path),
+        has: (path) => values.has(pathKey(path)),
         key: (path) => keys.get(pathKey(path)) ?? nearest(values, path),
       },
     },

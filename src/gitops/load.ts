@@ -247,10 +247,17 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     if (!draft) continue;
     for (const { entry, message } of narrowed(draft, d.entry)) {
       const path = yamlPathOf(draft, entry?.pointer ?? d.pointer);
-      const onKey = entry?.reason === "unknown_member";
-      const at = onKey
-        ? draft.file.positions.key([...draft.base, ...path])
-        : draft.file.positions.value([...draft.base, ...path]);
+      const full = [...draft.base, ...path];
+      // A member the file lacks (a required one) is reported at the key of its deepest ancestor there:
+      // the resource's name when none of it is written.
+      let present = full.length;
+      while (present > draft.base.length && !draft.file.positions.has(full.slice(0, present))) present--;
+      const at =
+        entry?.reason === "unknown_member"
+          ? draft.file.positions.key(full)
+          : present < full.length
+            ? draft.file.positions.key(full.slice(0, present))
+            : draft.file.positions.value(full);
       diagnostics.push({
         ...(at && { at }),
         address: d.address,
@@ -436,8 +443,8 @@ function checkCreate(draft: Draft, raw: Data, problem: Problem): void {
 }
 
 /**
- * What a monitor's type asks of a create, from the type catalogue: a url, at
- * least one pool where checks run from locations, and no locations elsewhere.
+ * What a monitor's type asks of a create, from the type catalogue: a url. (Its
+ * locations are checked by the engine's validation, for every frontend.)
  */
 function checkMonitorType(draft: Draft, raw: Data, problem: Problem): void {
   if (typeof raw.type !== "string") return;
@@ -457,25 +464,6 @@ function checkMonitorType(draft: Draft, raw: Data, problem: Problem): void {
   if (!info) return;
   if (info.url !== "none" && raw.url === undefined)
     problem(at, `url is required: ${type} monitors need one`, where("url"));
-  const locations = raw.locations;
-  if (info.locations === "required") {
-    // A settings preset pins the pools itself.
-    const preset = isData(raw.settings) && raw.settings.preset !== undefined;
-    // A misspelt pools (pool:) is reported as unknown with its correction, not also as missing.
-    const pools =
-      isData(locations) && Object.keys(locations).some((k) => closest(k, ["pools"]) !== undefined);
-    if (!preset && !pools)
-      problem(
-        isData(locations) ? file.positions.key([...base, "locations"]) : at,
-        `locations.pools is required: ${type} monitors run from at least one pool (allworld: every location)`,
-        where("locations.pools"),
-      );
-  } else if (locations !== undefined)
-    problem(
-      file.positions.key([...base, "locations"]),
-      `${type} monitors take no locations`,
-      where("locations"),
-    );
 }
 
 /** A value's kind, for a message: `got a list`. */
