@@ -7,7 +7,6 @@ import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { type Operations, operations, QuotaPacer, VigilClient } from "../api/index.ts";
 import { FileStateStore, type StateStore } from "../engine/index.ts";
-import { openEmbeddedSandbox } from "./embedded-sandbox.ts";
 import { CliError } from "./errors.ts";
 
 export interface ConnectionOptions {
@@ -52,6 +51,8 @@ async function client(baseUrl: string, token: string): Promise<VigilClient> {
 
 export async function connect(options: ConnectionOptions, env = process.env): Promise<Connection> {
   if (options.sandbox) {
+    // Loaded only when asked for: the sandbox is half of the CLI's start-up time.
+    const { openEmbeddedSandbox } = await import("./embedded-sandbox.ts");
     const sandbox = await openEmbeddedSandbox(resolve(vigilDir));
     const c = await client(sandbox.url, sandbox.token).catch(async (error) => {
       await sandbox.close();
