@@ -101,7 +101,7 @@ function sensitiveIn(desired: Members, normalized: Members, pointers: readonly s
   const out: string[] = [];
   const walk = (value: unknown, at: string[]) => {
     if (values.has(value)) out.push(pointer(at));
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...at, String(i)]));
+    else if (Array.isArray(value)) for (const [i, v] of value.entries()) walk(v, [...at, String(i)]);
     else if (isObject(value)) for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
   };
   walk(normalized, []);

@@ -283,16 +283,7 @@ export function makePlan(options: PlanOptions): Plan {
     const rank = kindRank(a.kind) - kindRank(b.kind);
     return (a.action === "delete" ? -rank : rank) || (a.address < b.address ? -1 : 1);
   });
-  const summary: PlanSummary = {
-    create: 0,
-    update: 0,
-    replace: 0,
-    delete: 0,
-    forget: 0,
-    import: 0,
-    "no-op": 0,
-  };
-  for (const a of actions) summary[a.action]++;
+  const summary = summarize(actions);
   return {
     format_version: planFormatVersion,
     created: options.now ?? Math.floor(Date.now() / 1000),
@@ -307,6 +298,21 @@ export function makePlan(options: PlanOptions): Plan {
     warnings,
     ...(options.refreshOnly && { refreshOnly: true as const }),
   };
+}
+
+/** How many actions of each type. */
+export function summarize(actions: readonly PlannedAction[]): PlanSummary {
+  const summary: PlanSummary = {
+    create: 0,
+    update: 0,
+    replace: 0,
+    delete: 0,
+    forget: 0,
+    import: 0,
+    "no-op": 0,
+  };
+  for (const a of actions) summary[a.action]++;
+  return summary;
 }
 
 /** The targets, what they reference (transitively), and what is nested under them. */

@@ -16,6 +16,7 @@
  * | `×` | forget: drop from the state, the object stays in the account |
  */
 import type { Change, Plan, PlannedAction, PlanSummary } from "../../engine/model.ts";
+import { summarize } from "../../engine/plan.ts";
 import { isObject, pointer, tokensOf } from "../../engine/pointer.ts";
 import { isUnknown } from "../../engine/refs.ts";
 
@@ -247,17 +248,7 @@ export function driftItems(plan: Plan, limits: ValueLimits = {}): DriftItem[] {
 
 /** Counts of the actions the plan shows (no-ops excluded), so the summary always matches the listing. */
 export function countActions(plan: Plan): PlanSummary {
-  const counts: PlanSummary = {
-    create: 0,
-    update: 0,
-    replace: 0,
-    delete: 0,
-    forget: 0,
-    import: 0,
-    "no-op": 0,
-  };
-  for (const a of plan.actions) counts[a.action]++;
-  return counts;
+  return summarize(plan.actions);
 }
 
 export function hasChanges(counts: PlanSummary): boolean {
