@@ -18,6 +18,7 @@ import { loadOrFail } from "../config.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
 import { confirm } from "../prompt.ts";
+import { type CallCounts, callsLine } from "../render/changes.ts";
 import { createProgress, type Progress } from "../render/progress.ts";
 import { colorEnabled } from "../render/style.ts";
 import {
@@ -59,6 +60,7 @@ interface Run {
 
 async function run(r: Run): Promise<void> {
   let progress: Progress | undefined;
+  let calls: CallCounts | undefined;
   const startProgress = (plan: Plan) => {
     const total = plan.actions.filter((a) => a.action !== "no-op" && !a.cascadedBy).length;
     if (total > 0)
@@ -69,7 +71,7 @@ async function run(r: Run): Promise<void> {
       process.stdout.write(humanPlan(r.saved, r.config, callCounts(client.metrics)));
       startProgress(r.saved);
     }
-    return applyChanges({
+    const result = await applyChanges({
       ops,
       store,
       desired: r.desired,
@@ -88,6 +90,8 @@ async function run(r: Run): Promise<void> {
         return true;
       },
     });
+    calls = callCounts(client.metrics);
+    return result;
   });
   progress?.finish();
   printNotes(outcome.notes);
@@ -112,6 +116,8 @@ async function run(r: Run): Promise<void> {
     process.stdout.write(`Apply finished with ${failures.length} failure(s): ${summary}.\n`);
     process.exitCode = exitCodes.error;
   } else process.stdout.write(`Apply complete: ${summary}.\n`);
+  // What the whole run cost against the account's quota: the plan's reads and the apply's calls.
+  if (calls) process.stdout.write(`${callsLine(calls)} in all.\n`);
 }
 
 const pastTense: Record<string, string> = {
