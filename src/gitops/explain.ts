@@ -4,30 +4,18 @@
  * a member, which monitor types take a setting.
  */
 import { z } from "zod";
-import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
 import {
-  bodySchema,
   closest,
   discontinuedMonitorTypes,
   issuesToEntries,
   type ProblemDetailEntry,
   settingsByType,
 } from "../kinds/index.ts";
-import { apiNameOf, configNameOf, excludedMembers, peel } from "./format.ts";
+import { apiNameOf, configNameOf, inputSchemaOf, peel } from "./format.ts";
 
 type Members = Record<string, unknown>;
 type Path = readonly (string | number)[];
-
-/** The members a config sets for a resource, in the API's names, with a monitor's settings typed by its type. */
-export function memberSchemaOf(kind: KindName, members: Members): z.ZodObject {
-  const ek = engineKind(kind);
-  let schema = bodySchema(ek.schemaFor(members), "create");
-  if (ek.sideBody) schema = schema.extend(ek.sideBody.shape);
-  const excluded = excludedMembers[kind] ?? [];
-  if (excluded.length > 0) schema = schema.omit(Object.fromEntries(excluded.map((m) => [m, true])) as never);
-  return schema;
-}
 
 /** The object schemas a value at this schema may be: the object itself, or each object of a union. */
 function objectsOf(schema: z.ZodType): z.ZodObject[] {
@@ -88,7 +76,7 @@ function formOf(kind: KindName, path: Path, schema: z.ZodType): string {
 
 /** What a member allows, for a message about a missing one: its values, or its forms. */
 export function allowedValues(kind: KindName, members: Members, member: string): string | undefined {
-  const schema = schemaAt(memberSchemaOf(kind, members), [member]);
+  const schema = schemaAt(inputSchemaOf(kind, members), [member]);
   let peeled = schema && peel(schema);
   if (peeled instanceof z.ZodArray) peeled = peel(peeled.element as z.ZodType);
   if (peeled instanceof z.ZodEnum) {
@@ -121,7 +109,7 @@ export function explainUnion(
   path: Path,
   value: unknown,
 ): { entries: ProblemDetailEntry[] } | { message: string } | undefined {
-  const union = schemaAt(memberSchemaOf(kind, members), path);
+  const union = schemaAt(inputSchemaOf(kind, members), path);
   const peeled = union && peel(union);
   if (!(peeled instanceof z.ZodUnion)) return undefined;
   const options = peeled.options as z.ZodType[];
@@ -163,7 +151,7 @@ export function typesWithSetting(member: string): string[] {
  * member of the resource, or undefined when it names one.
  */
 export function lifecyclePathProblem(kind: KindName, members: Members, dotted: string): string | undefined {
-  let schema: z.ZodType = memberSchemaOf(kind, members);
+  let schema: z.ZodType = inputSchemaOf(kind, members);
   const apiPath: (string | number)[] = [];
   const seen: string[] = [];
   for (const token of dotted.split(".")) {

@@ -64,21 +64,28 @@ export function subscriptionAddress(monitor: string, member: NestedMember, conta
 /**
  * The members a config sets for a kind, with the engine's member names: the
  * kind's create body, plus members written by calls of their own (a status
- * page's components), minus what the format leaves out.
+ * page's components), minus what the format leaves out. Given a resource's
+ * members, the schema is that resource's (a monitor's settings typed by its type).
  */
-export function inputSchemaOf(kind: KindName): z.ZodObject {
+export function inputSchemaOf(kind: KindName, members?: Record<string, unknown>): z.ZodObject {
+  if (members !== undefined) return buildInputSchema(kind, members);
   let cached = inputSchemas.get(kind);
-  if (cached) return cached;
-  const ek = engineKind(kind);
-  let schema = bodySchema(ek.definition.schema, "create") as z.ZodObject;
-  for (const side of ek.sideMembers) schema = schema.extend({ [side]: sideMemberSchema(kind, side) });
-  const excluded = excludedMembers[kind] ?? [];
-  if (excluded.length > 0) schema = schema.omit(Object.fromEntries(excluded.map((m) => [m, true])) as never);
-  cached = schema;
-  inputSchemas.set(kind, cached);
+  if (!cached) {
+    cached = buildInputSchema(kind, undefined);
+    inputSchemas.set(kind, cached);
+  }
   return cached;
 }
 const inputSchemas = new Map<KindName, z.ZodObject>();
+
+function buildInputSchema(kind: KindName, members: Record<string, unknown> | undefined): z.ZodObject {
+  const ek = engineKind(kind);
+  let schema = bodySchema(members ? ek.schemaFor(members) : ek.definition.schema, "create") as z.ZodObject;
+  for (const side of ek.sideMembers) schema = schema.extend({ [side]: sideMemberSchema(kind, side) });
+  const excluded = excludedMembers[kind] ?? [];
+  if (excluded.length > 0) schema = schema.omit(Object.fromEntries(excluded.map((m) => [m, true])) as never);
+  return schema;
+}
 
 function sideMemberSchema(kind: KindName, member: string): z.ZodType {
   const schema = engineKind(kind).sideBody?.shape[member] as z.ZodType | undefined;
