@@ -6,7 +6,7 @@
 import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { type Operations, operations, QuotaPacer, VigilClient } from "../api/index.ts";
-import { FileStateStore, type StateStore } from "../engine/index.ts";
+import { FileStateStore, type State, type StateStore } from "../engine/index.ts";
 import { CliError } from "./errors.ts";
 
 export interface ConnectionOptions {
@@ -77,6 +77,16 @@ export async function connect(options: ConnectionOptions, env = process.env): Pr
     throw new CliError(`--endpoint must be an http(s) URL, not ${JSON.stringify(endpoint)}.`);
   const c = await client(endpoint, token);
   return { client: c, ops: operations(c), description: endpoint, close: () => c.close() };
+}
+
+/** The saved state, read under the lock (undefined when there is none yet). */
+export async function readSavedState(path: string, command: string): Promise<State | undefined> {
+  const lock = await (await stateStore(path, command)).lock();
+  try {
+    return await lock.read();
+  } finally {
+    await lock.release();
+  }
 }
 
 /** The state file's store; its directory is created on first use. */

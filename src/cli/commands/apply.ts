@@ -14,8 +14,8 @@ import {
   RefreshOnlyPlanError,
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
-import { loadOrFail } from "../config.ts";
-import type { ConnectionOptions } from "../connection.ts";
+import { loadAddresses, loadOrFail } from "../config.ts";
+import { type ConnectionOptions, readSavedState, statePath } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
 import { confirm } from "../prompt.ts";
 import { type CallCounts, callsLine } from "../render/changes.ts";
@@ -171,12 +171,24 @@ export function registerApply(program: Command) {
   ).action(async (paths: string[], options: ApplyOptions) => {
     requireApproval("destroy", options);
     // With paths, only what they declare goes (and what nests under it); protect still holds.
-    const config = paths.length > 0 ? await loadOrFail(paths) : undefined;
+    let targets: string[] | undefined;
+    if (paths.length > 0) {
+      const declared = await loadAddresses(paths);
+      // A resource of those files that was never applied has nothing to destroy.
+      const managed = (await readSavedState(statePath(options), "destroy"))?.resources ?? {};
+      targets = declared.filter((a) => managed[a]);
+      if (targets.length === 0) {
+        process.stdout.write(
+          "Nothing to destroy: the state manages none of the resources those files declare.\n",
+        );
+        return;
+      }
+    }
     await run({
       command: "destroy",
       options,
       desired: [],
-      ...(config && { targets: config.resources.map((r) => r.address) }),
+      ...(targets && { targets }),
       question: "Do you really want to destroy these objects? There is no undo.",
     });
   });

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { stringify } from "yaml";
 import type { State } from "../../engine/index.ts";
-import { statePath, stateStore } from "../connection.ts";
+import { readSavedState, statePath, stateStore } from "../connection.ts";
 import { CliError } from "../errors.ts";
 
 interface StateOptions {
@@ -11,14 +11,9 @@ interface StateOptions {
 }
 
 async function readState(path: string): Promise<State> {
-  const lock = await (await stateStore(path, "state")).lock();
-  try {
-    const state = await lock.read();
-    if (!state) throw new CliError(`There is no state at ${path}.`);
-    return state;
-  } finally {
-    await lock.release();
-  }
+  const state = await readSavedState(path, "state");
+  if (!state) throw new CliError(`There is no state at ${path}.`);
+  return state;
 }
 
 /** An address and everything nested under it (`monitors.web` takes `monitors.web.alerts.*`). */

@@ -103,3 +103,26 @@ it.concurrent("state rm of an address the state does not hold is 1 and removes n
   expect(rm.stderr).toBe("Error: monitors.nope is not in the state; nothing was removed.\n");
   expect((await w.run(["state", "list", "--sandbox"])).stdout).toContain("monitors.web.alerts.oncall");
 }, 60_000);
+
+it.concurrent("destroy with paths deletes only what those files declare, even when they reference other files", async () => {
+  const w = await sandboxWorkspace({
+    "main.yaml": config(60).replace(/webhooks:[\s\S]*$/, ""),
+    "webhooks.yaml": `webhooks:\n  ops: { url: https://hooks.example.com/vigil, events: [monitor.down], scope: { monitors: [web] } }\n`,
+  });
+  expect((await w.run(["apply", ".", "--sandbox", "--auto-approve"])).code).toBe(0);
+
+  const destroy = await w.run(["destroy", "webhooks.yaml", "--sandbox", "--auto-approve"]);
+  expect(destroy.code, shown(destroy)).toBe(0);
+  expect(destroy.stdout).toContain("Plan: 0 to add, 0 to change, 0 to replace, 1 to destroy.");
+  expect(destroy.stdout).toContain("- webhooks.ops");
+  const list = await w.run(["state", "list", "--sandbox"]);
+  expect(list.stdout).toContain("monitors.web ");
+  expect(list.stdout).not.toContain("webhooks.ops");
+
+  // Nothing of that file is managed any more: nothing to do, and no call made.
+  const again = await w.run(["destroy", "webhooks.yaml", "--sandbox", "--auto-approve"]);
+  expect(again.code, shown(again)).toBe(0);
+  expect(again.stdout).toBe(
+    "Nothing to destroy: the state manages none of the resources those files declare.\n",
+  );
+}, 120_000);
