@@ -20,6 +20,7 @@ import {
 /** `vigil_monitor` → `monitor`: the page's file name, as the registry names it. */
 const shortName = (typeName: string) => typeName.slice(providerName.length + 1);
 
+/** Example configurations, by resource type (and `provider` for the provider block). */
 const examples: Record<string, string> = {
   provider: `provider "vigil" {
   endpoint = "https://api.example.com/v2" # or VIGIL_ENDPOINT
@@ -84,6 +85,10 @@ const examples: Record<string, string> = {
   scope  = { all = true }
   secret = var.webhook_secret
 }`,
+};
+
+/** Example configurations, by data source type. */
+const dataSourceExamples: Record<string, string> = {
   vigil_monitor_types: `data "vigil_monitor_types" "all" {}
 
 output "browser_types" {
@@ -159,6 +164,8 @@ function schemaPage(
   schema: Schema,
   extra: string[] = [],
 ): string {
+  const example = (category === "Resource" ? examples : dataSourceExamples)[typeName];
+  if (!example) throw new Error(`${typeName}: write an example in src/terraform/docs.ts`);
   const description = schema.block.description;
   return page({ page_title: `${typeName} ${category} - ${providerName}`, subcategory: "", description }, [
     `# ${typeName} (${category})`,
@@ -168,7 +175,7 @@ function schemaPage(
     "## Example Usage",
     "",
     "```terraform",
-    examples[typeName] ?? "",
+    example,
     "```",
     "",
     "## Schema",
