@@ -380,12 +380,17 @@ function settingsAttribute(walk: Walk): Attribute {
   let fills = false;
   for (const [name, { types, schemas }] of settingsMembers()) {
     const attribute = attributeOf(name, schemas[0]!, settingsWalk, false);
+    const typeKey = (schema: z.ZodType) =>
+      JSON.stringify(typeOf(schema, { ...settingsWalk, rules: undefined }));
     for (const other of schemas.slice(1)) {
-      const type = typeOf(other, { ...settingsWalk, rules: undefined });
-      const mismatch =
-        JSON.stringify(type) !== JSON.stringify(typeOf(schemas[0]!, { ...settingsWalk, rules: undefined }));
-      if (mismatch) throw new Error(`settings.${name} has different types across monitor types`);
-      if (serviceFills(other) && !attribute.required) attribute.computed = true;
+      // One attribute serves every type, so the types must agree on its shape.
+      if (typeKey(other) !== typeKey(schemas[0]!))
+        throw new Error(`settings.${name} has different types across monitor types`);
+      if (serviceFills(other)) attribute.computed = true;
+      if (traitsOf(other).writeOnly && !attribute.sensitive) {
+        attribute.sensitive = true;
+        walk.rules?.sensitive.push([...settingsWalk.path, attributeName(name)]);
+      }
     }
     attribute.description = settingsDescription(name, types, schemas);
     fills ||= Boolean(attribute.computed);
