@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { vigilJsonSchema } from "./gitops/json-schema.ts";
+import { DESCRIPTOR_PATH, protoDescriptor } from "./terraform/plugin/descriptor.ts";
 
 export interface Artifact {
   /** Relative to the repository root. */
@@ -17,6 +18,7 @@ export const jsonText = (value: unknown) => `${JSON.stringify(value, null, 2)}\n
 
 export const artifacts: readonly Artifact[] = [
   { path: "schemas/vigil.schema.json", render: () => jsonText(vigilJsonSchema()) },
+  { path: DESCRIPTOR_PATH, render: () => jsonText(protoDescriptor()) },
 ];
 
 export const repositoryRoot = resolve(import.meta.dirname, "..");

@@ -9,11 +9,11 @@ import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import { type Certificate, selfSignedCertificate } from "../../src/terraform/plugin/certificate.ts";
+import { PROTO_DIR, PROTO_FILES } from "../../src/terraform/plugin/descriptor.ts";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../src/terraform/plugin/handshake.ts";
 import { LOADER_OPTIONS } from "../../src/terraform/plugin/server.ts";
 
 export const providerMain = join(import.meta.dirname, "../../src/terraform/main.ts");
-const protoDir = join(import.meta.dirname, "../../src/terraform/plugin/proto");
 
 /** The environment Terraform gives a provider; `clientCert` adds PLUGIN_CLIENT_CERT. */
 export function terraformEnv(clientCert?: Certificate): NodeJS.ProcessEnv {
@@ -86,10 +86,8 @@ function promised(client: grpc.Client) {
 
 /** Clients of the plugin's four services at `address`, over mutual TLS with `clientCert`. */
 export function connect(address: string, serverCertDer: Buffer, clientCert: Certificate) {
-  const definition = protoLoader.loadSync(["tfplugin6.proto", "go-plugin.proto", "health.proto"], {
-    ...LOADER_OPTIONS,
-    includeDirs: [protoDir],
-  });
+  // The client parses the .proto files themselves; the server reads the generated descriptor.
+  const definition = protoLoader.loadSync(PROTO_FILES, { ...LOADER_OPTIONS, includeDirs: [PROTO_DIR] });
   const packages = grpc.loadPackageDefinition(definition) as any;
   const credentials = grpc.credentials.createSsl(
     Buffer.from(toPem(serverCertDer)),

@@ -6,6 +6,7 @@
  * the handlers may be given as a loader that starts only once the handshake line is out: Terraform waits for
  * that line, so everything the provider itself needs loads while Terraform connects.
  */
+import { readFile } from "node:fs/promises";
 import type * as Grpc from "@grpc/grpc-js";
 import { selfSignedCertificate } from "./certificate.ts";
 import { candidatePorts, type Handshake, handshakeLine, readHandshake } from "./handshake.ts";
@@ -21,8 +22,8 @@ export const LOADER_OPTIONS = {
   oneofs: true,
 };
 
-const PROTO_DIR = new URL("./proto/", import.meta.url).pathname;
-const PROTO_FILES = ["tfplugin6.proto", "go-plugin.proto", "health.proto"];
+/** The .proto files as JSON (descriptor.ts); reading it is cheaper than parsing the .proto text. */
+const DESCRIPTOR = new URL("./proto/descriptor.json", import.meta.url);
 /** Terraform sends whole states and schemas in one message; gRPC's 4 MiB default is too small for large ones. */
 const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 /** How long Shutdown waits for calls in flight before it cuts them. */
@@ -62,8 +63,12 @@ export async function serveProvider(
   const handshake = readHandshake(options.env ?? process.env);
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
 
-  const [grpc, protoLoader] = await Promise.all([import("@grpc/grpc-js"), import("@grpc/proto-loader")]);
-  const definition = protoLoader.loadSync(PROTO_FILES, { ...LOADER_OPTIONS, includeDirs: [PROTO_DIR] });
+  const [grpc, protoLoader, descriptor] = await Promise.all([
+    import("@grpc/grpc-js"),
+    import("@grpc/proto-loader"),
+    readFile(DESCRIPTOR, "utf8"),
+  ]);
+  const definition = protoLoader.fromJSON(JSON.parse(descriptor), LOADER_OPTIONS);
   // proto-loader's definition maps each fully qualified service name to what addService takes.
   const service = (name: string) => definition[name] as Grpc.ServiceDefinition;
 
