@@ -12,13 +12,15 @@ describe("generated artifacts", () => {
     });
   }
 
-  it("npm run generate writes each artifact as rendered: pretty JSON with a trailing newline", async () => {
+  it("npm run generate writes each artifact as rendered, JSON ones pretty with a trailing newline", async () => {
     const root = await mkdtemp(join(tmpdir(), "vigil-generate-"));
     try {
       expect(await generate(root)).toEqual(artifacts.map((a) => a.path));
       for (const artifact of artifacts) {
         const text = await readFile(join(root, artifact.path), "utf8");
         expect(text).toBe(artifact.render());
+        expect(text.endsWith("\n")).toBe(true);
+        if (!artifact.path.endsWith(".json")) continue;
         expect(text.endsWith("}\n")).toBe(true);
         expect(text.split("\n")[1]).toMatch(/^ {2}"/);
       }

@@ -9,9 +9,10 @@ import { type EngineKind, engineKind, engineKinds, type Members, type Row } from
 import type { DesiredResource, KindName, PlannedAction, ResourceState, State, StateLock } from "../model.ts";
 import { refsIn, resolveRefs } from "../refs.ts";
 import { hashSecret } from "../state/index.ts";
-import { createBody, touchesSide, updateBody, updateOnlyMembers } from "./bodies.ts";
+import { createBody, updateBody } from "./bodies.ts";
 import { bulkStrategies } from "./bulk.ts";
 import { Journal } from "./journal.ts";
+import { finishCreate, patchObject } from "./object.ts";
 
 export interface ApplyFailure {
   address: string;
@@ -223,21 +224,9 @@ export class Applier {
     const { address } = work.action;
     const members = work.members!;
     try {
-      if (work.kind.writeSide && work.kind.sideMembers.some((m) => members[m] !== undefined)) {
-        await work.kind.writeSide(
-          { ops: this.options.ops, idempotencyKey: this.journal.keyFor("side", [address]) },
-          id,
-          members,
-        );
-      }
-      const later = updateOnlyMembers(work.kind, members);
-      if (later.length > 0) {
-        await work.kind.update(
-          { ops: this.options.ops, idempotencyKey: this.journal.keyFor("update-only", [address]) },
-          { id, ...members },
-          Object.fromEntries(later.map((m) => [m, members[m]])),
-        );
-      }
+      await finishCreate(this.options.ops, work.kind, id, members, (step) =>
+        this.journal.keyFor(step, [address]),
+      );
     } catch (error) {
       // The object exists: keep it under its address; the next plan shows what is still to write.
       this.journal.settle(address, { ...this.entryFor(work, id), managed: {} });
@@ -289,22 +278,14 @@ export class Applier {
 
   async #patch(work: Work, id: string, changes: PlannedAction["changes"]): Promise<void> {
     const members = work.members!;
-    const body = updateBody(work.kind, changes, members, work.kind.normalizeDesired(members));
-    const live = work.live ?? { id, ...members };
-    if (Object.keys(body).length > 0) {
-      await work.kind.update(
-        { ops: this.options.ops, idempotencyKey: this.journal.keyFor("update", [work.action.address]) },
-        live,
-        body,
-      );
-    }
-    if (work.kind.writeSide && touchesSide(work.kind, changes)) {
-      await work.kind.writeSide(
-        { ops: this.options.ops, idempotencyKey: this.journal.keyFor("side", [work.action.address]) },
-        id,
-        members,
-      );
-    }
+    await patchObject(
+      this.options.ops,
+      work.kind,
+      work.live ?? { id, ...members },
+      members,
+      changes,
+      (step) => this.journal.keyFor(step, [work.action.address]),
+    );
   }
 
   /** Updates one object (or finishes an import) with the minimal body. */
