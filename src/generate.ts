@@ -6,6 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { vigilJsonSchema } from "./gitops/json-schema.ts";
 import { terraformDocPages } from "./terraform/docs.ts";
+import { DESCRIPTOR_PATH, protoDescriptor } from "./terraform/plugin/descriptor.ts";
 import { providerSchema } from "./terraform/schema.ts";
 
 export interface Artifact {
@@ -20,6 +21,7 @@ export const jsonText = (value: unknown) => `${JSON.stringify(value, null, 2)}\n
 export const artifacts: readonly Artifact[] = [
   { path: "schemas/vigil.schema.json", render: () => jsonText(vigilJsonSchema()) },
   { path: "provider.json", render: () => jsonText(providerSchema()) },
+  { path: DESCRIPTOR_PATH, render: () => jsonText(protoDescriptor()) },
   ...terraformDocPages(),
 ];
 
