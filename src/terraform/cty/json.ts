@@ -81,8 +81,8 @@ function primitive(raw: unknown, type: "string" | "number" | "bool", path: strin
       if (typeof raw === "boolean") return String(raw);
       break;
     case "number":
-      if (raw instanceof JsonNumber) return parseNumber(raw.source);
-      if (typeof raw === "string") return parseNumber(raw);
+      if (raw instanceof JsonNumber) return parseNumber(raw.source, pathLabel(path));
+      if (typeof raw === "string") return parseNumber(raw, pathLabel(path));
       break;
     case "bool":
       if (typeof raw === "boolean") return raw;

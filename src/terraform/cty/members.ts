@@ -145,7 +145,7 @@ function primitive(value: unknown, type: "string" | "number" | "bool", path: str
   }
   if (type === "number") {
     if ((typeof value === "number" && !Number.isNaN(value)) || typeof value === "bigint") return value;
-    if (typeof value === "string") return parseNumber(value);
+    if (typeof value === "string") return parseNumber(value, pathLabel(path));
   }
   if (type === "bool" && typeof value === "boolean") return value;
   throw new CtyError(`${pathLabel(path)}: ${type} is required, not ${JSON.stringify(value)}`);

@@ -118,7 +118,7 @@ function primitiveFromWire(raw: unknown, type: "string" | "number" | "bool", pat
     case "number":
       if (typeof raw === "number" && !Number.isNaN(raw)) return raw;
       if (typeof raw === "bigint") return normalizeInteger(raw);
-      if (typeof raw === "string") return parseNumber(raw);
+      if (typeof raw === "string") return parseNumber(raw, pathLabel(path));
       break;
   }
   throw new CtyError(`${pathLabel(path)}: ${type} is required`);

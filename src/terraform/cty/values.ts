@@ -172,8 +172,8 @@ const decimal = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
  * A number from its decimal text (cty sends numbers too big or too precise for int64/float64 as strings).
  * Integers stay exact (bigint beyond 2^53); other decimals round to the nearest float64.
  */
-export function parseNumber(text: string): number | bigint {
-  if (!decimal.test(text)) throw new CtyError(`not a number: ${JSON.stringify(text)}`);
+export function parseNumber(text: string, where = "(root)"): number | bigint {
+  if (!decimal.test(text)) throw new CtyError(`${where}: not a number: ${JSON.stringify(text)}`);
   if (/^[-+]?\d+$/.test(text)) return normalizeInteger(BigInt(text));
   return Number(text);
 }
