@@ -5,6 +5,7 @@
  * traits decide required / optional / computed / sensitive and which changes
  * replace the resource. Attribute names are the members' names in snake_case.
  */
+
 import { z } from "zod";
 import { engineKind, engineKinds } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
@@ -18,6 +19,7 @@ import {
   settingsByType,
   traitsOf,
 } from "../kinds/index.ts";
+import { camelCase, snakeCase } from "./names.ts";
 
 export const providerAddress = "registry.terraform.io/vigil/vigil";
 export const providerName = "vigil";
@@ -72,15 +74,11 @@ export interface ProviderSchemas {
   >;
 }
 
-/** `cronSchedule` → `cron_schedule`. */
-export function attributeName(member: string): string {
-  return member.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
+/** `cronSchedule` → `cron_schedule`: the one mapping of names, shared with the value conversion. */
+export const attributeName = snakeCase;
 
 /** `cron_schedule` → `cronSchedule`. */
-export function memberName(attribute: string): string {
-  return attribute.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
+export const memberName = camelCase;
 
 /** `vigil_contact_group` for the kind `contactGroup`. */
 export function resourceTypeName(kind: KindName): string {
