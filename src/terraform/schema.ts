@@ -20,6 +20,7 @@ import {
   traitsOf,
 } from "../kinds/index.ts";
 import { camelCase, snakeCase } from "./names.ts";
+import type { AttributeJson, BlockJson, NestedTypeJson, NestingMode, SchemaJson } from "./schema-json.ts";
 
 export const providerAddress = "registry.terraform.io/vigil/vigil";
 export const providerName = "vigil";
@@ -33,14 +34,13 @@ export type CtyType =
   | ["list" | "set" | "map", CtyType]
   | ["object", Record<string, CtyType>];
 
-export type NestingMode = "single" | "list" | "set" | "map";
-
-export interface NestedType {
+// What this provider's schema uses of the format (schema-json.ts), narrowed: it says so where the type checks it.
+export interface NestedType extends NestedTypeJson {
   attributes: Record<string, Attribute>;
   nesting_mode: NestingMode;
 }
 
-export interface Attribute {
+export interface Attribute extends AttributeJson {
   type?: CtyType;
   nested_type?: NestedType;
   description: string;
@@ -51,13 +51,13 @@ export interface Attribute {
   sensitive?: true;
 }
 
-export interface Block {
+export interface Block extends BlockJson {
   attributes: Record<string, Attribute>;
   description: string;
   description_kind: "plain";
 }
 
-export interface Schema {
+export interface Schema extends SchemaJson {
   version: number;
   block: Block;
 }

@@ -14,7 +14,6 @@ import {
   map,
   object,
   parseType,
-  type SchemaBlockJson,
   set,
   setPath,
   toMembers,
@@ -25,6 +24,7 @@ import {
   unknown,
 } from "../../src/terraform/cty.ts";
 import { camelCase, snakeCase } from "../../src/terraform/names.ts";
+import type { BlockJson } from "../../src/terraform/schema-json.ts";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 const bytes = (h: string) => new Uint8Array(Buffer.from(h.replace(/\s+/g, ""), "hex"));
@@ -65,7 +65,7 @@ describe("types", () => {
   });
 
   it("derives a block's implied type from attributes, nested attributes and nested blocks", () => {
-    const block: SchemaBlockJson = {
+    const block: BlockJson = {
       attributes: {
         id: { type: "string" },
         single: { nested_type: { nesting_mode: "single", attributes: { a: { type: "string" } } } },

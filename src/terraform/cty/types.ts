@@ -3,6 +3,7 @@
  * schema (`"string"`, `["list", "string"]`, `["object", {...}]`) and derived from schema blocks the way
  * Terraform's configschema computes a block's implied type.
  */
+import type { AttributeJson, BlockJson, BlockTypeJson, NestingMode } from "../schema-json.ts";
 
 export type PrimitiveType = "string" | "number" | "bool";
 
@@ -130,32 +131,8 @@ export function friendlyName(type: CtyType): string {
   }
 }
 
-// Schema blocks in the format of `terraform providers schema -json`: only what the implied type depends on.
-
-export type NestingMode = "single" | "list" | "set" | "map";
-
-export interface SchemaAttributeJson {
-  readonly type?: unknown;
-  readonly nested_type?: SchemaNestedTypeJson;
-}
-
-export interface SchemaNestedTypeJson {
-  readonly attributes: Readonly<Record<string, SchemaAttributeJson>>;
-  readonly nesting_mode: NestingMode;
-}
-
-export interface SchemaBlockJson {
-  readonly attributes?: Readonly<Record<string, SchemaAttributeJson>>;
-  readonly block_types?: Readonly<Record<string, SchemaBlockTypeJson>>;
-}
-
-export interface SchemaBlockTypeJson {
-  readonly nesting_mode: NestingMode | "group";
-  readonly block: SchemaBlockJson;
-}
-
 /** The object type of a block's values: one attribute per attribute and one per nested block type. */
-export function blockType(block: SchemaBlockJson): ObjectType {
+export function blockType(block: BlockJson): ObjectType {
   const attributes: [string, CtyType][] = [];
   for (const [name, attribute] of Object.entries(block.attributes ?? {})) {
     attributes.push([name, schemaAttributeType(attribute, name)]);
@@ -167,7 +144,7 @@ export function blockType(block: SchemaBlockJson): ObjectType {
 }
 
 /** An attribute's type: its `type` expression, or the type its `nested_type` implies. */
-export function schemaAttributeType(attribute: SchemaAttributeJson, name = "attribute"): CtyType {
+export function schemaAttributeType(attribute: AttributeJson, name = "attribute"): CtyType {
   if (attribute.nested_type) {
     const { attributes, nesting_mode } = attribute.nested_type;
     const inner = object(
@@ -179,7 +156,7 @@ export function schemaAttributeType(attribute: SchemaAttributeJson, name = "attr
   return parseType(attribute.type, name);
 }
 
-function nestedBlockType(nested: SchemaBlockTypeJson): CtyType {
+function nestedBlockType(nested: BlockTypeJson): CtyType {
   const inner = blockType(nested.block);
   // hcldec gives list and map blocks with a dynamic inside a tuple/object spec, whose type is only known per value.
   if ((nested.nesting_mode === "list" || nested.nesting_mode === "map") && hasDynamic(inner))

@@ -2,6 +2,14 @@
  * From the schema JSON of `terraform providers schema -json` (what provider.json holds) to the tfplugin6
  * Schema messages of GetProviderSchema. The JSON is the one source; this only changes its shape.
  */
+
+import type {
+  AttributeJson,
+  BlockJson,
+  NestedTypeJson,
+  ProviderSchemaJson,
+  SchemaJson,
+} from "../schema-json.ts";
 import type {
   GetProviderSchemaResponse,
   Schema,
@@ -11,54 +19,6 @@ import type {
   SchemaObject,
   StringKind,
 } from "./protocol.ts";
-
-/** A cty type expression: "string", ["list", "string"], ["object", {"a": "number"}], ... */
-export type CtyTypeJson = string | [string, unknown] | [string, unknown, unknown];
-
-export interface AttributeJson {
-  type?: CtyTypeJson;
-  nested_type?: NestedTypeJson;
-  description?: string;
-  description_kind?: "plain" | "markdown";
-  required?: boolean;
-  optional?: boolean;
-  computed?: boolean;
-  sensitive?: boolean;
-  deprecated?: boolean;
-  write_only?: boolean;
-}
-
-export interface NestedTypeJson {
-  attributes: Record<string, AttributeJson>;
-  nesting_mode: "single" | "list" | "set" | "map";
-}
-
-export interface BlockTypeJson {
-  nesting_mode: "single" | "list" | "set" | "map" | "group";
-  block: BlockJson;
-  min_items?: number;
-  max_items?: number;
-}
-
-export interface BlockJson {
-  attributes?: Record<string, AttributeJson>;
-  block_types?: Record<string, BlockTypeJson>;
-  description?: string;
-  description_kind?: "plain" | "markdown";
-  deprecated?: boolean;
-}
-
-export interface SchemaJson {
-  version: number;
-  block: BlockJson;
-}
-
-/** One provider's entry under `provider_schemas` in `terraform providers schema -json`. */
-export interface ProviderSchemaJson {
-  provider: SchemaJson;
-  resource_schemas?: Record<string, SchemaJson>;
-  data_source_schemas?: Record<string, SchemaJson>;
-}
 
 const kind = (k: "plain" | "markdown" | undefined): StringKind => (k === "markdown" ? "MARKDOWN" : "PLAIN");
 const upper = <T extends string>(mode: T) => mode.toUpperCase() as Uppercase<T>;
