@@ -27,12 +27,13 @@ export function terraformEnv(clientCert?: Certificate): NodeJS.ProcessEnv {
   };
 }
 
-/** Starts the provider process; stdout and stderr are collected. */
-export function spawnProvider(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", providerMain], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/** The provider run from source on this Node; a built mirror's executable is the other way to start it. */
+const fromSource = [process.execPath, "--disable-warning=ExperimentalWarning", providerMain];
+
+/** Starts the provider process (`command`: the executable and its arguments); stdout and stderr are collected. */
+export function spawnProvider(env: NodeJS.ProcessEnv, command: readonly string[] = fromSource) {
+  const [file, ...args] = command;
+  const child = spawn(file!, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   const output = { stdout: "", stderr: "" };
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output.stdout += chunk));
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output.stderr += chunk));
