@@ -1,5 +1,5 @@
 /**
- * `npm run build:terraform [-- --out DIR]`: writes terraform-provider-vigil into a Terraform filesystem
+ * `npm run build:terraform [-- --out DIR] [--cli-config FILE]`: writes terraform-provider-vigil into a Terraform filesystem
  * mirror (the unpacked layout), so `terraform init` installs it without a registry. The executable is a
  * shell wrapper that runs this checkout's src/terraform/main.ts on the repository's pinned Node 22: the
  * mirror points into this checkout by absolute paths, so rebuild it after moving the checkout.
@@ -106,9 +106,16 @@ export async function buildMirror(out: string, root = repositoryRoot): Promise<B
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
-  const { values } = parseArgs({ options: { out: { type: "string" } } });
+  const { values } = parseArgs({ options: { out: { type: "string" }, "cli-config": { type: "string" } } });
   const built = await buildMirror(values.out ?? join(repositoryRoot, "dist/terraform-mirror"));
   console.log(`wrote ${built.executable}`);
-  console.log(`\nInstall it with this CLI configuration (TF_CLI_CONFIG_FILE or ~/.terraformrc):\n`);
-  console.log(cliConfig(built.mirror));
+  const config = cliConfig(built.mirror);
+  if (values["cli-config"]) {
+    await writeFile(values["cli-config"], config);
+    console.log(`wrote ${resolve(values["cli-config"])}: point TF_CLI_CONFIG_FILE at it`);
+  } else {
+    console.log(
+      `\nInstall it with this CLI configuration (TF_CLI_CONFIG_FILE or ~/.terraformrc):\n\n${config}`,
+    );
+  }
 }
