@@ -65,7 +65,7 @@ export function wrapperScript(node: string, main: string, version: string): stri
 }
 
 /** An HCL string: JSON's escapes, and template sequences (`${`, `%{`) doubled so they stay literal. */
-const hclString = (text: string) => JSON.stringify(text).replaceAll("${", "$${").replaceAll("%{", "%%{");
+const hclString = (text: string) => JSON.stringify(text).replace(/([$%])\{/g, "$1$1{");
 
 /** The CLI configuration that installs vigil from `mirror` and every other provider from its registry. */
 export function cliConfig(mirror: string): string {
