@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { repositoryRoot } from "../../../src/terraform/build.ts";
+import { describeWithTerraform } from "./describe.ts";
 import { terraformLifecycle } from "./lifecycle.ts";
-import { describeWithTerraform } from "./terraform.ts";
 
 describeWithTerraform("real Terraform on examples/terraform", () => {
   terraformLifecycle({

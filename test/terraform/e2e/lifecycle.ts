@@ -7,7 +7,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Client, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { described, type TerraformRun, terraformWorkspace, type Workspace } from "./terraform.ts";
+import { described, type TerraformRun, terraformWorkspace, type Workspace } from "../../helpers/terraform.ts";
 
 /** Every resource type of the provider and the collection that lists its objects. */
 export const collections = {

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { repositoryRoot } from "../../../src/terraform/build.ts";
-import { described, describeWithTerraform, terraformWorkspace, type Workspace } from "./terraform.ts";
+import { described, terraformWorkspace, type Workspace } from "../../helpers/terraform.ts";
+import { describeWithTerraform } from "./describe.ts";
 
 describeWithTerraform("the provider installed by terraform init from the built mirror", () => {
   let ws: Workspace;
@@ -23,7 +24,9 @@ describeWithTerraform("the provider installed by terraform init from the built m
 
   it("is locked by its hash in .terraform.lock.hcl", async () => {
     const lock = await readFile(join(dir, ".terraform.lock.hcl"), "utf8");
-    expect(lock).toMatch(/provider "registry\.terraform\.io\/vigil\/vigil" \{\n\s+version\s+= "\d+\.\d+\.\d+"/);
+    expect(lock).toMatch(
+      /provider "registry\.terraform\.io\/vigil\/vigil" \{\n\s+version\s+= "\d+\.\d+\.\d+"/,
+    );
     expect(lock).toMatch(/"h1:[A-Za-z0-9+/]+=*"/);
   });
 

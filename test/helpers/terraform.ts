@@ -8,8 +8,7 @@ import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { describe } from "vitest";
-import { buildMirror, cliConfig } from "../../../src/terraform/build.ts";
+import { buildMirror, cliConfig } from "../../src/terraform/build.ts";
 
 /** The version of `terraform` on PATH, or undefined when there is none that runs. */
 function detectTerraform(): string | undefined {
@@ -27,16 +26,6 @@ function detectTerraform(): string | undefined {
 
 export const terraformVersion = detectTerraform();
 
-/** `describe` when terraform is on PATH; otherwise the suite is skipped, and says so. */
-export function describeWithTerraform(title: string, suite: () => void) {
-  if (terraformVersion) return describe(title, suite);
-  console.warn(
-    `SKIPPED "${title}": these tests run the real terraform CLI, and \`terraform version\` did not run ` +
-      "(terraform is not on PATH). Install Terraform 1.x to run them.",
-  );
-  return describe.skip(title, suite);
-}
-
 export interface TerraformRun {
   args: string[];
   code: number | null;
@@ -51,6 +40,7 @@ export const described = (run: TerraformRun) =>
 export interface Workspace {
   /** The temporary folder: the mirror, the CLI config, and the working copies. */
   root: string;
+  /** The environment of every run; a change applies to the runs after it. */
   env: NodeJS.ProcessEnv;
   /** Copies a folder of Terraform files into the workspace; answers the copy's path. */
   copy(from: string, name: string): Promise<string>;
