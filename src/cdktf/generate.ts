@@ -51,8 +51,20 @@ export async function readTree(dir: string): Promise<Map<string, string>> {
   return files;
 }
 
+/** The HCL rewrite in `fitForTypeStripping` holds only while the schema has no blocks, only nested attributes. */
+function assertNoBlocks(value: unknown, path = "provider.json"): void {
+  if (typeof value !== "object" || value === null) return;
+  for (const [key, member] of Object.entries(value)) {
+    if (key === "block_types" && Object.keys(member ?? {}).length > 0) {
+      throw new Error(`${path}/block_types: the CDKTF bindings' HCL rewrite assumes nested attributes only`);
+    }
+    assertNoBlocks(member, `${path}/${key}`);
+  }
+}
+
 /** The bindings for a provider schema document (provider.json's text), by path under `bindingsDir`. */
 export async function renderBindings(schemaText: string, constraint: string): Promise<Map<string, string>> {
+  assertNoBlocks(JSON.parse(schemaText));
   const work = await mkdtemp(join(tmpdir(), "vigil-cdktf-"));
   try {
     const schemaFile = join(work, "provider.json");
@@ -85,7 +97,17 @@ export async function renderBindings(schemaText: string, constraint: string): Pr
  *   become plain parameters: the cdktf base classes (ComplexList, ComplexMap) assign the same fields from
  *   the same arguments in their own constructors;
  * - members that override a cdktf base member get `override`: the synthesizers of every resource, data
- *   source and provider, and the provider's `alias` accessors.
+ *   source and provider, and the provider's `alias` accessors;
+ * - an item of a map of objects is referenced by its quoted key, `usage["monitors"].used`: the generator
+ *   hands the bare key to cdktf, which writes `usage[monitors].used`, a reference to an undeclared
+ *   `monitors` in Terraform;
+ * - for HCL synthesis (`cdktf synth --hcl`), nested objects are attributes, not blocks: the generator marks
+ *   every object-typed attribute `isBlock: true`, which is right for a `block_types` entry but makes
+ *   cdktf write `settings { ... }` for a nested attribute, and Terraform refuses that ("Blocks of type
+ *   settings are not expected here"). provider.json declares nested attributes only (`assertNoBlocks`), so
+ *   every one becomes `isBlock: false`; a single object also becomes `type: "list"`, the one non-block
+ *   kind cdktf's HCL renderer writes as `settings = { ... }` when the value is one object (for "struct" it
+ *   has no such rendering).
  */
 export function fitForTypeStripping(generated: Map<string, string>, version: string): Map<string, string> {
   const modules = new Map(
@@ -109,6 +131,16 @@ export function fitForTypeStripping(generated: Map<string, string>, version: str
       return `constructor(${parameters.replace(/\b(?:public|protected|private|readonly)\s+/g, "")})`;
     });
     text = text.replace(/\bprotected (synthesize(?:Hcl)?Attributes\(\))/g, "protected override $1");
+    text = text.replace(
+      /super\(terraformResource, terraformAttribute, false, complexObjectKey\);/g,
+      "super(terraformResource, terraformAttribute, false, JSON.stringify(complexObjectKey));",
+    );
+    text = text.replace(
+      /isBlock: true,(\s+)type: "(struct|list|set)",/g,
+      (_, space: string, type: string) => {
+        return `isBlock: false,${space}type: "${type === "struct" ? "list" : type}",`;
+      },
+    );
     if (/extends cdktf\.TerraformProvider\b/.test(text)) {
       text = text.replace(/\bpublic (get|set) alias\(/g, "public override $1 alias(");
     }

@@ -286,7 +286,7 @@ export class ContactGroup extends cdktf.TerraformResource {
     const attrs = {
       members: {
         value: cdktf.listMapperHcl(contactGroupMembersToHclTerraform, false)(this._members.internalValue),
-        isBlock: true,
+        isBlock: false,
         type: "set",
         storageClassType: "ContactGroupMembersList",
       },

@@ -794,8 +794,8 @@ export class Contact extends cdktf.TerraformResource {
     const attrs = {
       active_period: {
         value: contactActivePeriodToHclTerraform(this._activePeriod.internalValue),
-        isBlock: true,
-        type: "struct",
+        isBlock: false,
+        type: "list",
         storageClassType: "ContactActivePeriod",
       },
       address: {
@@ -818,7 +818,7 @@ export class Contact extends cdktf.TerraformResource {
       },
       http_headers: {
         value: cdktf.listMapperHcl(contactHttpHeadersToHclTerraform, false)(this._httpHeaders.internalValue),
-        isBlock: true,
+        isBlock: false,
         type: "list",
         storageClassType: "ContactHttpHeadersList",
       },
@@ -842,7 +842,7 @@ export class Contact extends cdktf.TerraformResource {
       },
       templates: {
         value: cdktf.listMapperHcl(contactTemplatesToHclTerraform, false)(this._templates.internalValue),
-        isBlock: true,
+        isBlock: false,
         type: "list",
         storageClassType: "ContactTemplatesList",
       },

@@ -264,7 +264,7 @@ export class DataVigilAccountUsageOutputReference extends cdktf.ComplexObject {
   * @param complexObjectKey the key of this item in the map
   */
   public constructor(terraformResource: cdktf.IInterpolatingParent, terraformAttribute: string, complexObjectKey: string) {
-    super(terraformResource, terraformAttribute, false, complexObjectKey);
+    super(terraformResource, terraformAttribute, false, JSON.stringify(complexObjectKey));
   }
 
   public get internalValue(): DataVigilAccountUsage | undefined {

@@ -520,26 +520,26 @@ export function monitorAttachedToHclTerraform(struct?: MonitorAttached | cdktf.I
   const attrs = {
     dnsbl: {
       value: monitorAttachedDnsblToHclTerraform(struct!.dnsbl),
-      isBlock: true,
-      type: "struct",
+      isBlock: false,
+      type: "list",
       storageClassType: "MonitorAttachedDnsbl",
     },
     domain_exp: {
       value: monitorAttachedDomainExpToHclTerraform(struct!.domainExp),
-      isBlock: true,
-      type: "struct",
+      isBlock: false,
+      type: "list",
       storageClassType: "MonitorAttachedDomainExp",
     },
     ssl_exp: {
       value: monitorAttachedSslExpToHclTerraform(struct!.sslExp),
-      isBlock: true,
-      type: "struct",
+      isBlock: false,
+      type: "list",
       storageClassType: "MonitorAttachedSslExp",
     },
     web_risk: {
       value: monitorAttachedWebRiskToHclTerraform(struct!.webRisk),
-      isBlock: true,
-      type: "struct",
+      isBlock: false,
+      type: "list",
       storageClassType: "MonitorAttachedWebRisk",
     },
   };
@@ -1607,26 +1607,26 @@ export function monitorSettingsAttachedToHclTerraform(struct?: MonitorSettingsAt
   const attrs = {
     dnsbl: {
       value: monitorSettingsAttachedDnsblToHclTerraform(struct!.dnsbl),
-      isBlock: true,
-      type: "struct",
+      isBlock: false,
+      type: "list",
       storageClassType: "MonitorSettingsAttachedDnsbl",
     },
     domain_exp: {
       value: monitorSettingsAttachedDomainExpToHclTerraform(struct!.domainExp),
-      isBlock: true,
-      type: "struct",
+      isBlock: false,
+      type: "list",
       storageClassType: "MonitorSettingsAttachedDomainExp",
     },
     ssl_exp: {
       value: monitorSettingsAttachedSslExpToHclTerraform(struct!.sslExp),
-      isBlock: true,
-      type: "struct",
+      isBlock: false,
+      type: "list",
       storageClassType: "MonitorSettingsAttachedSslExp",
     },
     web_risk: {
       value: monitorSettingsAttachedWebRiskToHclTerraform(struct!.webRisk),
-      isBlock: true,
-      type: "struct",
+      isBlock: false,
+      type: "list",
       storageClassType: "MonitorSettingsAttachedWebRisk",
     },
   };
@@ -2903,7 +2903,7 @@ export function monitorSettingsToHclTerraform(struct?: MonitorSettings | cdktf.I
     },
     asserts: {
       value: cdktf.listMapperHcl(monitorSettingsAssertsToHclTerraform, false)(struct!.asserts),
-      isBlock: true,
+      isBlock: false,
       type: "list",
       storageClassType: "MonitorSettingsAssertsList",
     },
@@ -2915,8 +2915,8 @@ export function monitorSettingsToHclTerraform(struct?: MonitorSettings | cdktf.I
     },
     attached: {
       value: monitorSettingsAttachedToHclTerraform(struct!.attached),
-      isBlock: true,
-      type: "struct",
+      isBlock: false,
+      type: "list",
       storageClassType: "MonitorSettingsAttached",
     },
     auth_key: {
@@ -3017,8 +3017,8 @@ export function monitorSettingsToHclTerraform(struct?: MonitorSettings | cdktf.I
     },
     expectation: {
       value: monitorSettingsExpectationToHclTerraform(struct!.expectation),
-      isBlock: true,
-      type: "struct",
+      isBlock: false,
+      type: "list",
       storageClassType: "MonitorSettingsExpectation",
     },
     expected_console_errors: {
@@ -3053,7 +3053,7 @@ export function monitorSettingsToHclTerraform(struct?: MonitorSettings | cdktf.I
     },
     headers: {
       value: cdktf.listMapperHcl(monitorSettingsHeadersToHclTerraform, false)(struct!.headers),
-      isBlock: true,
+      isBlock: false,
       type: "list",
       storageClassType: "MonitorSettingsHeadersList",
     },
@@ -3251,7 +3251,7 @@ export function monitorSettingsToHclTerraform(struct?: MonitorSettings | cdktf.I
     },
     steps: {
       value: cdktf.listMapperHcl(monitorSettingsStepsToHclTerraform, false)(struct!.steps),
-      isBlock: true,
+      isBlock: false,
       type: "list",
       storageClassType: "MonitorSettingsStepsList",
     },
@@ -5184,8 +5184,8 @@ export class Monitor extends cdktf.TerraformResource {
     const attrs = {
       attached: {
         value: monitorAttachedToHclTerraform(this._attached.internalValue),
-        isBlock: true,
-        type: "struct",
+        isBlock: false,
+        type: "list",
         storageClassType: "MonitorAttached",
       },
       cron_schedule: {
@@ -5214,8 +5214,8 @@ export class Monitor extends cdktf.TerraformResource {
       },
       locations: {
         value: monitorLocationsToHclTerraform(this._locations.internalValue),
-        isBlock: true,
-        type: "struct",
+        isBlock: false,
+        type: "list",
         storageClassType: "MonitorLocations",
       },
       name: {
@@ -5238,14 +5238,14 @@ export class Monitor extends cdktf.TerraformResource {
       },
       recheck: {
         value: monitorRecheckToHclTerraform(this._recheck.internalValue),
-        isBlock: true,
-        type: "struct",
+        isBlock: false,
+        type: "list",
         storageClassType: "MonitorRecheck",
       },
       settings: {
         value: monitorSettingsToHclTerraform(this._settings.internalValue),
-        isBlock: true,
-        type: "struct",
+        isBlock: false,
+        type: "list",
         storageClassType: "MonitorSettings",
       },
       sla_target: {

@@ -422,7 +422,7 @@ export class StatusPage extends cdktf.TerraformResource {
     const attrs = {
       components: {
         value: cdktf.listMapperHcl(statusPageComponentsToHclTerraform, false)(this._components.internalValue),
-        isBlock: true,
+        isBlock: false,
         type: "list",
         storageClassType: "StatusPageComponentsList",
       },

@@ -568,7 +568,7 @@ export class Webhook extends cdktf.TerraformResource {
       },
       headers: {
         value: cdktf.listMapperHcl(webhookHeadersToHclTerraform, false)(this._headers.internalValue),
-        isBlock: true,
+        isBlock: false,
         type: "list",
         storageClassType: "WebhookHeadersList",
       },
@@ -580,8 +580,8 @@ export class Webhook extends cdktf.TerraformResource {
       },
       scope: {
         value: webhookScopeToHclTerraform(this._scope.internalValue),
-        isBlock: true,
-        type: "struct",
+        isBlock: false,
+        type: "list",
         storageClassType: "WebhookScope",
       },
       secret: {
