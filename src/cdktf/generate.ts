@@ -91,7 +91,7 @@ export async function renderBindings(schemaText: string, constraint: string): Pr
  * - only the `.ts` modules are kept: `lazy-index.ts` is CommonJS (`require`, `exports`), and the per-resource
  *   README.md files only point at registry.terraform.io, which does not host vigil (docs/terraform/ does);
  * - the index re-exports every module flat (`export *`, not `export * as monitor`), so `Monitor` is a
- *   top-level export of `vigil/cdktf`, as in the prebuilt provider packages;
+ *   top-level export of `vigil/cdktf` (every exported name starts with its type's class name, so none collide);
  * - relative specifiers name the file (`./monitor/index.ts`), as ESM without a bundler needs;
  * - constructor parameter properties (`constructor(protected terraformAttribute: string)`, not erasable)
  *   become plain parameters: the cdktf base classes (ComplexList, ComplexMap) assign the same fields from
