@@ -674,7 +674,7 @@ export class MonitorAttachedOutputReference extends cdktf.ComplexObject {
 }
 export interface MonitorLocations {
   /**
-  * Location ids kept out even inside a chosen pool.
+  * Location ids kept out even inside a chosen pool. Default: [].
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#excluded_agents Monitor#excluded_agents}
   */
