@@ -15,7 +15,7 @@ import {
 } from "./cty.ts";
 import type { Diagnostic } from "./plugin/protocol.ts";
 import { liveValue } from "./resource-values.ts";
-import { type DataSourceType, dataSourceSchema, dataSourceTypes, resourceSchema } from "./schema.ts";
+import { type DataSourceType, dataSourceSchema, dataSourceTypes, resourceRules, resourceSchema } from "./schema.ts";
 
 const types = new Map<string, ObjectType>();
 export function dataSourceType(typeName: string): ObjectType {
@@ -89,5 +89,7 @@ async function findMonitor(ops: Operations, lookup: Row): Promise<Row> {
 
 /** A monitor as the data source shows it: the resource's view of the live object, read-back members only. */
 function fromMonitor(row: Row, type: ObjectType): CtyValue {
-  return liveValue(engineKind("monitor"), type, resourceSchema("vigil_monitor").block.attributes, row);
+  const resource = "vigil_monitor";
+  const { attributes } = resourceSchema(resource).block;
+  return liveValue(engineKind("monitor"), type, attributes, resourceRules(resource).sensitive, row);
 }

@@ -23,7 +23,7 @@ import {
   unknown,
 } from "./cty.ts";
 import { camelCase, snakeCase } from "./names.ts";
-import type { Attribute } from "./schema.ts";
+import type { Attribute, AttributePath } from "./schema.ts";
 
 export type Attributes = Readonly<Record<string, Attribute>>;
 
@@ -78,14 +78,33 @@ const isMasked = (value: unknown) => isObject(value) && value.set === true;
  * The live object as a value of the resource type: the members as the engine compares them (read-back shapes
  * undone), what the service alone sets, and null for credentials it reads back masked.
  */
-export function liveValue(kind: EngineKind, type: ObjectType, attributes: Attributes, row: Row): CtyObject {
+export function liveValue(
+  kind: EngineKind,
+  type: ObjectType,
+  attributes: Attributes,
+  sensitive: readonly AttributePath[],
+  row: Row,
+): CtyObject {
   const members: Members = kind.normalizeLive(row);
   for (const [name, attribute] of Object.entries(attributes)) {
     const member = camelCase(name);
     if (isReadOnly(attribute) && row[member] !== undefined) members[member] = row[member];
   }
-  for (const p of kind.credentials(members)) if (isMasked(getAt(members, p))) setAt(members, p, undefined);
+  for (const path of sensitive) clearMasked(members, path.map((step) => (step === "*" ? step : camelCase(step))));
   return fromMembers(members, type);
+}
+
+/** Removes the masked values at a sensitive attribute path (`*`: every item of a list). */
+function clearMasked(value: unknown, path: readonly string[]): void {
+  const [step, ...rest] = path;
+  if (step === undefined) return;
+  const children = step === "*" ? (Array.isArray(value) ? value.keys() : []) : isObject(value) ? [step] : [];
+  for (const key of children) {
+    const container = value as Record<string | number, unknown>;
+    if (rest.length === 0) {
+      if (isMasked(container[key])) container[key] = undefined;
+    } else clearMasked(container[key], rest);
+  }
 }
 
 /**
@@ -132,72 +151,51 @@ export function settledValue(planned: CtyValue, live: CtyValue | undefined): Cty
 }
 
 /**
- * What the service stores for a member the config leaves out: its default when the kind says (through the
- * kind's own normalisation, which knows fixed intervals and caps), else unknown until apply.
+ * What a member the config dropped is reset to: the engine sends a top-level member's default itself, so the
+ * value is known (through the kind's own normalisation, which knows fixed intervals and caps); anything else
+ * the service decides (a setting's default depends on the monitor type), so it is unknown until apply.
  */
-export function defaultValue(kind: EngineKind, members: Members, path: string, type: CtyType): CtyValue {
+export function resetValue(kind: EngineKind, members: Members, path: string, type: CtyType): CtyValue {
   const tokens = tokensOf(path);
+  if (tokens.length !== 1) return unknown;
   const traits = traitsAt(kind.schemaFor(members), tokens, members);
-  let value: unknown;
-  if (traits.default !== undefined) value = traits.default;
-  else if (traits.defaultFrom && tokens.length === 1) value = members[traits.defaultFrom];
+  const value =
+    traits.default !== undefined
+      ? traits.default
+      : traits.defaultFrom
+        ? members[traits.defaultFrom]
+        : undefined;
   if (value === undefined) return unknown;
-  const normalized = kind.normalizeDesired(withMember(members, path, value));
-  const stored = getAt(normalized, path);
+  const stored = kind.normalizeDesired({ ...members, [tokens[0]!]: value })[tokens[0]!];
   return stored === undefined ? unknown : memberToCty(stored, type);
 }
 
-function withMember(members: Members, path: string, value: unknown): Members {
-  const copy = structuredClone(members);
-  setAt(copy, path, value);
-  return copy;
-}
-
 /**
- * A configured value as planned for a new object: what the service sets is unknown, and what the config
- * leaves out is the service's default (or unknown), at every level of nested objects.
+ * A configured value as planned for a new object: what the service sets, and what the config leaves out, is
+ * unknown until the object exists (defaults depend on the type, the account and the service), at every level
+ * of nested objects.
  */
-export function plannedNew(
-  kind: EngineKind,
-  members: Members,
-  config: CtyValue,
-  attributes: Attributes,
-  at = "",
-): CtyObject {
+export function plannedNew(config: CtyValue, attributes: Attributes): CtyObject {
   const values = isObjectValue(config) ? config : {};
   return objectValue(
     Object.entries(attributes).map(([name, attribute]) => {
-      const p = `${at}/${camelCase(name)}`;
       const c = values[name] ?? null;
       if (c instanceof Unknown) return [name, c];
       if (isReadOnly(attribute)) return [name, unknown];
-      if (c === null)
-        return [name, attribute.computed ? defaultValue(kind, members, p, typeOfAttribute(attribute)) : null];
-      return [name, plannedNested(kind, members, c, attribute, p)];
+      if (c === null) return [name, attribute.computed ? unknown : null];
+      return [name, plannedNested(c, attribute)];
     }),
   );
 }
 
 /** Inside a configured nested attribute: each object planned as new. */
-function plannedNested(
-  kind: EngineKind,
-  members: Members,
-  value: CtyValue,
-  attribute: Attribute,
-  at: string,
-): CtyValue {
+function plannedNested(value: CtyValue, attribute: Attribute): CtyValue {
   const nested = attribute.nested_type;
   if (!nested || value === null || value instanceof Unknown) return value;
-  if (nested.nesting_mode === "single") return plannedNew(kind, members, value, nested.attributes, at);
-  if (Array.isArray(value))
-    return value.map((item, i) => plannedNew(kind, members, item, nested.attributes, `${at}/${i}`));
+  if (nested.nesting_mode === "single") return plannedNew(value, nested.attributes);
+  if (Array.isArray(value)) return value.map((item) => plannedNew(item, nested.attributes));
   if (isObjectValue(value))
-    return objectValue(
-      Object.entries(value).map(([k, item]) => [
-        k,
-        plannedNew(kind, members, item, nested.attributes, `${at}/${pointer([k])}`),
-      ]),
-    );
+    return objectValue(Object.entries(value).map(([k, item]) => [k, plannedNew(item, nested.attributes)]));
   return value;
 }
 

@@ -42,7 +42,6 @@ import { camelCase } from "./names.ts";
 import type { Diagnostic, AttributePathStep as ProtocolStep } from "./plugin/protocol.ts";
 import {
   type Attributes,
-  defaultValue,
   isReadOnly,
   leafPointers,
   liveValue,
@@ -50,6 +49,7 @@ import {
   plannedNew,
   pointerOf,
   refreshedValue,
+  resetValue,
   settledValue,
   stepsOf,
   typeOfAttribute,
@@ -159,7 +159,7 @@ export class ResourceType {
     const desired = this.desiredMembers(config);
     if (prior === null) {
       return {
-        planned: plannedNew(this.kind, desired, config, this.attributes),
+        planned: plannedNew(config, this.attributes),
         requiresReplace: [],
         private: {},
       };
@@ -209,20 +209,11 @@ export class ResourceType {
     if (!attribute || steps.length === 0) return planned;
     let value: CtyValue | undefined;
     if (change.value === undefined) {
-      if (attribute.computed)
-        value = defaultValue(this.kind, desired, change.path, typeOfAttribute(attribute));
+      if (attribute.computed) value = resetValue(this.kind, desired, change.path, typeOfAttribute(attribute));
     } else if (attribute.nested_type) {
       const configured = getPath(config, steps);
-      if (configured !== undefined && configured !== null) {
-        const wrapper = plannedNew(
-          this.kind,
-          desired,
-          objectValue([["v", configured]]),
-          { v: attribute },
-          change.path.slice(0, change.path.lastIndexOf("/")),
-        );
-        value = wrapper.v;
-      }
+      if (configured !== undefined && configured !== null)
+        value = plannedNew(objectValue([["v", configured]]), { v: attribute }).v;
     }
     if (value === undefined) return planned;
     try {
@@ -289,7 +280,7 @@ export class ResourceType {
         row = await this.guard("read", () => this.kind.getOne(ctx.ops, rowOf(prior, this)));
     }
     const state = row
-      ? settledValue(planned, liveValue(this.kind, this.type, this.attributes, row))
+      ? settledValue(planned, liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, row))
       : planned;
     return { state, private: { configured: leafPointers(desired) } };
   }
@@ -396,7 +387,7 @@ export class ResourceType {
       if (isNotFound(error)) return { state: null, private: {} };
       throw error;
     }
-    const now = liveValue(this.kind, this.type, this.attributes, row);
+    const now = liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, row);
     const desired = membersOf(this.withoutReadOnly(state), this.type);
     const drift = diffResource({ kind: this.kind, desired, live: row, lineage }).changes.map((c) => c.path);
     const { imported: _, ...kept } = priorPrivate;

@@ -156,6 +156,11 @@ export class Core {
 
   async plan(typeName: string, prior: Instance | null, config: CtyValue): Promise<Planned> {
     const rt = resourceType(typeName);
+    // Terraform validates every config before planning it.
+    if (config !== null) {
+      const errors = (await this.validate(typeName, config)).filter((d) => d.severity === "ERROR");
+      if (errors.length > 0) throw new Error(`ValidateResourceConfig: ${JSON.stringify(errors)}`);
+    }
     const proposed = proposedNew(prior?.state ?? null, config, rt.attributes);
     const response = await this.ok("PlanResourceChange", {
       type_name: typeName,
