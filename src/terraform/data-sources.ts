@@ -15,7 +15,13 @@ import {
 } from "./cty.ts";
 import type { Diagnostic } from "./plugin/protocol.ts";
 import { liveValue } from "./resource-values.ts";
-import { type DataSourceType, dataSourceSchema, dataSourceTypes, resourceRules, resourceSchema } from "./schema.ts";
+import {
+  type DataSourceType,
+  dataSourceSchema,
+  dataSourceTypes,
+  resourceRules,
+  resourceSchema,
+} from "./schema.ts";
 
 const types = new Map<string, ObjectType>();
 export function dataSourceType(typeName: string): ObjectType {

@@ -6,7 +6,7 @@
  */
 import { traitsAt } from "../engine/canonical.ts";
 import type { EngineKind, Members, Row } from "../engine/index.ts";
-import { getAt, isObject, isUnder, pointer, setAt, tokensOf } from "../engine/pointer.ts";
+import { isObject, isUnder, pointer, tokensOf } from "../engine/pointer.ts";
 import {
   type AttributePathStep,
   type CtyObject,
@@ -90,7 +90,11 @@ export function liveValue(
     const member = camelCase(name);
     if (isReadOnly(attribute) && row[member] !== undefined) members[member] = row[member];
   }
-  for (const path of sensitive) clearMasked(members, path.map((step) => (step === "*" ? step : camelCase(step))));
+  for (const path of sensitive)
+    clearMasked(
+      members,
+      path.map((step) => (step === "*" ? step : camelCase(step))),
+    );
   return fromMembers(members, type);
 }
 

@@ -295,7 +295,14 @@ export class ResourceType {
         this.kind.create({ ops: ctx.ops, idempotencyKey: keyFor("create") }, body),
       );
       const id = String(created.id);
+      // The same id twice in one run: the replay of an object deleted since (try a new key), or two resources
+      // with the same members (refused).
       if (ctx.created.has(id)) {
+        const alive = await this.kind.getOne(ctx.ops, { ...desired, id }).then(
+          () => true,
+          (error: unknown) => (isNotFound(error) ? false : Promise.reject(this.refusal("read", error))),
+        );
+        if (!alive && attempt < 2) continue;
         throw new DiagnosticsError([
           {
             severity: "ERROR",

@@ -42,7 +42,7 @@ const dynamic = (value: CtyValue, type: ObjectType) => ({
 
 const bytes = (value: Uint8Array | undefined | null) => Buffer.from(value ?? []);
 
-function valueOf(out: { msgpack?: Uint8Array; json?: Uint8Array } | undefined | null, type: ObjectType) {
+function decoded(out: { msgpack?: Uint8Array; json?: Uint8Array } | undefined | null, type: ObjectType) {
   if (!out?.msgpack || out.msgpack.length === 0) return null;
   return decodeMsgpack(out.msgpack, type);
 }
@@ -93,7 +93,7 @@ export function assertStateKeepsPlan(state: CtyValue, planned: CtyValue, at = "(
   if (Array.isArray(planned)) {
     expect(Array.isArray(state), at).toBe(true);
     expect((state as CtyValue[]).length, `${at} length`).toBe(planned.length);
-    planned.forEach((v, i) => assertStateKeepsPlan((state as CtyValue[])[i]!, v, `${at}[${i}]`));
+    for (const [i, v] of planned.entries()) assertStateKeepsPlan((state as CtyValue[])[i]!, v, `${at}[${i}]`);
     return;
   }
   if (isObjectValue(planned)) {
@@ -171,7 +171,7 @@ export class Core {
       provider_meta: null,
       client_capabilities: null,
     });
-    const planned = valueOf(response.planned_state, rt.type);
+    const planned = decoded(response.planned_state, rt.type);
     assertPlanKeepsConfig(planned, config, rt.attributes);
     const requiresReplace = response.requires_replace ?? [];
     const action =
@@ -202,7 +202,7 @@ export class Core {
       planned_private: plan.plannedPrivate,
       provider_meta: null,
     });
-    const state = valueOf(response.new_state, rt.type);
+    const state = decoded(response.new_state, rt.type);
     if (plan.planned !== null) assertStateKeepsPlan(state, plan.planned);
     return state === null ? null : { state: state as CtyObject, private: bytes(response.private) };
   }
@@ -227,7 +227,7 @@ export class Core {
       provider_meta: null,
       client_capabilities: null,
     });
-    const state = valueOf(response.new_state, rt.type);
+    const state = decoded(response.new_state, rt.type);
     return state === null ? null : { state: state as CtyObject, private: bytes(response.private) };
   }
 
@@ -240,7 +240,7 @@ export class Core {
     });
     const [imported] = response.imported_resources;
     const instance = {
-      state: valueOf(imported.state, rt.type) as CtyObject,
+      state: decoded(imported.state, rt.type) as CtyObject,
       private: bytes(imported.private),
     };
     const read = await this.read(typeName, instance);
@@ -248,15 +248,25 @@ export class Core {
     return read;
   }
 
-  async dataSource(typeName: string, config: Record<string, unknown>): Promise<CtyObject> {
+  /** ReadDataSource's answer: the state, and any diagnostics. */
+  async readData(
+    typeName: string,
+    config: Record<string, unknown>,
+  ): Promise<{ state: CtyValue; diagnostics: any[] }> {
     const type = dataSourceType(typeName);
-    const response = await this.ok("ReadDataSource", {
+    const response = await this.call("ReadDataSource", {
       type_name: typeName,
       config: dynamic(fromMembers(config, type), type),
       provider_meta: null,
       client_capabilities: null,
     });
-    return valueOf(response.state, type) as CtyObject;
+    return { state: decoded(response.state, type), diagnostics: response.diagnostics ?? [] };
+  }
+
+  async dataSource(typeName: string, config: Record<string, unknown>): Promise<CtyObject> {
+    const { state, diagnostics } = await this.readData(typeName, config);
+    if (diagnostics.length > 0) throw new Error(`ReadDataSource: ${JSON.stringify(diagnostics)}`);
+    return state as CtyObject;
   }
 }
 

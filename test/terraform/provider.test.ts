@@ -3,8 +3,11 @@
  * no-op plan, update, drift, import, replace and delete, held to Terraform core's rules on each step.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeMsgpack, encodeMsgpack, fromMembers, Unknown } from "../../src/terraform/cty.ts";
+import { dataSourceType } from "../../src/terraform/data-sources.ts";
 import type { ProviderHandlers } from "../../src/terraform/plugin/protocol.ts";
 import { createHandlers } from "../../src/terraform/provider.ts";
+import { resourceType } from "../../src/terraform/resources.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { attr, Core, type Instance } from "../helpers/terraform-core.ts";
 
@@ -147,7 +150,10 @@ const cases: Record<
     members: {
       slug: `status-${unique()}`,
       title: "Status",
-      components: [{ name: "Shop", monitorId }, { name: "Support", manualState: "operational" }],
+      components: [
+        { name: "Shop", monitorId },
+        { name: "Support", manualState: "operational" },
+      ],
     },
     change: { title: "Shop status", components: [{ name: "Shop", monitorId }] },
   }),
@@ -184,5 +190,155 @@ describe.each(Object.keys(cases))("%s", (typeName) => {
 
     expect(await core.apply(typeName, r, await core.plan(typeName, r, null), null)).toBeNull();
     expect(await core.read(typeName, r)).toBeNull();
+  });
+});
+
+describe("data sources", () => {
+  it("vigil_monitor_types, vigil_agent_pools and vigil_account read the catalogue and the account", async () => {
+    const types = await core.dataSource("vigil_monitor_types", {});
+    const http = (types.types as Record<string, unknown>[]).find((t) => t.type === "http")!;
+    expect(http.locations).toBe("required");
+    const pools = await core.dataSource("vigil_agent_pools", {});
+    expect((pools.pools as Record<string, unknown>[]).map((p) => p.id)).toContain("allworld");
+    expect(pools.defaults).toEqual(["allworld"]);
+    const acct = await core.dataSource("vigil_account", {});
+    expect(acct.id).toBe(account.accountId);
+    expect(acct.plan).toBe("enterprise");
+    expect(typeof (acct.features as Record<string, unknown>).monitors).toBe("string");
+  });
+
+  it("vigil_monitor looks a monitor up by id, or by url and type", async () => {
+    const url = `https://example.com/${unique()}`;
+    const m = await create("vigil_monitor", {
+      type: "http",
+      url,
+      name: "Lookup",
+      locations: { pools: ["allworld"] },
+    });
+    const byId = await core.dataSource("vigil_monitor", { id: attr(m, "id") });
+    expect(byId.name).toBe("Lookup");
+    const byUrl = await core.dataSource("vigil_monitor", { url, type: "http" });
+    expect(byUrl.id).toBe(attr(m, "id"));
+    const missing = await core.readData("vigil_monitor", {
+      url: "https://nowhere.example.com/",
+      type: "http",
+    });
+    expect(missing.diagnostics[0].summary).toMatch(/No http monitor has the url https:\/\/nowhere/);
+  });
+});
+
+describe("validation", () => {
+  it("reports the engine's problems at their attribute, and leaves values unknown until apply alone", async () => {
+    const bad = core.config("vigil_monitor", {
+      type: "http",
+      url: "https://example.com/",
+      interval: 7,
+      locations: { pools: ["allworld"] },
+      settings: { timeout: -1 },
+    });
+    const diagnostics = await core.validate("vigil_monitor", bad);
+    const paths = diagnostics.map((d) =>
+      d.attribute?.steps.map((s: { attribute_name?: string }) => s.attribute_name).join("."),
+    );
+    expect(paths).toContain("settings.timeout");
+    expect(diagnostics.every((d) => d.severity === "ERROR" && d.detail)).toBe(true);
+
+    // A subscription whose monitor is still to be created: nothing to say yet.
+    const pending = {
+      ...core.config("vigil_alert_subscription", { alertTypes: ["down"] }),
+      monitor_id: new Unknown(),
+      contact_id: new Unknown(),
+    };
+    expect(await core.validate("vigil_alert_subscription", pending)).toEqual([]);
+
+    // vigil_monitor (data source) needs id, or url and type.
+    const type = dataSourceType("vigil_monitor");
+    const response = await core.call("ValidateDataResourceConfig", {
+      type_name: "vigil_monitor",
+      config: {
+        msgpack: Buffer.from(encodeMsgpack(fromMembers({ url: "https://x.example.com/" }, type), type)),
+        json: Buffer.alloc(0),
+      },
+    });
+    expect(response.diagnostics[0].detail).toMatch(/both url and type/);
+  });
+
+  it("the provider block: an endpoint that is no URL, and no token anywhere, are errors", async () => {
+    const handlers = createHandlers({});
+    const bare = new Core(async (rpc, request) => handlers[rpc as keyof ProviderHandlers](request as never));
+    await expect(bare.configure()).rejects.toThrow(/No API endpoint[\s\S]*No API token/);
+    await expect(bare.configure({ endpoint: "api.example.com", token: "t" })).rejects.toThrow(
+      /Invalid endpoint/,
+    );
+  });
+});
+
+describe("state", () => {
+  it("UpgradeResourceState reads the JSON state of schema version 0, dropping attributes that no longer exist", async () => {
+    const m = await create("vigil_monitor", {
+      type: "http",
+      url: `https://example.com/${unique()}`,
+      locations: { pools: ["allworld"] },
+    });
+    // Terraform's JSON state of an object is its plain JSON.
+    const json = JSON.stringify({ ...m.state, retired_attribute: "x" });
+    const response = await core.ok("UpgradeResourceState", {
+      type_name: "vigil_monitor",
+      version: 0,
+      raw_state: { json: Buffer.from(json), flatmap: {} },
+    });
+    expect(decodeMsgpack(response.upgraded_state.msgpack, resourceType("vigil_monitor").type)).toEqual(
+      m.state,
+    );
+    const newer = await core.call("UpgradeResourceState", {
+      type_name: "vigil_monitor",
+      version: 3,
+      raw_state: { json: Buffer.from(json), flatmap: {} },
+    });
+    expect(newer.diagnostics[0].summary).toMatch(/newer vigil provider/);
+  });
+});
+
+describe("idempotency", () => {
+  it("a create retried by a new provider process (after a crash) answers the object the first one made", async () => {
+    const url = `https://example.com/${unique()}`;
+    const config = core.config("vigil_monitor", { type: "http", url, locations: { pools: ["allworld"] } });
+    const first = await core.apply(
+      "vigil_monitor",
+      null,
+      await core.plan("vigil_monitor", null, config),
+      config,
+    );
+    const handlers = createHandlers({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token });
+    const again = new Core(async (rpc, request) => handlers[rpc as keyof ProviderHandlers](request as never));
+    await again.configure();
+    const second = await again.apply(
+      "vigil_monitor",
+      null,
+      await again.plan("vigil_monitor", null, config),
+      config,
+    );
+    expect(attr(second, "id")).toBe(attr(first, "id"));
+    const listed = (await account.get(`/monitor?url=${encodeURIComponent(url)}`)).body.data;
+    expect(listed).toHaveLength(1);
+
+    // Deleted, then created again from the same config: the old key's answer is stale, so a new object is made.
+    await core.apply("vigil_monitor", first, await core.plan("vigil_monitor", first, null), null);
+    const third = await again.apply(
+      "vigil_monitor",
+      null,
+      await again.plan("vigil_monitor", null, config),
+      config,
+    );
+    expect(attr(third, "id")).not.toBe(attr(first, "id"));
+    expect((await account.get(`/monitor/${attr(third, "id")}`)).status).toBe(200);
+  });
+
+  it("two resources of one configuration never share an object", async () => {
+    const config = core.config("vigil_contact", { type: "email", address: `${unique()}@example.com` });
+    await core.apply("vigil_contact", null, await core.plan("vigil_contact", null, config), config);
+    await expect(
+      core.apply("vigil_contact", null, await core.plan("vigil_contact", null, config), config),
+    ).rejects.toThrow(/same object|already exists/);
   });
 });
