@@ -1,10 +1,37 @@
 /**
- * The vigil provider's tfplugin6 handlers. This build answers the schema RPCs, config validation and
- * StopProvider; the resource lifecycle RPCs answer an error diagnostic until they are built on the engine.
+ * The vigil provider's tfplugin6 handlers: values decoded from the wire, handed to the resource types and
+ * data sources, and encoded back; failures become diagnostics at the attribute they concern.
  */
-import type { Diagnostic, ProviderHandlers, ServerCapabilities } from "./plugin/protocol.ts";
+import { operations, QuotaPacer, VigilClient } from "../api/index.ts";
+import {
+  blockType,
+  type CtyType,
+  type CtyValue,
+  decodeJson,
+  decodeMsgpack,
+  encodeMsgpack,
+  isKnown,
+  isObjectValue,
+} from "./cty.ts";
+import { dataSourceType, readDataSource, validateDataSource } from "./data-sources.ts";
+import {
+  type Diagnostic,
+  type DynamicValue,
+  type DynamicValueOut,
+  errorDiagnostic,
+  type ProviderHandlers,
+  type ServerCapabilities,
+} from "./plugin/protocol.ts";
 import { providerSchemaToProto } from "./plugin/schema-proto.ts";
-import { providerAddress, providerSchema } from "./schema.ts";
+import {
+  DiagnosticsError,
+  type ProviderContext,
+  protocolSteps,
+  readPrivate,
+  resourceType,
+  writePrivate,
+} from "./resources.ts";
+import { providerAddress, providerConfigSchema, providerSchema } from "./schema.ts";
 
 const capabilities: ServerCapabilities = {
   // Destroys are planned by the provider too, so it can refuse one it cannot carry out.
@@ -13,15 +40,77 @@ const capabilities: ServerCapabilities = {
   get_provider_schema_optional: false,
 };
 
-const notImplemented = (rpc: string): { diagnostics: Diagnostic[] } => ({
-  diagnostics: [
-    { severity: "ERROR", summary: `${rpc} is not implemented yet in this build of the vigil provider` },
-  ],
-});
+function decode(value: DynamicValue | null, type: CtyType): CtyValue {
+  if (!value) return null;
+  if (value.msgpack.length > 0) return decodeMsgpack(value.msgpack, type);
+  if (value.json.length > 0) return decodeJson(value.json, type);
+  return null;
+}
 
-export function createHandlers(): ProviderHandlers {
+const encode = (value: CtyValue, type: CtyType): DynamicValueOut => ({ msgpack: encodeMsgpack(value, type) });
+
+/** Runs a handler body; whatever it throws comes back as diagnostics. */
+async function answer<T extends object>(
+  run: () => Promise<T> | T,
+): Promise<T | { diagnostics: Diagnostic[] }> {
+  try {
+    return await run();
+  } catch (error) {
+    return { diagnostics: error instanceof DiagnosticsError ? error.diagnostics : [errorDiagnostic(error)] };
+  }
+}
+
+const providerType = blockType(providerConfigSchema().block);
+
+/** Endpoint and token from the provider block, else from VIGIL_ENDPOINT and VIGIL_TOKEN. */
+function connection(config: CtyValue, env: NodeJS.ProcessEnv): { endpoint: string; token: string } {
+  const values = isObjectValue(config) ? config : {};
+  const problems: Diagnostic[] = [];
+  const pick = (name: "endpoint" | "token", variable: string): string => {
+    const value = values[name] ?? null;
+    if (value !== null && !isKnown(value)) {
+      problems.push({
+        severity: "ERROR",
+        summary: `The provider's ${name} is not known until apply`,
+        detail: `Configure ${name} from a value known at plan time (a variable, or ${variable}).`,
+        attribute: { steps: [{ attribute_name: name }] },
+      });
+      return "";
+    }
+    const chosen = typeof value === "string" && value !== "" ? value : env[variable];
+    if (!chosen)
+      problems.push({
+        severity: "ERROR",
+        summary: `No API ${name} for the vigil provider`,
+        detail: `Set ${name} in the provider block or the ${variable} environment variable.`,
+      });
+    return chosen ?? "";
+  };
+  const endpoint = pick("endpoint", "VIGIL_ENDPOINT");
+  const token = pick("token", "VIGIL_TOKEN");
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint))
+    problems.push({
+      severity: "ERROR",
+      summary: "Invalid endpoint",
+      detail: `The endpoint is the API's base URL, http(s)://host[:port][/path], not ${JSON.stringify(endpoint)}.`,
+      attribute: { steps: [{ attribute_name: "endpoint" }] },
+    });
+  if (problems.length > 0) throw new DiagnosticsError(problems);
+  return { endpoint, token };
+}
+
+export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHandlers {
   const schema = providerSchema().provider_schemas[providerAddress]!;
   let protoSchema: ReturnType<typeof providerSchemaToProto> | undefined;
+  let context: ProviderContext | undefined;
+  let client: VigilClient | undefined;
+  let stopping = false;
+
+  const configured = (): ProviderContext => {
+    if (!context) throw new Error("The vigil provider was used before Terraform configured it.");
+    return context;
+  };
+
   return {
     GetMetadata: () => ({
       server_capabilities: capabilities,
@@ -32,17 +121,110 @@ export function createHandlers(): ProviderHandlers {
       protoSchema ??= providerSchemaToProto(schema);
       return { ...protoSchema, server_capabilities: capabilities };
     },
-    ValidateProviderConfig: () => ({}),
-    ValidateResourceConfig: () => notImplemented("ValidateResourceConfig"),
-    ValidateDataResourceConfig: () => notImplemented("ValidateDataResourceConfig"),
-    UpgradeResourceState: () => notImplemented("UpgradeResourceState"),
-    ConfigureProvider: () => notImplemented("ConfigureProvider"),
-    ReadResource: () => notImplemented("ReadResource"),
-    PlanResourceChange: () => notImplemented("PlanResourceChange"),
-    ApplyResourceChange: () => notImplemented("ApplyResourceChange"),
-    ImportResourceState: () => notImplemented("ImportResourceState"),
-    ReadDataSource: () => notImplemented("ReadDataSource"),
-    // Nothing runs in the background between calls yet, so there is nothing to stop.
-    StopProvider: () => ({}),
+    ValidateProviderConfig: (request) =>
+      answer(() => {
+        const config = decode(request.config, providerType);
+        const endpoint = isObjectValue(config) ? (config.endpoint ?? null) : null;
+        // Only a value written in the block is judged here: the environment is read when configuring.
+        if (typeof endpoint === "string") connection(config, { VIGIL_TOKEN: "-" });
+        return {};
+      }),
+    ConfigureProvider: (request) =>
+      answer(() => {
+        const { endpoint, token } = connection(decode(request.config, providerType), env);
+        // One client for the whole run: every resource's calls share its pacing under the account's quota.
+        client ??= new VigilClient({
+          baseUrl: endpoint,
+          token,
+          pacer: new QuotaPacer({ burst: { read: 20, write: 10 } }),
+        });
+        context ??= { ops: operations(client), created: new Set() };
+        return {};
+      }),
+    ValidateResourceConfig: (request) =>
+      answer(() => {
+        const type = resourceType(request.type_name);
+        return { diagnostics: type.validate(decode(request.config, type.type)) };
+      }),
+    ValidateDataResourceConfig: (request) =>
+      answer(() => ({
+        diagnostics: validateDataSource(
+          request.type_name,
+          decode(request.config, dataSourceType(request.type_name)),
+        ),
+      })),
+    UpgradeResourceState: (request) =>
+      answer(() => {
+        const type = resourceType(request.type_name);
+        const raw = request.raw_state;
+        if (!raw || raw.json.length === 0)
+          throw new Error(
+            "This state predates Terraform 0.12 (flatmap); the vigil provider reads JSON state only.",
+          );
+        return { upgraded_state: encode(type.upgrade(request.version, raw.json), type.type) };
+      }),
+    ReadResource: (request) =>
+      answer(async () => {
+        const type = resourceType(request.type_name);
+        const current = decode(request.current_state, type.type);
+        const read = await type.read(configured(), current, readPrivate(request.private));
+        return { new_state: encode(read.state, type.type), private: writePrivate(read.private) };
+      }),
+    PlanResourceChange: (request) =>
+      answer(() => {
+        const type = resourceType(request.type_name);
+        const plan = type.plan(
+          decode(request.prior_state, type.type),
+          decode(request.proposed_new_state, type.type),
+          decode(request.config, type.type),
+          readPrivate(request.prior_private),
+        );
+        return {
+          planned_state: encode(plan.planned, type.type),
+          requires_replace: plan.requiresReplace.map((steps) => ({ steps: protocolSteps(steps) })),
+          planned_private: writePrivate(plan.private),
+        };
+      }),
+    ApplyResourceChange: (request) =>
+      answer(async () => {
+        if (stopping)
+          throw new Error("Terraform asked the vigil provider to stop: no further changes were made.");
+        const type = resourceType(request.type_name);
+        const applied = await type.apply(
+          configured(),
+          decode(request.prior_state, type.type),
+          decode(request.planned_state, type.type),
+          decode(request.config, type.type),
+          readPrivate(request.planned_private),
+        );
+        return { new_state: encode(applied.state, type.type), private: writePrivate(applied.private) };
+      }),
+    ImportResourceState: (request) =>
+      answer(() => {
+        const type = resourceType(request.type_name);
+        if (request.id.trim() === "")
+          throw new Error(`Import ${request.type_name} by the object's id, as the API shows it.`);
+        const imported = type.importState(request.id.trim());
+        return {
+          imported_resources: [
+            {
+              type_name: request.type_name,
+              state: encode(imported.state, type.type),
+              private: writePrivate(imported.private),
+            },
+          ],
+        };
+      }),
+    ReadDataSource: (request) =>
+      answer(async () => {
+        const type = dataSourceType(request.type_name);
+        const state = await readDataSource(configured().ops, request.type_name, decode(request.config, type));
+        return { state: encode(state, type) };
+      }),
+    // Calls in flight finish (a write cut short would leave Terraform unsure of the object); none start after.
+    StopProvider: () => {
+      stopping = true;
+      return {};
+    },
   };
 }

@@ -116,10 +116,10 @@ export function connect(address: string, serverCertDer: Buffer, clientCert: Cert
   };
 }
 
-/** Launches the provider as Terraform would and connects to it. */
-export async function launchProvider() {
+/** Launches the provider as Terraform would (with `env` added: VIGIL_ENDPOINT, ...) and connects to it. */
+export async function launchProvider(env: NodeJS.ProcessEnv = {}) {
   const clientCert = selfSignedCertificate();
-  const process = spawnProvider(terraformEnv(clientCert));
+  const process = spawnProvider({ ...terraformEnv(clientCert), ...env });
   const line = await firstLine(process.child, process.output);
   const handshake = parseHandshake(line);
   return {

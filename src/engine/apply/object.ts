@@ -12,16 +12,22 @@ import { touchesSide, updateBody, updateOnlyMembers } from "./bodies.ts";
 export type WriteStep = "create" | "side" | "update-only" | "update" | "delete";
 export type KeyFor = (step: WriteStep) => string;
 
-/** After a create: the members written by calls of their own (components), then the update-only ones. */
+/**
+ * After a create: the members written by calls of their own (components), then the update-only ones.
+ * Answers whether it wrote anything, so a caller knows the create's answer is no longer the whole object.
+ */
 export async function finishCreate(
   ops: Operations,
   kind: EngineKind,
   id: string,
   members: Members,
   keyFor: KeyFor,
-): Promise<void> {
-  if (kind.writeSide && kind.sideMembers.some((m) => members[m] !== undefined))
+): Promise<boolean> {
+  let wrote = false;
+  if (kind.writeSide && kind.sideMembers.some((m) => members[m] !== undefined)) {
     await kind.writeSide({ ops, idempotencyKey: keyFor("side") }, id, members);
+    wrote = true;
+  }
   const later = updateOnlyMembers(kind, members);
   if (later.length > 0) {
     await kind.update(
@@ -29,7 +35,9 @@ export async function finishCreate(
       { id, ...members },
       Object.fromEntries(later.map((m) => [m, members[m]])),
     );
+    wrote = true;
   }
+  return wrote;
 }
 
 /** Applies `changes` to a live object: the minimal PATCH, then the side call when side members changed. */

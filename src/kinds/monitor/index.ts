@@ -54,6 +54,7 @@ export const locations = z.strictObject({
     description: "When no chosen location is available: geo, world, or starve (wait and retry).",
   }).optional(),
   excludedAgents: field(set(guid), {
+    default: [],
     description: "Location ids kept out even inside a chosen pool.",
   }).optional(),
 });

@@ -96,6 +96,16 @@ export function fromMembers(members: Members, type: ObjectType): CtyObject {
   return fromMember(members, type, "") as CtyObject;
 }
 
+/** One member's value as a cty value of `type` (a part of a resource: `settings`, one header). */
+export function memberToCty(value: unknown, type: CtyType): CtyValue {
+  return fromMember(value, type, "");
+}
+
+/** One cty value as a member (names camelCased, nulls dropped); unknowns inside it are left out. */
+export function ctyToMember(value: CtyValue, type: CtyType): unknown {
+  return toMember(value, type, [], []);
+}
+
 function fromMember(value: unknown, type: CtyType, path: string): CtyValue {
   if (value === undefined || value === null) return null;
   if (value instanceof Unknown || value instanceof Dynamic) return value;

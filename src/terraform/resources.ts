@@ -1,0 +1,460 @@
+/**
+ * One Terraform resource type over the engine: validation, the per-resource plan, apply, refresh, import and
+ * state upgrade of a vigil kind. Terraform keeps the state; the engine's diff decides what the API must be
+ * told, with the same normalisation as every other frontend, so a plan after an apply is empty.
+ */
+import { createHash } from "node:crypto";
+import { ApiError, type Operations } from "../api/index.ts";
+import {
+  type Change,
+  createBody,
+  diffResource,
+  duplicateOf,
+  type EngineKind,
+  engineKind,
+  finishCreate,
+  type KeyFor,
+  type Members,
+  patchObject,
+  type Row,
+  validateDesired,
+  type WriteStep,
+} from "../engine/index.ts";
+import { getAt, isUnder, setAt, tokensOf } from "../engine/pointer.ts";
+import { canonicalJson } from "../engine/state/index.ts";
+import {
+  type AttributePathStep,
+  blockType,
+  type CtyObject,
+  type CtyValue,
+  decodeJson,
+  formatPath,
+  getPath,
+  isKnown,
+  isObjectValue,
+  type ObjectType,
+  objectValue,
+  setPath,
+  toMembers,
+  unknown,
+} from "./cty.ts";
+import { camelCase } from "./names.ts";
+import type { Diagnostic, AttributePathStep as ProtocolStep } from "./plugin/protocol.ts";
+import {
+  type Attributes,
+  isReadOnly,
+  leafPointers,
+  liveValue,
+  membersOf,
+  plannedNew,
+  pointerOf,
+  refreshedValue,
+  resetValue,
+  settledValue,
+  stepsOf,
+  typeOfAttribute,
+} from "./resource-values.ts";
+import {
+  type Attribute,
+  kindOfResourceType,
+  type ResourceRules,
+  resourceRules,
+  resourceSchema,
+} from "./schema.ts";
+
+/** What a resource keeps beside its state (tfplugin6 `private`): what the config set at the last apply. */
+interface PrivateState {
+  /** Member pointers the config set: removing one from the config resets it to the service's default. */
+  configured?: string[];
+  /** Imported and not refreshed yet: the first read takes every live value. */
+  imported?: true;
+}
+
+export function readPrivate(bytes: Uint8Array | undefined): PrivateState {
+  if (!bytes || bytes.length === 0) return {};
+  try {
+    const parsed = JSON.parse(Buffer.from(bytes).toString("utf8")) as unknown;
+    return typeof parsed === "object" && parsed !== null ? (parsed as PrivateState) : {};
+  } catch {
+    return {};
+  }
+}
+
+export const writePrivate = (state: PrivateState): Uint8Array => Buffer.from(JSON.stringify(state));
+
+/** A failure Terraform shows as diagnostics (one per problem, each at its attribute). */
+export class DiagnosticsError extends Error {
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic[]) {
+    super(diagnostics.map((d) => d.summary).join("; "));
+    this.diagnostics = diagnostics;
+  }
+}
+
+/** Credential hashes are compared within one call only: any salt will do, and none is kept. */
+const lineage = "terraform";
+
+/** Read-only members an update leaves as they are. */
+const settledOnUpdate = new Set(["id", "created"]);
+
+/** What the provider shares between resources: one client (so one pacer), and the ids it has created. */
+export interface ProviderContext {
+  ops: Operations;
+  /** Ids this process created, so two resources never end up holding the same object. */
+  created: Set<string>;
+}
+
+export interface PlanResult {
+  planned: CtyValue;
+  requiresReplace: AttributePathStep[][];
+  private: PrivateState;
+}
+
+export class ResourceType {
+  readonly typeName: string;
+  readonly kind: EngineKind;
+  readonly type: ObjectType;
+  readonly attributes: Attributes;
+  readonly rules: ResourceRules;
+
+  constructor(typeName: string) {
+    this.typeName = typeName;
+    this.kind = engineKind(kindOfResourceType(typeName));
+    const schema = resourceSchema(typeName);
+    this.type = blockType(schema.block);
+    this.attributes = schema.block.attributes;
+    this.rules = resourceRules(typeName);
+  }
+
+  // -------------------------------------------------------------------------
+  // Validate
+
+  /** The engine's checks of a config, each at its attribute; members still unknown are not judged yet. */
+  validate(config: CtyValue): Diagnostic[] {
+    const { members, unknown: unknownAt } = toMembers(config, this.type);
+    const open = unknownAt.map(pointerOf);
+    const diagnostics = validateDesired([
+      { address: `${this.kind.collection}.config`, kind: this.kind.name, members },
+    ]);
+    return diagnostics
+      .filter((d) => d.pointer !== "" && !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)))
+      .map((d) => this.diagnosticAt(d.pointer, d.message));
+  }
+
+  diagnosticAt(path: string, message: string): Diagnostic {
+    const steps = stepsOf(path, this.type);
+    return {
+      severity: "ERROR",
+      summary: steps.length > 0 ? `Invalid ${formatPath(steps)}` : `Invalid ${this.typeName}`,
+      detail: message,
+      ...(steps.length > 0 && { attribute: { steps: protocolSteps(steps) } }),
+    };
+  }
+
+  // -------------------------------------------------------------------------
+  // Plan
+
+  plan(prior: CtyValue, proposed: CtyValue, config: CtyValue, priorPrivate: PrivateState): PlanResult {
+    if (proposed === null) return { planned: null, requiresReplace: [], private: priorPrivate };
+    const desired = this.desiredMembers(config);
+    if (prior === null) {
+      return {
+        planned: plannedNew(config, this.attributes),
+        requiresReplace: [],
+        private: {},
+      };
+    }
+    const changes = this.changes(prior, desired, priorPrivate);
+    let planned: CtyValue = proposed;
+    if (changes.length > 0) {
+      // What the service sets may move with any write (`updated`, a monitor's state).
+      for (const [name, attribute] of Object.entries(this.attributes))
+        if (isReadOnly(attribute) && !settledOnUpdate.has(name))
+          planned = setPath(planned, [{ attribute_name: name }], unknown);
+      for (const change of changes) planned = this.plannedChange(planned, change, desired, config);
+    }
+    return { planned, requiresReplace: this.replacing(changes), private: priorPrivate };
+  }
+
+  /** Config members with `{$unknown}` where Terraform decides the value only at apply. */
+  private desiredMembers(config: CtyValue): Members {
+    const { members, unknown: unknownAt } = toMembers(config, this.type);
+    for (const steps of unknownAt) setAt(members, pointerOf(steps), { $unknown: formatPath(steps) });
+    return members;
+  }
+
+  /** The engine's changes from the state (the live object as last read) to the desired members. */
+  private changes(prior: CtyValue, desired: Members, priorPrivate: PrivateState): Change[] {
+    const live = membersOf(prior, this.type);
+    const configured = priorPrivate.configured;
+    const managed: Members = {};
+    for (const p of configured ?? []) {
+      const value = getAt(live, p);
+      if (value !== undefined) setAt(managed, p, value);
+    }
+    return diffResource({
+      kind: this.kind,
+      desired,
+      live,
+      lineage,
+      // Without a record (an import), the config is taken as what made the object, as the engine adopts.
+      ...(configured && { prior: { managed, secrets: {} } }),
+    }).changes;
+  }
+
+  /** A change's effect on the planned value: a member reset goes to its default; new items plan as new. */
+  private plannedChange(planned: CtyValue, change: Change, desired: Members, config: CtyValue): CtyValue {
+    const steps = stepsOf(change.path, this.type);
+    const attribute = this.attributeAt(steps);
+    if (!attribute || steps.length === 0) return planned;
+    let value: CtyValue | undefined;
+    if (change.value === undefined) {
+      if (attribute.computed) value = resetValue(this.kind, desired, change.path, typeOfAttribute(attribute));
+    } else if (attribute.nested_type) {
+      const configured = getPath(config, steps);
+      if (configured !== undefined && configured !== null)
+        value = plannedNew(objectValue([["v", configured]]), { v: attribute }).v;
+    }
+    if (value === undefined) return planned;
+    try {
+      return setPath(planned, steps, value);
+    } catch {
+      return planned;
+    }
+  }
+
+  /** The attribute a path names (an element of a nested list names the list's attribute). */
+  private attributeAt(steps: readonly AttributePathStep[]): Attribute | undefined {
+    let attributes: Attributes | undefined = this.attributes;
+    let attribute: Attribute | undefined;
+    for (const step of steps) {
+      if (!("attribute_name" in step)) continue;
+      attribute = attributes?.[step.attribute_name];
+      attributes = attribute?.nested_type?.attributes;
+    }
+    return attribute;
+  }
+
+  /** The paths whose change replaces the object: immutable and create-only members. */
+  private replacing(changes: readonly Change[]): AttributePathStep[][] {
+    const out = new Map<string, AttributePathStep[]>();
+    for (const change of changes) {
+      const names = tokensOf(change.path).map((t) => (/^\d+$/.test(t) ? "*" : camelCase(t)));
+      const replaces = this.rules.replaceOn.some((rule) => {
+        const ruleNames = rule.map((r) => (r === "*" ? "*" : camelCase(r)));
+        const n = Math.min(ruleNames.length, names.length);
+        return ruleNames.slice(0, n).every((r, i) => r === "*" || names[i] === "*" || r === names[i]);
+      });
+      if (!replaces) continue;
+      const steps = stepsOf(change.path, this.type);
+      out.set(formatPath(steps), steps);
+    }
+    return [...out.values()];
+  }
+
+  // -------------------------------------------------------------------------
+  // Apply
+
+  async apply(
+    ctx: ProviderContext,
+    prior: CtyValue,
+    planned: CtyValue,
+    config: CtyValue,
+    plannedPrivate: PrivateState,
+  ): Promise<{ state: CtyValue; private: PrivateState }> {
+    if (planned === null) {
+      await this.destroy(ctx, prior);
+      return { state: null, private: {} };
+    }
+    const desired = membersOf(config, this.type);
+    let row: Row | undefined;
+    if (prior === null) row = await this.create(ctx, desired);
+    else {
+      const changes = this.changes(prior, desired, plannedPrivate);
+      if (changes.length > 0) {
+        const live = membersOf(prior, this.type);
+        const keyFor = this.keys("update", [live.id, live.updated, canonicalJson(changes)]);
+        await this.guard("update", () => patchObject(ctx.ops, this.kind, live, desired, changes, keyFor));
+      }
+      if (!isKnown(planned))
+        row = await this.guard("read", () => this.kind.getOne(ctx.ops, rowOf(prior, this)));
+    }
+    const state = row
+      ? settledValue(planned, liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, row))
+      : planned;
+    return { state, private: { configured: leafPointers(desired) } };
+  }
+
+  private async create(ctx: ProviderContext, desired: Members): Promise<Row> {
+    const body = createBody(this.kind, desired);
+    // A retried run (after a crash) sends the same key and is answered with the object it created; the same
+    // body under a key of a day ago may answer an object deleted since, which the next call shows: then a new key.
+    for (let attempt = 0; ; attempt++) {
+      const keyFor = this.keys("create", [canonicalJson(body), attempt]);
+      const created = await this.guard("create", () =>
+        this.kind.create({ ops: ctx.ops, idempotencyKey: keyFor("create") }, body),
+      );
+      const id = String(created.id);
+      // The same id twice in one run: the replay of an object deleted since (try a new key), or two resources
+      // with the same members (refused).
+      if (ctx.created.has(id)) {
+        const alive = await this.kind.getOne(ctx.ops, { ...desired, id }).then(
+          () => true,
+          (error: unknown) => (isNotFound(error) ? false : Promise.reject(this.refusal("read", error))),
+        );
+        if (!alive && attempt < 2) continue;
+        throw new DiagnosticsError([
+          {
+            severity: "ERROR",
+            summary: `Two ${this.typeName} resources describe the same object`,
+            detail: `Another resource of this configuration already created ${id} with the same members; an object can be managed by one resource only.`,
+          },
+        ]);
+      }
+      try {
+        await finishCreate(ctx.ops, this.kind, id, desired, keyFor);
+        const row = await this.kind.getOne(ctx.ops, { ...desired, id });
+        ctx.created.add(id);
+        return row;
+      } catch (error) {
+        if (!(isNotFound(error) && attempt < 2)) throw this.refusal("create", error);
+      }
+    }
+  }
+
+  private async destroy(ctx: ProviderContext, prior: CtyValue): Promise<void> {
+    const live = membersOf(prior, this.type);
+    const keyFor = this.keys("delete", [live.id]);
+    await this.guard("delete", () =>
+      this.kind.remove({ ops: ctx.ops, idempotencyKey: keyFor("delete") }, live).catch((error: unknown) => {
+        // Already gone (deleted outside Terraform, or with the monitor it belonged to): nothing to do.
+        if (!isNotFound(error)) throw error;
+      }),
+    );
+  }
+
+  /** Idempotency keys from what the write is about, so a retried run replays instead of writing twice. */
+  private keys(operation: string, parts: readonly unknown[]): KeyFor {
+    return (step: WriteStep) =>
+      `tf-${createHash("sha256")
+        .update(canonicalJson([this.typeName, operation, step, ...parts]))
+        .digest("hex")
+        .slice(0, 40)}`;
+  }
+
+  /** Runs a call, turning the service's refusal into diagnostics at the attributes it names. */
+  private async guard<T>(operation: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw this.refusal(operation, error);
+    }
+  }
+
+  private refusal(operation: string, error: unknown): unknown {
+    if (!(error instanceof ApiError)) return error;
+    const existing = duplicateOf(error);
+    const summary = `Could not ${operation} ${this.typeName}`;
+    if (existing)
+      return new DiagnosticsError([
+        {
+          severity: "ERROR",
+          summary,
+          detail: `${error.message}\nThe object already exists as ${existing}: import it (terraform import <address> ${existing}) instead of creating it.`,
+        },
+      ]);
+    const entries = error.errors.filter((e) => typeof e.pointer === "string" && e.pointer !== "");
+    if (entries.length === 0)
+      return new DiagnosticsError([{ severity: "ERROR", summary, detail: error.message }]);
+    return new DiagnosticsError(
+      entries.map((entry) => ({
+        ...this.diagnosticAt(
+          entry.pointer!,
+          typeof entry.message === "string" ? entry.message : error.message,
+        ),
+        summary,
+      })),
+    );
+  }
+
+  // -------------------------------------------------------------------------
+  // Read, import, upgrade
+
+  /** The state refreshed from the live object; null once the object is gone. */
+  async read(
+    ctx: ProviderContext,
+    state: CtyValue,
+    priorPrivate: PrivateState,
+  ): Promise<{ state: CtyValue; private: PrivateState }> {
+    if (!isObjectValue(state)) return { state: null, private: {} };
+    let row: Row;
+    try {
+      row = await this.kind.getOne(ctx.ops, rowOf(state, this));
+    } catch (error) {
+      if (isNotFound(error)) return { state: null, private: {} };
+      throw error;
+    }
+    const now = liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, row);
+    const desired = membersOf(this.withoutReadOnly(state), this.type);
+    const drift = diffResource({ kind: this.kind, desired, live: row, lineage }).changes.map((c) => c.path);
+    const { imported: _, ...kept } = priorPrivate;
+    return {
+      state: refreshedValue(state, now, this.attributes, drift, Boolean(priorPrivate.imported)),
+      private: kept,
+    };
+  }
+
+  private withoutReadOnly(state: CtyObject): CtyObject {
+    return objectValue(
+      Object.entries(state).map(([name, value]) => {
+        const attribute = this.attributes[name];
+        return [name, attribute && isReadOnly(attribute) ? null : value];
+      }),
+    );
+  }
+
+  /** An imported object's first state: its id; the read that follows fills in the rest. */
+  importState(id: string): { state: CtyObject; private: PrivateState } {
+    const state = objectValue(Object.keys(this.attributes).map((name) => [name, name === "id" ? id : null]));
+    return { state, private: { imported: true } };
+  }
+
+  /** A state as stored by an earlier version of this provider, as a value of today's type. */
+  upgrade(version: number, json: Uint8Array): CtyValue {
+    if (version > 0)
+      throw new DiagnosticsError([
+        {
+          severity: "ERROR",
+          summary: `The state of this ${this.typeName} was written by a newer vigil provider`,
+          detail: `State schema version ${version}; this provider writes version 0. Use the newer provider.`,
+        },
+      ]);
+    return decodeJson(json, this.type);
+  }
+}
+
+/** The row a kind's calls need (id, and a subscription's pair) from a state. */
+function rowOf(state: CtyValue, type: ResourceType): Row {
+  return membersOf(state, type.type);
+}
+
+/** Attribute path steps as the protocol sends them (list indexes as numbers). */
+export function protocolSteps(steps: readonly AttributePathStep[]): ProtocolStep[] {
+  return steps.map((step) =>
+    "element_key_int" in step ? { element_key_int: Number(step.element_key_int) } : step,
+  );
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+const types = new Map<string, ResourceType>();
+export function resourceType(typeName: string): ResourceType {
+  let type = types.get(typeName);
+  if (!type) {
+    type = new ResourceType(typeName);
+    types.set(typeName, type);
+  }
+  return type;
+}
