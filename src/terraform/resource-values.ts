@@ -85,7 +85,9 @@ export function liveValue(
   sensitive: readonly AttributePath[],
   row: Row,
 ): CtyObject {
-  const members: Members = kind.normalizeLive(row);
+  // A copy: the masked values are cleared in place, and the caller diffs the row itself afterwards (a read's
+  // drift), where a cleared header value would look changed. normalizeLive shares nested objects with the row.
+  const members: Members = structuredClone(kind.normalizeLive(row));
   for (const [name, attribute] of Object.entries(attributes)) {
     const member = camelCase(name);
     if (isReadOnly(attribute) && row[member] !== undefined) members[member] = row[member];
