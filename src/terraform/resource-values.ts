@@ -144,6 +144,36 @@ export function refreshedValue(
   );
 }
 
+/**
+ * The proposed value with the prior value wherever the config leaves an optional+computed attribute unset, in
+ * nested objects too. Terraform proposes the prior value there itself, except for a nested attribute whose
+ * prior value holds a member that is not computed: that, it reasons, only the config can have set, so it
+ * proposes null (objchange's optionalValueNotComputable). Here the service filled it in (a ping monitor's
+ * `settings.attached`), and the engine's diff, which knows what the config set, decides what changes.
+ */
+export function keepUnsetComputed(
+  proposed: CtyValue,
+  prior: CtyValue,
+  config: CtyValue,
+  attributes: Attributes,
+): CtyValue {
+  if (!isObjectValue(proposed) || !isObjectValue(prior) || !isObjectValue(config)) return proposed;
+  return objectValue(
+    Object.entries(proposed).map(([name, value]) => {
+      const attribute = attributes[name];
+      const configured = config[name] ?? null;
+      if (!attribute) return [name, value];
+      if (configured === null && attribute.optional && attribute.computed) return [name, prior[name] ?? null];
+      if (attribute.nested_type?.nesting_mode === "single")
+        return [
+          name,
+          keepUnsetComputed(value, prior[name] ?? null, configured, attribute.nested_type.attributes),
+        ];
+      return [name, value];
+    }),
+  );
+}
+
 /** A planned value with its unknowns taken from the live object, once it exists. */
 export function settledValue(planned: CtyValue, live: CtyValue | undefined): CtyValue {
   if (planned instanceof Unknown) return live ?? null;

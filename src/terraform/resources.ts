@@ -43,6 +43,7 @@ import type { Diagnostic, AttributePathStep as ProtocolStep } from "./plugin/pro
 import {
   type Attributes,
   isReadOnly,
+  keepUnsetComputed,
   leafPointers,
   liveValue,
   membersOf,
@@ -165,7 +166,7 @@ export class ResourceType {
       };
     }
     const changes = this.changes(prior, desired, priorPrivate);
-    let planned: CtyValue = proposed;
+    let planned = keepUnsetComputed(proposed, prior, config, this.attributes);
     if (changes.length > 0) {
       // What the service sets may move with any write (`updated`, a monitor's state).
       for (const [name, attribute] of Object.entries(this.attributes))

@@ -57,11 +57,31 @@ export function proposedNew(prior: CtyValue, config: CtyValue, attributes: Attri
       const cv = c[name] ?? null;
       const pv = p[name] ?? null;
       if (a.computed && !a.optional && !a.required) return [name, isObjectValue(prior) ? pv : null];
-      if (cv === null && a.computed) return [name, pv];
+      if (cv === null && a.computed) return [name, a.optional && holdsNonComputed(pv, a) ? null : pv];
       if (a.nested_type?.nesting_mode === "single" && isObjectValue(cv) && isObjectValue(pv))
         return [name, proposedNew(pv, cv, a.nested_type.attributes)];
       return [name, cv];
     }),
+  );
+}
+
+/**
+ * Whether a nested attribute's value holds a member that is not computed. Terraform proposes null for such an
+ * optional+computed attribute the config leaves unset, taking the member for one only a config can have set
+ * (objchange's optionalValueNotComputable).
+ */
+function holdsNonComputed(value: CtyValue, attribute: Attributes[string]): boolean {
+  const nested = attribute.nested_type;
+  if (!nested || value === null || value instanceof Unknown) return false;
+  const items =
+    nested.nesting_mode === "single" ? [value] : Array.isArray(value) ? value : Object.values(value);
+  return items.some(
+    (item) =>
+      isObjectValue(item) &&
+      Object.entries(nested.attributes).some(([name, a]) => {
+        const v = item[name] ?? null;
+        return v !== null && !(v instanceof Unknown) && (!a.computed || holdsNonComputed(v, a));
+      }),
   );
 }
 
