@@ -342,3 +342,17 @@ describe("idempotency", () => {
     ).rejects.toThrow(/same object|already exists/);
   });
 });
+
+describe("values known only at apply", () => {
+  it("a subscription whose contact is being replaced plans a replace, the new id unknown", async () => {
+    const t = await targets();
+    const members = { ...t, alertTypes: ["down"] };
+    const s = await create("vigil_alert_subscription", members);
+    const config = { ...core.config("vigil_alert_subscription", members), contact_id: new Unknown() };
+    const plan = await core.plan("vigil_alert_subscription", s, config);
+    expect(plan.action).toBe("replace");
+    expect(plan.requiresReplace).toEqual([{ steps: [{ attribute_name: "contact_id" }] }]);
+    expect((plan.planned as Record<string, unknown>).contact_id).toBeInstanceOf(Unknown);
+    expect((plan.planned as Record<string, unknown>).monitor_id).toBe(t.monitorId);
+  });
+});
