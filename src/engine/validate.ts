@@ -40,6 +40,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** The `reason` of a required member's absence, for frontends that report it in their own words. */
+export const missingMember = "missing_member";
+
 // References stand for ids; a syntactically valid id lets the members be checked before the target exists.
 const placeholderId = "00000000-0000-4000-8000-000000000000";
 const addressPattern = /^([a-zA-Z]+)\.([A-Za-z0-9][A-Za-z0-9_.-]{0,127})$/;
@@ -87,6 +90,9 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
       problem(r, "", `a ${r.kind} address is ${forms.join(" or ")} (names: letters, digits, _ . -)`);
   }
 
+  const missing = (r: DesiredResource, member: string, message: string) =>
+    problem(r, pointer([member]), message, { pointer: pointer([member]), reason: missingMember, message });
+
   for (const r of resources) {
     const kind = engineKind(r.kind);
     for (const target of refsIn(r.members)) {
@@ -107,6 +113,10 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
         problem(r, entry.pointer ?? "", entryMessage(entry), entry);
       }
     };
+    // Members a create needs (the body schemas take them as optional, as an update does).
+    for (const member of kind.definition.required ?? []) {
+      if (members[member] === undefined) missing(r, member, `${member} is required`);
+    }
     const result = schema.safeParse(own);
     if (!result.success) report(result.error.issues, own, schema);
     else if (r.kind === "monitor" && typeof own.type === "string") {
@@ -116,6 +126,8 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
       const settings = (own.settings ?? {}) as Record<string, unknown>;
       const info = monitorTypes[type];
       if (info) {
+        if (info.url !== "none" && own.url === undefined)
+          missing(r, "url", `url is required: ${type} monitors need one`);
         for (const issue of checkSettingsRules(type, settings, settings)) {
           problem(
             r,

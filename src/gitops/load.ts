@@ -8,7 +8,7 @@
 import { engineKind } from "../engine/kinds/index.ts";
 import type { DesiredResource, Lifecycle } from "../engine/model.ts";
 import { pointer, tokensOf } from "../engine/pointer.ts";
-import { validateDesired } from "../engine/validate.ts";
+import { missingMember, validateDesired } from "../engine/validate.ts";
 import {
   closest,
   discontinuedMonitorTypes,
@@ -243,6 +243,8 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     // The loader checked every reference itself, with the names the config uses.
     if (d.pointer === "" && d.message.startsWith("references ")) continue;
     if (d.entry?.reason === "required" && corrected.has(`${d.address}${d.pointer}`)) continue;
+    // Required members are checked by the loader itself, at the resource's name (checkCreate).
+    if (d.entry?.reason === missingMember) continue;
     const draft = byAddress.get(d.address);
     if (!draft) continue;
     for (const { entry, message } of narrowed(draft, d.entry)) {

@@ -103,6 +103,8 @@ export interface ProviderContext {
   ops: Operations;
   /** Ids this process created, so two resources never end up holding the same object. */
   created: Set<string>;
+  /** Whether the service answered a write under this idempotency key with the stored answer of an earlier one. */
+  replayed(key: string): boolean;
 }
 
 export interface PlanResult {
@@ -288,38 +290,36 @@ export class ResourceType {
 
   private async create(ctx: ProviderContext, desired: Members): Promise<Row> {
     const body = createBody(this.kind, desired);
+    const fetch = (id: string) => this.kind.getOne(ctx.ops, { ...desired, id });
     // A retried run (after a crash) sends the same key and is answered with the object it created; the same
-    // body under a key of a day ago may answer an object deleted since, which the next call shows: then a new key.
+    // body under a key of a day ago may answer an object deleted since: then a new key.
     for (let attempt = 0; ; attempt++) {
       const keyFor = this.keys("create", [canonicalJson(body), attempt]);
+      const key = keyFor("create");
       const created = await this.guard("create", () =>
-        this.kind.create({ ops: ctx.ops, idempotencyKey: keyFor("create") }, body),
+        this.kind.create({ ops: ctx.ops, idempotencyKey: key }, body),
       );
       const id = String(created.id);
-      // The same id twice in one run: the replay of an object deleted since (try a new key), or two resources
-      // with the same members (refused).
-      if (ctx.created.has(id)) {
-        const alive = await this.kind.getOne(ctx.ops, { ...desired, id }).then(
-          () => true,
-          (error: unknown) => (isNotFound(error) ? false : Promise.reject(this.refusal("read", error))),
-        );
-        if (!alive && attempt < 2) continue;
-        throw new DiagnosticsError([
-          {
-            severity: "ERROR",
-            summary: `Two ${this.typeName} resources describe the same object`,
-            detail: `Another resource of this configuration already created ${id} with the same members; an object can be managed by one resource only.`,
-          },
-        ]);
+      // A fresh answer is the whole object; a replayed one is as old as its key, so the object is read.
+      let row: Row | undefined = created;
+      if (ctx.replayed(key) || ctx.created.has(id)) {
+        row = await fetch(id).catch((error: unknown) => {
+          if (isNotFound(error) && attempt < 2) return undefined;
+          throw this.refusal("read", error);
+        });
+        if (!row) continue;
+        if (ctx.created.has(id))
+          throw new DiagnosticsError([
+            {
+              severity: "ERROR",
+              summary: `Two ${this.typeName} resources describe the same object`,
+              detail: `Another resource of this configuration already created ${id} with the same members; an object can be managed by one resource only.`,
+            },
+          ]);
       }
-      try {
-        await finishCreate(ctx.ops, this.kind, id, desired, keyFor);
-        const row = await this.kind.getOne(ctx.ops, { ...desired, id });
-        ctx.created.add(id);
-        return row;
-      } catch (error) {
-        if (!(isNotFound(error) && attempt < 2)) throw this.refusal("create", error);
-      }
+      ctx.created.add(id);
+      const wrote = await this.guard("create", () => finishCreate(ctx.ops, this.kind, id, desired, keyFor));
+      return wrote ? await this.guard("read", () => fetch(id)) : row;
     }
   }
 

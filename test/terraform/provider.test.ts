@@ -263,6 +263,44 @@ describe("validation", () => {
     expect(response.diagnostics[0].detail).toMatch(/both url and type/);
   });
 
+  it("ValidateProviderConfig judges the endpoint written in the block; the environment waits for configure", async () => {
+    const handlers = createHandlers({});
+    const type = {
+      kind: "object" as const,
+      attributes: { endpoint: "string" as const, token: "string" as const },
+    };
+    const validate = async (endpoint: string | null) =>
+      (
+        await handlers.ValidateProviderConfig({
+          config: {
+            msgpack: Buffer.from(encodeMsgpack({ endpoint, token: null }, type)),
+            json: Buffer.alloc(0),
+          },
+        })
+      ).diagnostics ?? [];
+    expect(await validate(null)).toEqual([]);
+    expect(await validate("https://api.example.com/v2")).toEqual([]);
+    const [bad] = await validate("ftp://api.example.com");
+    expect(bad).toMatchObject({
+      summary: "Invalid endpoint",
+      attribute: { steps: [{ attribute_name: "endpoint" }] },
+    });
+  });
+
+  it("after StopProvider no change starts", async () => {
+    const handlers = createHandlers({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token });
+    const stopped = new Core(async (rpc, request) =>
+      handlers[rpc as keyof ProviderHandlers](request as never),
+    );
+    await stopped.configure();
+    const config = stopped.config("vigil_contact", { type: "email", address: `${unique()}@example.com` });
+    const plan = await stopped.plan("vigil_contact", null, config);
+    expect(await handlers.StopProvider({})).toEqual({});
+    await expect(stopped.apply("vigil_contact", null, plan, config)).rejects.toThrow(
+      /asked the vigil provider to stop/,
+    );
+  });
+
   it("the provider block: an endpoint that is no URL, and no token anywhere, are errors", async () => {
     const handlers = createHandlers({});
     const bare = new Core(async (rpc, request) => handlers[rpc as keyof ProviderHandlers](request as never));
@@ -340,5 +378,19 @@ describe("idempotency", () => {
     await expect(
       core.apply("vigil_contact", null, await core.plan("vigil_contact", null, config), config),
     ).rejects.toThrow(/same object|already exists/);
+  });
+});
+
+describe("values known only at apply", () => {
+  it("a subscription whose contact is being replaced plans a replace, the new id unknown", async () => {
+    const t = await targets();
+    const members = { ...t, alertTypes: ["down"] };
+    const s = await create("vigil_alert_subscription", members);
+    const config = { ...core.config("vigil_alert_subscription", members), contact_id: new Unknown() };
+    const plan = await core.plan("vigil_alert_subscription", s, config);
+    expect(plan.action).toBe("replace");
+    expect(plan.requiresReplace).toEqual([{ steps: [{ attribute_name: "contact_id" }] }]);
+    expect((plan.planned as Record<string, unknown>).contact_id).toBeInstanceOf(Unknown);
+    expect((plan.planned as Record<string, unknown>).monitor_id).toBe(t.monitorId);
   });
 });
