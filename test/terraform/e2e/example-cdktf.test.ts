@@ -1,15 +1,12 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
-import { describe } from "vitest";
 import { repositoryRoot } from "../../../src/terraform/build.ts";
 import { describeWithTerraform } from "./describe.ts";
 import { terraformLifecycle } from "./lifecycle.ts";
 
 const example = join(repositoryRoot, "examples/cdktf");
-const title = "real Terraform on the synthesized examples/cdktf stack";
 
 /**
  * Synthesizes the stack the way `cdktf synth` does: runs the `app` command of the example's cdktf.json,
@@ -31,22 +28,16 @@ async function synthesize(outdir: string): Promise<string> {
   return join(outdir, "stacks", stacks[0]!);
 }
 
-if (existsSync(join(example, "cdktf.json"))) {
-  describeWithTerraform(title, () => {
-    terraformLifecycle({
-      async prepare(ws) {
-        const dir = await synthesize(join(ws.root, "cdktf.out"));
-        // The stack's variables without a default are its credentials: any value of a valid length will do.
-        const synthesized = JSON.parse(await readFile(join(dir, "cdk.tf.json"), "utf8"));
-        for (const [name, variable] of Object.entries<{ default?: unknown }>(synthesized.variable ?? {})) {
-          if (variable.default === undefined) ws.env[`TF_VAR_${name}`] = `e2e-${name}-0123456789abcdef`;
-        }
-        return dir;
-      },
-      vars: {},
-    });
+describeWithTerraform("real Terraform on the synthesized examples/cdktf stack", () => {
+  terraformLifecycle({
+    async prepare(ws) {
+      const dir = await synthesize(join(ws.root, "cdktf.out"));
+      // The stack's variables without a default are its credentials: any value of a valid length will do.
+      const synthesized = JSON.parse(await readFile(join(dir, "cdk.tf.json"), "utf8"));
+      for (const [name, variable] of Object.entries<{ default?: unknown }>(synthesized.variable ?? {})) {
+        if (variable.default === undefined) ws.env[`TF_VAR_${name}`] = `e2e-${name}-0123456789abcdef`;
+      }
+      return dir;
+    },
   });
-} else {
-  console.warn(`SKIPPED "${title}": examples/cdktf is not in this checkout yet.`);
-  describe.skip(title, () => {});
-}
+});

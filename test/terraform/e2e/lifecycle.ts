@@ -67,7 +67,7 @@ const expectExit = (run: TerraformRun, code: number) => expect(run.code, describ
  */
 export function terraformLifecycle(options: {
   prepare(ws: Workspace): Promise<string>;
-  vars: Record<string, string>;
+  vars?: Record<string, string>;
 }) {
   let sb: TestSandbox;
   let account: Client;
