@@ -11,11 +11,12 @@ import { engineKind, engineKinds } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
 import { inputSchemaOf, peel } from "../gitops/format.ts";
 import {
+  accountResult,
+  agentPoolsResult,
   bodySchema,
-  field,
-  list,
   membersOf,
   monitorTypeNames,
+  monitorTypesResult,
   settingsByType,
   traitsOf,
 } from "../kinds/index.ts";
@@ -500,114 +501,6 @@ function computedOnly(attribute: Attribute): Attribute {
   };
 }
 
-const d = (schema: z.ZodType, description: string) => field(schema, { description });
-
-/** A row of `GET /monitor/type` (src/sandbox/resources/catalogue/monitor-type-rows.ts). */
-const monitorTypeRow = z.object({
-  type: d(z.string(), "Type name, as `type` takes it."),
-  label: d(z.string(), "What the type checks."),
-  discontinued: d(z.boolean(), "No longer creatable."),
-  replacedBy: d(z.string().nullable(), "Discontinued types: the type that replaces it, if any."),
-  minInterval: d(z.number(), "Lowest interval in seconds."),
-  fixedInterval: d(z.number().nullable(), "Fixed cadence in seconds (the interval is ignored), or null."),
-  requiresPool: d(z.boolean(), "Checks run from location pools."),
-  locations: d(z.enum(["required", "refused", "none"]), "Whether the type takes locations."),
-  fleet: d(z.string().nullable(), "Which fleet runs its checks: net, waterfall, or null without locations."),
-  url: d(z.string(), "How `url` is used: http, httpOrDomain, host, hostPort, hostOrUrl or none."),
-  attached: d(list(z.string()), "Attached sub-checks the type can carry."),
-  recheck: d(z.boolean(), "Whether recheck has an effect."),
-  cron: d(z.boolean(), "Whether cron_schedule may replace the interval."),
-  feature: d(z.string().nullable(), "Plan feature that gates the type, or null."),
-  aliases: d(list(z.string()), "Other names `type` accepts for it."),
-  accountLimits: d(
-    z.object({
-      minInterval: d(z.number(), "Lowest interval the account's plan allows for the type."),
-      available: d(z.boolean(), "Whether the plan includes the type."),
-      cron: d(z.boolean(), "Whether the plan allows cron schedules for the type."),
-    }),
-    "The account's view of the type.",
-  ),
-});
-
-/** `GET /agent/pool`: pool rows and the summary. */
-const agentPools = z.object({
-  pools: d(
-    list(
-      z.object({
-        id: d(z.string(), "Pool id, as locations.pools takes it."),
-        name: d(z.string(), "Display name."),
-        agents: d(
-          z.object({
-            net: d(z.number(), "Live locations for ordinary checks."),
-            waterfall: d(z.number(), "Live locations for browser checks."),
-          }),
-          "Live locations per fleet.",
-        ),
-        children: d(list(z.string()), "Pools inside this one."),
-        parents: d(list(z.string()), "Pools this one is inside."),
-        hidden: d(z.boolean(), "Not offered in the application's picker."),
-        priority: d(z.number(), "Ordering weight."),
-      }),
-    ),
-    "Every location pool.",
-  ),
-  minAgents: d(z.number(), "Live locations a pool selection must reach."),
-  minIntervals: d(z.record(z.string(), z.number()), "Lowest interval per location-based type."),
-  defaults: d(list(z.string()), "The account's default pools."),
-});
-
-const usage = z.object({
-  used: d(z.number(), "In use."),
-  allowed: d(z.number().nullable(), "Allowed; null = no limit."),
-});
-
-/** `GET /account` (src/sandbox/resources/accounts.ts renderAccount). */
-const account = z.object({
-  id: d(z.string(), "Account id."),
-  login: d(z.string(), "Login email."),
-  name: d(z.string(), "Account name."),
-  company: d(z.string().nullable(), "Company."),
-  phone: d(z.string().nullable(), "Phone."),
-  country: d(z.string().nullable(), "ISO 3166 alpha-2 country code."),
-  timezone: d(z.string(), "IANA time zone name."),
-  language: d(z.string(), "Language tag."),
-  defaultAgentPools: d(list(z.string()), "Pools used when a monitor names none."),
-  flags: d(
-    z.object({
-      enabled: d(z.boolean(), "The account is enabled."),
-      active: d(z.boolean(), "The account is active."),
-      overlimited: d(z.boolean(), "Usage is over a plan limit."),
-      apiEnabled: d(z.boolean(), "The API is enabled."),
-    }),
-    "Account flags.",
-  ),
-  plan: d(z.string(), "The plan (package.name)."),
-  features: d(
-    z.record(z.string(), z.string()),
-    'The plan\'s features (package.features), each value as JSON text: true, 50, ["daily"].',
-  ),
-  usage: d(z.record(z.string(), usage), "Usage per plan-controlled area."),
-  limits: d(
-    z.object({
-      intervals: d(list(z.number()), "Intervals a monitor may use, in seconds."),
-      maxBulkItems: d(z.number(), "Items per bulk request."),
-      maxInlineContacts: d(z.number(), "Inline contacts per monitor create."),
-    }),
-    "Plan limits.",
-  ),
-  overlimits: d(
-    list(
-      z.object({
-        area: d(z.string(), "Area over its limit."),
-        used: d(z.number(), "In use."),
-        allowed: d(z.number(), "Allowed."),
-        disabled: d(list(z.string()), "Ids disabled for lack of room."),
-      }),
-    ),
-    "Areas over their plan limit.",
-  ),
-});
-
 function computedBlock(object: z.ZodObject, description: string): Schema {
   const walk: Walk = { at: [], path: [], readOnly: true, credentials: new Set() };
   const attributes: Record<string, Attribute> = {};
@@ -691,14 +584,11 @@ export function dataSourceSchema(typeName: DataSourceType): Schema {
     case "vigil_monitor":
       return monitorDataSource();
     case "vigil_monitor_types":
-      return computedBlock(
-        z.object({ types: d(list(monitorTypeRow), "Every monitor type; discontinued types last.") }),
-        "The monitor type catalogue (GET /monitor/type).",
-      );
+      return computedBlock(monitorTypesResult, "The monitor type catalogue (GET /monitor/type).");
     case "vigil_agent_pools":
-      return computedBlock(agentPools, "Location pools with live location counts (GET /agent/pool).");
+      return computedBlock(agentPoolsResult, "Location pools with live location counts (GET /agent/pool).");
     case "vigil_account":
-      return computedBlock(account, "The account the token belongs to (GET /account).");
+      return computedBlock(accountResult, "The account the token belongs to (GET /account).");
   }
 }
 
