@@ -1,0 +1,113 @@
+/**
+ * A live object as a config would describe it: what `vigil export` writes and what the Pulumi provider
+ * answers as an imported resource's inputs. Either way a plan of the result against the object is empty.
+ */
+import { z } from "zod";
+import { checkSettingsRules, type MonitorType, monitorTypes, unwrap } from "../kinds/index.ts";
+import { canonicalize, sameValue, schemaAt, traitsAt } from "./canonical.ts";
+import type { EngineKind, Members, Row } from "./kinds/index.ts";
+import { isObject } from "./pointer.ts";
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The members of a live object worth writing, with the API's names and ids:
+ * the `inputs` a frontend's config takes (the kind's create body and side
+ * members, as that frontend offers them), as refresh normalises them, without
+ * the members that only restate the service's defaults.
+ */
+export function configMembers(kind: EngineKind, row: Row, inputs: readonly string[]): Members {
+  const normalized = structuredClone(kind.normalizeLive(row));
+  const members: Members = {};
+  for (const key of inputs) {
+    if (normalized[key] !== undefined) members[key] = asWritten(kind, normalized, row, key);
+  }
+  const schema = kind.schemaFor(members);
+  dropDefaults(members, schema, [], members, row);
+  writeAloneMembersAlone(kind, members);
+  return ordered(members, schema, [], members) as Members;
+}
+
+/**
+ * The row's own value where refresh normalises it (a monitor's `url` as
+ * written, not its `effectiveUrl`), when it normalises to the same: the
+ * config then reads as the user wrote it, and members defaulting to it (a
+ * monitor's name) still match it.
+ */
+function asWritten(kind: EngineKind, normalized: Members, row: Row, key: string): unknown {
+  const raw = row[key];
+  if (typeof raw !== "string" || raw === normalized[key]) return normalized[key];
+  const again = kind.normalizeDesired({ ...normalized, [key]: raw });
+  return sameValue(again[key], normalized[key]) ? raw : normalized[key];
+}
+
+/**
+ * Drops what a config need not say: values equal to the member's declared
+ * default (or, for a member defaulting to another one, to that member as the
+ * service read it), `null` and empty lists where no default is declared (the
+ * API's "none"), and objects left empty. Leaving a member out never changes a
+ * plan of an imported object: only the members the config names are compared.
+ */
+function dropDefaults(value: Members, schema: z.ZodType, at: string[], root: Members, row: Row): void {
+  for (const [key, member] of Object.entries(value)) {
+    const path = [...at, key];
+    const traits = traitsAt(schema, path, root);
+    const memberSchema = schemaAt(schema, path, root);
+    if (traits.default !== undefined) {
+      if (sameValue(canonicalize(member, memberSchema), canonicalize(traits.default, memberSchema)))
+        delete value[key];
+    } else if (traits.defaultFrom && at.length === 0) {
+      if (member === null || sameValue(member, row[traits.defaultFrom])) delete value[key];
+    } else if (member === null || (Array.isArray(member) && member.length === 0)) delete value[key];
+    if (isObject(value[key])) {
+      dropDefaults(member as Members, schema, path, root, row);
+      if (Object.keys(member as Members).length === 0) delete value[key];
+    }
+  }
+}
+
+/**
+ * A settings member the service takes only alone (a monitor's `preset`)
+ * builds the other members itself: it is written alone, as it was sent.
+ */
+function writeAloneMembersAlone(kind: EngineKind, members: Members): void {
+  const settings = members.settings;
+  const type = members.type as MonitorType;
+  if (kind.name !== "monitor" || !isObject(settings) || !monitorTypes[type]) return;
+  const alone = checkSettingsRules(type, settings, settings).find((i) => i.reason === "must_be_alone");
+  if (alone) {
+    const member = String(alone.path[0]);
+    members.settings = { [member]: settings[member] };
+  }
+}
+
+/** The members of the object schema a value follows, in the kind's order (for a union, the option fitting it best). */
+function shapeOf(schema: z.ZodType | undefined, value: Members): string[] {
+  let current = schema;
+  for (let i = 0; current && i < 10; i++) {
+    const inner: z.ZodType = unwrap(current);
+    if (inner instanceof z.ZodObject) return Object.keys(inner.shape);
+    if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable)
+      current = inner.unwrap() as z.ZodType;
+    else if (inner instanceof z.ZodDefault) current = inner.def.innerType as z.ZodType;
+    else if (inner instanceof z.ZodUnion) {
+      const fitting = (option: z.ZodType) => shapeOf(option, value).filter((k) => k in value).length;
+      current = [...(inner.options as z.ZodType[])].sort((a, b) => fitting(b) - fitting(a))[0];
+    } else return [];
+  }
+  return [];
+}
+
+/** Object members in the kind's member order, at every depth; members the schema does not know go last. */
+function ordered(value: unknown, schema: z.ZodType, at: string[], root: Members): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => ordered(item, schema, [...at, String(i)], root));
+  if (!isObject(value)) return value;
+  const known = shapeOf(at.length === 0 ? schema : schemaAt(schema, at, root), value);
+  const rank = (key: string) => (known.includes(key) ? known.indexOf(key) : known.length);
+  const keys = Object.keys(value).sort(
+    (a, b) => rank(a) - rank(b) || (rank(a) === known.length ? compare(a, b) : 0),
+  );
+  return Object.fromEntries(keys.map((k) => [k, ordered(value[k], schema, [...at, k], root)]));
+}
