@@ -39,16 +39,25 @@ async function report(c: Client, body: Record<string, unknown>) {
   return details.body;
 }
 
-/** A monitor up 45 minutes, down 15, then up 60, from an hour boundary; answers the window. */
+/** Sets the sandbox clock to `at` (Unix seconds); its seconds keep ticking from there. */
+const setClock = async (at: number) =>
+  (await sb.admin.post("/_sandbox/clock", { now: at })).body.now as number;
+
+/**
+ * A monitor up 45 minutes, down 15, then up 60, from an hour boundary; answers the window. Each outcome is
+ * recorded right after the clock is set to its exact second: advancing by offsets would carry the real time
+ * spent between calls into the durations (900 s read as 901 on a loaded machine).
+ */
 async function history(id: string) {
   const now = await sb.advance(0);
-  const start = await sb.advance(3600 - (now % 3600));
+  const start = now + 3600 - (now % 3600);
+  await setClock(start);
   await outcome(id, "up");
-  await sb.advance(45 * 60);
+  await setClock(start + 45 * 60);
   await outcome(id, "down");
-  await sb.advance(15 * 60);
+  await setClock(start + 60 * 60);
   await outcome(id, "up");
-  const end = await sb.advance(3600);
+  const end = await setClock(start + 2 * 3600);
   return { start, end };
 }
 
