@@ -6,5 +6,6 @@ export * from "./metrics.ts";
 export * from "./operations.ts";
 export * from "./pacing.ts";
 export * from "./redact.ts";
+export * from "./replays.ts";
 export * from "./transport.ts";
 export * from "./types.ts";

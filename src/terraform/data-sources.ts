@@ -3,6 +3,7 @@
  * id or by url and type. Each answers with one or two calls; values follow the schemas in schema.ts.
  */
 import type { Operations } from "../api/index.ts";
+import { readCatalogue } from "../engine/catalogue.ts";
 import { engineKind, type Row } from "../engine/index.ts";
 import {
   blockType,
@@ -57,21 +58,12 @@ export function validateDataSource(typeName: string, config: CtyValue): Diagnost
 export async function readDataSource(ops: Operations, typeName: string, config: CtyValue): Promise<CtyValue> {
   const type = dataSourceType(typeName);
   switch (typeName) {
-    case "vigil_monitor_types": {
-      const { data } = (await ops.catalogue.monitorTypes()) as { data: Row[] };
-      return fromMembers({ types: data }, type);
-    }
-    case "vigil_agent_pools": {
-      const { data, summary } = (await ops.catalogue.agentPools()) as { data: Row[]; summary: Row };
-      return fromMembers({ pools: data, ...summary }, type);
-    }
-    case "vigil_account": {
-      const account = (await ops.account.get()) as Row & { package: { name: string; features: Row } };
-      const features = Object.fromEntries(
-        Object.entries(account.package.features).map(([name, value]) => [name, JSON.stringify(value)]),
-      );
-      return fromMembers({ ...account, plan: account.package.name, features }, type);
-    }
+    case "vigil_monitor_types":
+      return fromMembers(await readCatalogue(ops, "monitorTypes"), type);
+    case "vigil_agent_pools":
+      return fromMembers(await readCatalogue(ops, "agentPools"), type);
+    case "vigil_account":
+      return fromMembers(await readCatalogue(ops, "account"), type);
     case "vigil_monitor":
       return fromMonitor(await findMonitor(ops, toMembers(config, type).members), type);
   }

@@ -2,14 +2,7 @@
  * The vigil provider's tfplugin6 handlers: values decoded from the wire, handed to the resource types and
  * data sources, and encoded back; failures become diagnostics at the attribute they concern.
  */
-import {
-  type ApiResponse,
-  type Caller,
-  operations,
-  QuotaPacer,
-  type RequestSpec,
-  VigilClient,
-} from "../api/index.ts";
+import { operations, QuotaPacer, ReplayWatch, VigilClient } from "../api/index.ts";
 import {
   blockType,
   type CtyType,
@@ -68,20 +61,6 @@ async function answer<T extends object>(
 }
 
 const providerType = blockType(providerConfigSchema().block);
-
-/** Notes the idempotency keys the service answered with a stored answer (`Idempotency-Replayed: true`). */
-class ReplayWatch implements Caller {
-  readonly keys = new Set<string>();
-  readonly #inner: Caller;
-  constructor(inner: Caller) {
-    this.#inner = inner;
-  }
-  async call<T>(spec: RequestSpec): Promise<ApiResponse<T>> {
-    const response = await this.#inner.call<T>(spec);
-    if (response.replayed && spec.idempotencyKey) this.keys.add(spec.idempotencyKey);
-    return response;
-  }
-}
 
 /** Endpoint and token from the provider block, else from VIGIL_ENDPOINT and VIGIL_TOKEN. */
 function connection(config: CtyValue, env: NodeJS.ProcessEnv): { endpoint: string; token: string } {
