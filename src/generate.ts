@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { vigilJsonSchema } from "./gitops/json-schema.ts";
+import { pulumiSchema } from "./pulumi/schema.ts";
 import { terraformDocPages } from "./terraform/docs.ts";
 import { DESCRIPTOR_PATH, protoDescriptor } from "./terraform/plugin/descriptor.ts";
 import { providerSchema } from "./terraform/schema.ts";
@@ -21,6 +22,7 @@ export const jsonText = (value: unknown) => `${JSON.stringify(value, null, 2)}\n
 export const artifacts: readonly Artifact[] = [
   { path: "schemas/vigil.schema.json", render: () => jsonText(vigilJsonSchema()) },
   { path: "provider.json", render: () => jsonText(providerSchema()) },
+  { path: "schemas/pulumi-schema.json", render: () => jsonText(pulumiSchema()) },
   { path: DESCRIPTOR_PATH, render: () => jsonText(protoDescriptor()) },
   ...terraformDocPages(),
 ];
