@@ -28,7 +28,7 @@ interface Manifest {
   name: string;
   version: string;
   bin?: Record<string, string>;
-  exports?: Record<string, string>;
+  exports?: Record<string, unknown>;
   scripts?: unknown;
   devDependencies?: unknown;
   [key: string]: unknown;
@@ -46,9 +46,10 @@ export function publishedManifest(source: Manifest): Manifest {
   const exports: Record<string, unknown> = {};
   for (const [subpath, target] of Object.entries(source.exports ?? {})) {
     if (subpath === "./src/*") continue;
-    exports[subpath] = target.endsWith(".ts")
-      ? { types: declarations(target), default: compiled(target) }
-      : target;
+    exports[subpath] =
+      typeof target === "string" && target.endsWith(".ts")
+        ? { types: declarations(target), default: compiled(target) }
+        : target;
   }
   return { ...manifest, bin, exports };
 }
