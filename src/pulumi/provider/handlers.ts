@@ -1,0 +1,220 @@
+/**
+ * The ResourceProvider service as plain functions over plain values: requests and responses are objects,
+ * properties are JavaScript values (Struct.toJavaScript's form). server.ts converts the protobuf messages;
+ * tests call these directly, in process.
+ */
+import { readFile } from "node:fs/promises";
+import { operations, QuotaPacer, ReplayWatch, VigilClient } from "../../api/index.ts";
+import { invoke } from "./invoke.ts";
+import {
+  type CheckFailure,
+  type DiffResult,
+  type ProviderContext,
+  ProviderError,
+  resourceKind,
+  Status,
+} from "./resources.ts";
+import { type Props, unknownValue, unwrap } from "./values.ts";
+
+const SCHEMA = new URL("../../../schemas/pulumi-schema.json", import.meta.url);
+const PACKAGE = new URL("../../../package.json", import.meta.url);
+
+/** Which resource: Pulumi sends `type` (newer engines) and always the URN, whose type part names it. */
+export interface ResourceRequest {
+  urn: string;
+  type?: string;
+}
+
+export interface ProviderHandlers {
+  GetPluginInfo(): Promise<{ version: string }>;
+  GetSchema(request: { version?: number }): Promise<{ schema: string }>;
+  CheckConfig(request: { urn?: string; olds?: Props; news: Props }): {
+    inputs: Props;
+    failures: CheckFailure[];
+  };
+  DiffConfig(request: { olds: Props; news: Props; oldInputs?: Props }): DiffResult;
+  Configure(request: { variables?: Record<string, string>; args?: Props }): {
+    acceptSecrets: boolean;
+    supportsPreview: boolean;
+    acceptResources: boolean;
+    acceptOutputs: boolean;
+  };
+  Check(request: ResourceRequest & { olds?: Props; news: Props }): {
+    inputs: Props;
+    failures: CheckFailure[];
+  };
+  Diff(request: ResourceRequest & { id: string; olds: Props; news: Props; oldInputs?: Props }): DiffResult;
+  Create(
+    request: ResourceRequest & { properties: Props; preview?: boolean },
+  ): Promise<{ id: string; properties: Props }>;
+  Read(
+    request: ResourceRequest & { id: string; properties?: Props; inputs?: Props },
+  ): Promise<{ id: string; properties?: Props; inputs?: Props }>;
+  Update(
+    request: ResourceRequest & { id: string; olds: Props; news: Props; oldInputs?: Props; preview?: boolean },
+  ): Promise<{ properties: Props }>;
+  Delete(request: ResourceRequest & { id: string; properties: Props }): Promise<Record<string, never>>;
+  Invoke(request: { tok: string; args?: Props }): Promise<{ return: Props; failures: CheckFailure[] }>;
+  Cancel(): Record<string, never>;
+}
+
+/** `urn:pulumi:stack::project::[parent$]vigil:index:Monitor::name` → `vigil:index:Monitor`. */
+export function typeOf(request: ResourceRequest): string {
+  if (request.type) return request.type;
+  const qualified = request.urn.split("::")[2] ?? "";
+  return qualified.split("$").at(-1) ?? "";
+}
+
+const endpointForm = /^https?:\/\/[^/]/;
+
+/** Endpoint and token from the provider's config (typed `args`, or the `vigil:config:*` variables). */
+function configValue(request: { variables?: Record<string, string>; args?: Props }, name: string): unknown {
+  const fromArgs = request.args ? unwrap(request.args).members[name] : undefined;
+  if (fromArgs !== undefined && fromArgs !== null && fromArgs !== "") return fromArgs;
+  return request.variables?.[`vigil:config:${name}`] || undefined;
+}
+
+export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHandlers {
+  let context: ProviderContext | undefined;
+  let cancelled = false;
+  let schema: Promise<string> | undefined;
+
+  const configured = (): ProviderContext => {
+    if (!context)
+      throw new ProviderError(
+        Status.FAILED_PRECONDITION,
+        "The vigil provider was used before Pulumi configured it.",
+      );
+    return context;
+  };
+
+  return {
+    async GetPluginInfo() {
+      const { version } = JSON.parse(await readFile(PACKAGE, "utf8")) as { version: string };
+      return { version };
+    },
+    async GetSchema(request) {
+      if ((request.version ?? 0) > 0)
+        throw new ProviderError(
+          Status.INVALID_ARGUMENT,
+          `schema version ${request.version} is not supported`,
+        );
+      schema ??= readFile(SCHEMA, "utf8").catch((error: unknown) => {
+        schema = undefined;
+        throw new ProviderError(Status.INTERNAL, `the vigil package schema is missing: ${String(error)}`);
+      });
+      return { schema: await schema };
+    },
+    CheckConfig(request) {
+      const endpoint = unwrap(request.news).members.endpoint;
+      const failures: CheckFailure[] = [];
+      // Only a value the program sets is judged here: the environment is read when configuring.
+      if (typeof endpoint === "string" && endpoint !== unknownValue && !endpointForm.test(endpoint))
+        failures.push({
+          property: "endpoint",
+          reason: `The endpoint is the API's base URL, http(s)://host[:port][/path], not ${JSON.stringify(endpoint)}.`,
+        });
+      return { inputs: request.news, failures };
+    },
+    DiffConfig(request) {
+      const olds = unwrap(request.olds).members;
+      const news = unwrap(request.news).members;
+      // Another endpoint or token changes where and as whom calls go; the objects themselves stay.
+      const changed = ["endpoint", "token"].filter((name) => (olds[name] ?? "") !== (news[name] ?? ""));
+      return {
+        changes: changed.length > 0 ? "DIFF_SOME" : "DIFF_NONE",
+        diffs: changed,
+        replaces: [],
+        stables: [],
+        deleteBeforeReplace: false,
+        detailedDiff: Object.fromEntries(changed.map((name) => [name, { kind: "UPDATE", inputDiff: true }])),
+        hasDetailedDiff: true,
+      };
+    },
+    Configure(request) {
+      const pick = (name: "endpoint" | "token", variable: string): string => {
+        const value = configValue(request, name) ?? env[variable];
+        if (value === unknownValue)
+          throw new ProviderError(
+            Status.FAILED_PRECONDITION,
+            `The vigil provider's ${name} is not known until the update; configure it from a value known at preview (config, or ${variable}).`,
+          );
+        if (typeof value !== "string" || value === "")
+          throw new ProviderError(
+            Status.FAILED_PRECONDITION,
+            `No API ${name} for the vigil provider: set vigil:${name} (pulumi config set ${name === "token" ? "--secret " : ""}vigil:${name} ...) or the ${variable} environment variable.`,
+          );
+        return value;
+      };
+      const endpoint = pick("endpoint", "VIGIL_ENDPOINT");
+      const token = pick("token", "VIGIL_TOKEN");
+      if (!endpointForm.test(endpoint))
+        throw new ProviderError(
+          Status.INVALID_ARGUMENT,
+          `Invalid endpoint ${JSON.stringify(endpoint)}: the API's base URL is http(s)://host[:port][/path].`,
+        );
+      // One client for the process: every resource's calls share its pacing under the account's quota.
+      if (!context) {
+        const client = new VigilClient({
+          baseUrl: endpoint,
+          token,
+          pacer: new QuotaPacer({ burst: { read: 20, write: 10 } }),
+        });
+        const watch = new ReplayWatch(client);
+        context = {
+          ops: operations(watch),
+          created: new Set(),
+          replayed: (key) => watch.keys.has(key),
+          cancelled,
+        };
+      }
+      return { acceptSecrets: true, supportsPreview: true, acceptResources: false, acceptOutputs: false };
+    },
+    Check(request) {
+      return { inputs: request.news, failures: resourceKind(typeOf(request)).check(request.news) };
+    },
+    Diff(request) {
+      return resourceKind(typeOf(request)).diff(request.id, request.olds, request.news, request.oldInputs);
+    },
+    async Create(request) {
+      const kind = resourceKind(typeOf(request));
+      // A preview never calls the service: the id and what the service decides are unknown.
+      if (request.preview) return { id: "", properties: kind.previewCreate(request.properties) };
+      return kind.create(configured(), request.properties);
+    },
+    async Read(request) {
+      const kind = resourceKind(typeOf(request));
+      const read = await kind.read(configured(), request.id, request.properties ?? {}, request.inputs);
+      // Gone: an empty id tells Pulumi to drop the resource from its state.
+      if (!read) return { id: "" };
+      return { id: request.id, ...read };
+    },
+    async Update(request) {
+      const kind = resourceKind(typeOf(request));
+      if (request.preview)
+        return { properties: kind.previewUpdate(request.olds, request.news, request.oldInputs) };
+      return {
+        properties: await kind.update(
+          configured(),
+          request.id,
+          request.olds,
+          request.news,
+          request.oldInputs,
+        ),
+      };
+    },
+    async Delete(request) {
+      await resourceKind(typeOf(request)).delete(configured(), request.id, request.properties);
+      return {};
+    },
+    async Invoke(request) {
+      return { return: await invoke(configured().ops, request.tok), failures: [] };
+    },
+    // Calls in flight finish (a write cut short would leave Pulumi unsure of the object); none start after.
+    Cancel() {
+      cancelled = true;
+      if (context) context.cancelled = true;
+      return {};
+    },
+  };
+}

@@ -1,0 +1,447 @@
+/**
+ * One Pulumi resource kind over the engine: check, diff, create, read, update and delete of a vigil kind.
+ * Pulumi keeps the state (inputs and outputs per resource); the engine's per-resource diff decides what the
+ * API must be told, with the normalisation every frontend shares, so a preview after an update is empty.
+ * Property names are the API's member names, which makes Pulumi values members as they are.
+ */
+import { createHash } from "node:crypto";
+import { ApiError, type Operations } from "../../api/index.ts";
+import {
+  type Change,
+  configMembers,
+  createBody,
+  diffResource,
+  duplicateOf,
+  type EngineKind,
+  engineKind,
+  finishCreate,
+  type KeyFor,
+  type Members,
+  patchObject,
+  type Row,
+  validateDesired,
+  type WriteStep,
+} from "../../engine/index.ts";
+import { getAt, isObject, isUnder, pointer, setAt, tokensOf } from "../../engine/pointer.ts";
+import { canonicalJson } from "../../engine/state/index.ts";
+import { memberName, resourceRules, resourceSchema, resourceTypeName } from "../../terraform/schema.ts";
+import { kindOfToken } from "../tokens.ts";
+import {
+  expandPath,
+  knownMembers,
+  type Props,
+  propertyPath,
+  unknownValue,
+  unwrap,
+  withUnknownMarkers,
+  wrapSecrets,
+} from "./values.ts";
+
+/** gRPC status codes the handlers answer with (numbers, so this module needs no gRPC). */
+export const Status = {
+  INVALID_ARGUMENT: 3,
+  NOT_FOUND: 5,
+  ALREADY_EXISTS: 6,
+  FAILED_PRECONDITION: 9,
+  ABORTED: 10,
+  UNIMPLEMENTED: 12,
+  INTERNAL: 13,
+} as const;
+
+/** A failure the server answers as a gRPC status with this message. */
+export class ProviderError extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** What every resource shares: one client (so one pacer), the ids created, and whether Cancel came. */
+export interface ProviderContext {
+  ops: Operations;
+  /** Ids this process created, so two resources never end up holding the same object. */
+  created: Set<string>;
+  /** Whether the service answered a write under this key with the stored answer of an earlier one. */
+  replayed(key: string): boolean;
+  /** Set once Pulumi cancels: writes in flight finish, none start. */
+  cancelled: boolean;
+}
+
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+export type DiffKind = "ADD" | "ADD_REPLACE" | "DELETE" | "DELETE_REPLACE" | "UPDATE" | "UPDATE_REPLACE";
+
+export interface DiffResult {
+  changes: "DIFF_NONE" | "DIFF_SOME";
+  diffs: string[];
+  replaces: string[];
+  stables: string[];
+  deleteBeforeReplace: boolean;
+  detailedDiff: Record<string, { kind: DiffKind; inputDiff: boolean }>;
+  hasDetailedDiff: true;
+}
+
+/** Credential hashes are compared within one call only: any salt will do, and none is kept. */
+const lineage = "pulumi";
+
+/** Read-only members no update moves. */
+const stableOnUpdate = ["created"];
+
+/** A Terraform attribute path in member names. */
+const memberPath = (path: readonly string[]) => path.map((step) => (step === "*" ? step : memberName(step)));
+
+export class ResourceKind {
+  readonly token: string;
+  readonly kind: EngineKind;
+  /** Top-level properties a program sets. */
+  readonly inputs: readonly string[];
+  /** Top-level properties only the service sets (`id` aside: Pulumi carries it beside the properties). */
+  readonly readOnly: readonly string[];
+  /** Inputs the service fills in when the program leaves them out. */
+  readonly defaulted: readonly string[];
+  readonly replaceOn: readonly (readonly string[])[];
+  readonly inputOnly: readonly (readonly string[])[];
+  readonly sensitive: readonly (readonly string[])[];
+
+  constructor(token: string) {
+    const name = kindOfToken(token);
+    if (!name) throw new ProviderError(Status.INVALID_ARGUMENT, `vigil has no resource type ${token}`);
+    this.token = token;
+    this.kind = engineKind(name);
+    const typeName = resourceTypeName(name);
+    const attributes = Object.entries(resourceSchema(typeName).block.attributes);
+    const isReadOnly = (a: (typeof attributes)[number][1]) => a.computed && !a.optional && !a.required;
+    this.inputs = attributes.filter(([, a]) => !isReadOnly(a)).map(([n]) => memberName(n));
+    this.readOnly = attributes.filter(([n, a]) => isReadOnly(a) && n !== "id").map(([n]) => memberName(n));
+    this.defaulted = attributes.filter(([, a]) => a.optional && a.computed).map(([n]) => memberName(n));
+    const rules = resourceRules(typeName);
+    this.replaceOn = rules.replaceOn.map(memberPath);
+    this.inputOnly = rules.inputOnly.map(memberPath);
+    this.sensitive = rules.sensitive.map(memberPath);
+  }
+
+  // ---------------------------------------------------------------------------
+  // Check and diff
+
+  /** The engine's checks of the inputs, each at its property path; members still unknown are not judged. */
+  check(news: Props): CheckFailure[] {
+    const { members, unknowns } = unwrap(news);
+    const { known, open } = knownMembers(members, unknowns);
+    const diagnostics = validateDesired([
+      { address: `${this.kind.collection}.config`, kind: this.kind.name, members: known },
+    ]);
+    return diagnostics
+      .filter((d) => d.pointer !== "" && !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)))
+      .map((d) => ({ property: propertyPath(d.pointer, known), reason: d.message }));
+  }
+
+  /** The engine's changes from the outputs (the live object as last read) to the inputs. */
+  changes(id: string, olds: Props, news: Props, oldInputs: Props | undefined): Change[] {
+    const { members, unknowns } = unwrap(news);
+    const live: Row = { ...unwrap(olds).members, id };
+    let managed: Members | undefined;
+    if (oldInputs && Object.keys(oldInputs).length > 0) {
+      // What the program set last time, in the form the service answered it.
+      managed = {};
+      for (const p of leafPointers(unwrap(oldInputs).members)) {
+        const value = getAt(live, p);
+        if (value !== undefined) setAt(managed, p, value);
+      }
+    }
+    return diffResource({
+      kind: this.kind,
+      desired: withUnknownMarkers(members, unknowns),
+      live,
+      lineage,
+      // Without old inputs (an engine that sends none), the inputs are taken as what made the object.
+      ...(managed && { prior: { managed, secrets: {} } }),
+    }).changes;
+  }
+
+  diff(id: string, olds: Props, news: Props, oldInputs: Props | undefined): DiffResult {
+    const changes = this.changes(id, olds, news, oldInputs);
+    const { members: desired } = unwrap(news);
+    const { members: live } = unwrap(olds);
+    const detailedDiff: DiffResult["detailedDiff"] = {};
+    const diffs = new Set<string>();
+    const replaces = new Set<string>();
+    for (const change of changes) {
+      const replacing = this.replaces(change.path);
+      const op = change.op === "add" ? "ADD" : change.op === "remove" ? "DELETE" : "UPDATE";
+      const path = propertyPath(change.path, change.value === undefined ? live : desired);
+      detailedDiff[path] = { kind: replacing ? `${op}_REPLACE` : op, inputDiff: true };
+      const top = tokensOf(change.path)[0]!;
+      diffs.add(top);
+      if (replacing) replaces.add(top);
+    }
+    return {
+      changes: changes.length > 0 ? "DIFF_SOME" : "DIFF_NONE",
+      diffs: [...diffs],
+      replaces: [...replaces],
+      stables: replaces.size > 0 ? [] : stableOnUpdate.filter((m) => this.readOnly.includes(m)),
+      deleteBeforeReplace: changes.length > 0 && this.sameNaturalKey(desired, live),
+      detailedDiff,
+      hasDetailedDiff: true,
+    };
+  }
+
+  /** Whether a change at this pointer replaces the object: immutable and create-only members. */
+  private replaces(path: string): boolean {
+    const names = tokensOf(path).map((t) => (/^\d+$/.test(t) ? "*" : t));
+    return this.replaceOn.some((rule) => {
+      const n = Math.min(rule.length, names.length);
+      return rule.slice(0, n).every((r, i) => r === "*" || names[i] === "*" || r === names[i]);
+    });
+  }
+
+  /**
+   * A replacement holding the old object's natural key cannot exist beside it (the service refuses a
+   * duplicate): the old one goes first, as the engine's plan orders it.
+   */
+  private sameNaturalKey(desired: Members, live: Members): boolean {
+    const newKey = this.kind.naturalKey(this.kind.normalizeDesired(desired));
+    return newKey !== undefined && newKey === this.kind.naturalKey(this.kind.normalizeLive(live));
+  }
+
+  // ---------------------------------------------------------------------------
+  // Create and update
+
+  /** A preview's outputs: the inputs, and unknown wherever the service decides the value. */
+  previewCreate(news: Props): Props {
+    const out: Props = { ...news };
+    for (const name of this.readOnly) out[name] = unknownValue;
+    for (const name of this.defaulted) if (out[name] === undefined) out[name] = unknownValue;
+    return out;
+  }
+
+  async create(ctx: ProviderContext, news: Props): Promise<{ id: string; properties: Props }> {
+    const { members, secrets, unknowns } = unwrap(news);
+    if (unknowns.length > 0)
+      throw new ProviderError(
+        Status.INVALID_ARGUMENT,
+        `${this.token}: ${unknowns.map((u) => propertyPath(u, members)).join(", ")} still unknown at create`,
+      );
+    this.refuseWhenCancelled(ctx, "create");
+    const row = await this.createObject(ctx, members);
+    return { id: String(row.id), properties: this.outputs(row, members, secrets) };
+  }
+
+  private async createObject(ctx: ProviderContext, desired: Members): Promise<Row> {
+    const body = createBody(this.kind, desired);
+    const fetch = (id: string) => this.kind.getOne(ctx.ops, { ...desired, id });
+    // A retried run (after a crash) sends the same key and is answered with the object it created; the same
+    // body under a key of a day ago may answer an object deleted since: then a new key.
+    for (let attempt = 0; ; attempt++) {
+      const keyFor = this.keys("create", [canonicalJson(body), attempt]);
+      const key = keyFor("create");
+      const created = await this.guard("create", () =>
+        this.kind.create({ ops: ctx.ops, idempotencyKey: key }, body),
+      );
+      const id = String(created.id);
+      // A fresh answer is the whole object; a replayed one is as old as its key, so the object is read.
+      let row: Row | undefined = created;
+      if (ctx.replayed(key) || ctx.created.has(id)) {
+        row = await fetch(id).catch((error: unknown) => {
+          if (isNotFound(error) && attempt < 2) return undefined;
+          throw this.refusal("read", error);
+        });
+        if (!row) continue;
+        if (ctx.created.has(id))
+          throw new ProviderError(
+            Status.ALREADY_EXISTS,
+            `Two ${this.token} resources describe the same object: another resource of this program already created ${id} with the same inputs; an object can be managed by one resource only.`,
+          );
+      }
+      ctx.created.add(id);
+      const wrote = await this.guard("create", () => finishCreate(ctx.ops, this.kind, id, desired, keyFor));
+      return wrote ? await this.guard("read", () => fetch(id)) : row;
+    }
+  }
+
+  /** A preview's outputs of an update: the inputs over the outputs; what a write may move is unknown. */
+  previewUpdate(olds: Props, news: Props, oldInputs: Props | undefined): Props {
+    const out: Props = { ...olds, ...news };
+    // An input the program dropped goes back to the service's default, which only the service knows.
+    for (const name of Object.keys(oldInputs ?? {})) if (news[name] === undefined) out[name] = unknownValue;
+    for (const name of this.readOnly) if (!stableOnUpdate.includes(name)) out[name] = unknownValue;
+    return out;
+  }
+
+  async update(
+    ctx: ProviderContext,
+    id: string,
+    olds: Props,
+    news: Props,
+    oldInputs: Props | undefined,
+  ): Promise<Props> {
+    const changes = this.changes(id, olds, news, oldInputs);
+    const { members, secrets } = unwrap(news);
+    const live: Row = { ...unwrap(olds).members, id };
+    if (changes.length > 0) {
+      this.refuseWhenCancelled(ctx, "update");
+      const keyFor = this.keys("update", [id, live.updated, canonicalJson(changes)]);
+      await this.guard("update", () => patchObject(ctx.ops, this.kind, live, members, changes, keyFor));
+    }
+    const row = await this.guard("read", () => this.kind.getOne(ctx.ops, live));
+    return this.outputs(row, members, secrets);
+  }
+
+  /**
+   * Outputs from the live object: members as the engine compares them (read-back shapes undone) and what
+   * the service alone sets; credentials (read back masked) and members never read back from `given` (the
+   * inputs, or the outputs before); a masked value with nothing to keep is left out. Credentials, and
+   * whatever came in as a secret, go out as secrets.
+   */
+  outputs(row: Row, given: Members, givenSecrets: readonly string[]): Props {
+    const normalized = structuredClone(this.kind.normalizeLive(row)) as Members;
+    const out: Members = {};
+    for (const name of this.inputs) if (normalized[name] !== undefined) out[name] = normalized[name];
+    for (const name of this.readOnly) if (row[name] !== undefined) out[name] = structuredClone(row[name]);
+    const kept = [
+      ...this.kind.credentials(given),
+      ...[...this.inputOnly, ...this.sensitive].flatMap((path) => expandPath(given, path)),
+    ];
+    for (const p of kept) {
+      const value = getAt(given, p);
+      if (value !== undefined) setAt(out, p, structuredClone(value));
+    }
+    dropMasked(out);
+    const secrets = [
+      ...this.kind.credentials(out),
+      ...this.sensitive.flatMap((path) => expandPath(out, path)),
+      ...givenSecrets,
+    ];
+    return wrapSecrets(out, secrets);
+  }
+
+  // ---------------------------------------------------------------------------
+  // Read and delete
+
+  /**
+   * The object as it is now; null once it is gone. With `inputs` (a refresh) they come back as they are;
+   * without (an import, `Monitor.get`), the inputs are what a program would write to describe the object,
+   * so a diff of them against the properties right after is empty.
+   */
+  async read(
+    ctx: ProviderContext,
+    id: string,
+    properties: Props,
+    inputs: Props | undefined,
+  ): Promise<{ properties: Props; inputs: Props } | null> {
+    const old = unwrap(properties);
+    let row: Row;
+    try {
+      row = await this.kind.getOne(ctx.ops, { ...old.members, id });
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw this.refusal("read", error);
+    }
+    if (inputs && Object.keys(inputs).length > 0)
+      return { properties: this.outputs(row, old.members, old.secrets), inputs };
+    const described = configMembers(this.kind, row, this.inputs);
+    dropMasked(described);
+    return {
+      properties: this.outputs(row, {}, []),
+      inputs: wrapSecrets(described, this.kind.credentials(described)),
+    };
+  }
+
+  async delete(ctx: ProviderContext, id: string, properties: Props): Promise<void> {
+    this.refuseWhenCancelled(ctx, "delete");
+    const live: Row = { ...unwrap(properties).members, id };
+    const keyFor = this.keys("delete", [id]);
+    await this.guard("delete", () =>
+      this.kind.remove({ ops: ctx.ops, idempotencyKey: keyFor("delete") }, live).catch((error: unknown) => {
+        // Already gone (deleted outside Pulumi, or with the monitor it belonged to): nothing to do.
+        if (!isNotFound(error)) throw error;
+      }),
+    );
+  }
+
+  // ---------------------------------------------------------------------------
+
+  private refuseWhenCancelled(ctx: ProviderContext, operation: string): void {
+    if (ctx.cancelled)
+      throw new ProviderError(
+        Status.ABORTED,
+        `Pulumi cancelled the operation: the vigil provider did not ${operation} ${this.token}.`,
+      );
+  }
+
+  /** Idempotency keys from what the write is about, so a retried run replays instead of writing twice. */
+  private keys(operation: string, parts: readonly unknown[]): KeyFor {
+    return (step: WriteStep) =>
+      `pu-${createHash("sha256")
+        .update(canonicalJson([this.token, operation, step, ...parts]))
+        .digest("hex")
+        .slice(0, 40)}`;
+  }
+
+  /** Runs a call, turning the service's refusal into an error naming the properties it concerns. */
+  private async guard<T>(operation: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw this.refusal(operation, error);
+    }
+  }
+
+  private refusal(operation: string, error: unknown): unknown {
+    if (!(error instanceof ApiError)) return error;
+    const summary = `Could not ${operation} ${this.token}`;
+    const existing = duplicateOf(error);
+    if (existing)
+      return new ProviderError(
+        Status.ALREADY_EXISTS,
+        `${summary}: ${error.message}\nThe object already exists as ${existing}: import it (pulumi import ${this.token} <name> ${existing}) instead of creating it.`,
+      );
+    const entries = error.errors.filter((e) => typeof e.pointer === "string" && e.pointer !== "");
+    const details = entries.map(
+      (e) => `${propertyPath(e.pointer!)}: ${typeof e.message === "string" ? e.message : error.message}`,
+    );
+    const code =
+      error.status === 404
+        ? Status.NOT_FOUND
+        : error.status < 500
+          ? Status.INVALID_ARGUMENT
+          : Status.INTERNAL;
+    return new ProviderError(
+      code,
+      details.length > 0 ? `${summary}: ${details.join("; ")}` : `${summary}: ${error.message}`,
+    );
+  }
+}
+
+/** Removes values the service read back masked (`{set: true}`): nobody can know them. */
+function dropMasked(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) dropMasked(item);
+  else if (isObject(value))
+    for (const [k, v] of Object.entries(value)) {
+      if (isObject(v) && v.set === true) delete value[k];
+      else dropMasked(v);
+    }
+}
+
+/** Leaf pointers of members: objects are walked, lists and scalars are leaves. */
+function leafPointers(value: unknown, at = ""): string[] {
+  if (!isObject(value)) return at === "" ? [] : [at];
+  return Object.entries(value).flatMap(([k, v]) => leafPointers(v, `${at}${pointer([k])}`));
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+const kinds = new Map<string, ResourceKind>();
+export function resourceKind(token: string): ResourceKind {
+  let kind = kinds.get(token);
+  if (!kind) {
+    kind = new ResourceKind(token);
+    kinds.set(token, kind);
+  }
+  return kind;
+}
