@@ -1,0 +1,217 @@
+/**
+ * The published package as a Pulumi program gets it: `npm run pack`'s tarball installed into a temporary
+ * project beside @pulumi/pulumi, then its exports imported by Node, its types checked by tsc, the example
+ * program run against it under Pulumi's mocks, and its provider entry point launched as Pulumi launches it.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pack } from "../../src/pack.ts";
+import { resourceClassNames } from "../../src/pulumi/tokens.ts";
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, "../..");
+/** The repository's Node 22 first on PATH: the package's entry points run on whatever `node` PATH finds. */
+const env = { ...process.env, PATH: `${join(root, "node_modules/.bin")}:${process.env.PATH ?? ""}` };
+const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
+
+let project: string;
+let tarball: string;
+
+beforeAll(async () => {
+  tarball = await pack(root);
+  project = await mkdtemp(join(tmpdir(), "vigil-package-"));
+  const example = join(root, "examples/pulumi");
+  for (const file of ["index.ts", "Pulumi.yaml", "package.json"]) await cp(join(example, file), join(project, file));
+  const manifest = JSON.parse(await readFile(join(project, "package.json"), "utf8"));
+  manifest.dependencies.vigil = `file:${tarball}`;
+  await writeFile(join(project, "package.json"), JSON.stringify(manifest, null, 2));
+  // The npm cache that `npm ci` filled serves every dependency; the registry only for what it lacks.
+  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], {
+    cwd: project,
+    env,
+  });
+}, 600_000);
+
+afterAll(async () => {
+  if (project) await rm(project, { recursive: true, force: true });
+});
+
+describe("the npm package", () => {
+  it("holds compiled modules with declarations, the provider's folder, the schemas, and no sources or tests", async () => {
+    const { stdout } = await run("tar", ["-tzf", tarball]);
+    const files = stdout.split("\n").filter(Boolean);
+    for (const file of [
+      "package/package.json",
+      "package/bin/pulumi-resource-vigil",
+      "package/src/pulumi/sdk/index.js",
+      "package/src/pulumi/sdk/index.d.ts",
+      "package/src/pulumi/provider/main.js",
+      "package/src/cli/main.js",
+      "package/src/terraform/plugin/proto/descriptor.json",
+      "package/schemas/pulumi-schema.json",
+      "package/provider.json",
+    ])
+      expect(files).toContain(file);
+    expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
+    expect(files.filter((f) => f.startsWith("package/test/") || f.startsWith("package/node_modules/"))).toEqual(
+      [],
+    );
+    const manifest = JSON.parse(await readFile(join(project, "node_modules/vigil/package.json"), "utf8"));
+    expect(manifest.scripts).toBeUndefined();
+    expect(manifest.devDependencies).toBeUndefined();
+    expect(manifest.peerDependencies).toHaveProperty("@pulumi/pulumi");
+  });
+
+  it("exports vigil/pulumi (every class and function) and vigil/cdktf to Node", async () => {
+    const script = [
+      'const pulumi = await import("vigil/pulumi");',
+      'const cdktf = await import("vigil/cdktf");',
+      "console.log(JSON.stringify({ pulumi: Object.keys(pulumi), cdktf: Object.keys(cdktf) }));",
+    ].join("\n");
+    const { stdout } = await run("node", ["--input-type=module", "-e", script], { cwd: project, env });
+    const exported = JSON.parse(stdout) as { pulumi: string[]; cdktf: string[] };
+    expect(exported.pulumi).toEqual(
+      expect.arrayContaining([
+        ...Object.values(resourceClassNames),
+        "Provider",
+        "getMonitorTypes",
+        "getAgentPools",
+        "getAccount",
+      ]),
+    );
+    expect(exported.cdktf).toEqual(expect.arrayContaining(["VigilProvider", "Monitor", "Webhook"]));
+  });
+
+  it("types the example program, and refuses a wrong member type", async () => {
+    await writeFile(
+      join(project, "wrong.ts"),
+      [
+        'import { Monitor } from "vigil/pulumi";',
+        "// @ts-expect-error: url is a string",
+        'new Monitor("wrong", { type: "http", name: "Wrong", url: 42 });',
+        "// @ts-expect-error: name is required",
+        'new Monitor("nameless", { type: "http", url: "https://example.com" });',
+        "",
+      ].join("\n"),
+    );
+    await writeFile(
+      join(project, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "es2023",
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          strict: true,
+          noEmit: true,
+          allowImportingTsExtensions: true,
+          types: [],
+          skipLibCheck: true,
+        },
+        include: ["index.ts", "wrong.ts"],
+      }),
+    );
+    const tsc = join(root, "node_modules/.bin/tsc");
+    const result = await run(tsc, ["-p", project], { cwd: project, env }).catch((e: { stdout: string }) => e);
+    expect(result.stdout).toBe("");
+  });
+
+  it("runs the example program under Pulumi's mocks: every kind registered with its inputs", async () => {
+    await writeFile(
+      join(project, "mocked.ts"),
+      `import * as pulumi from "@pulumi/pulumi";
+const registered: { type: string; name: string; inputs: Record<string, unknown> }[] = [];
+pulumi.runtime.setAllConfig({
+  "shop-api-monitoring:pagerToken": "pager-token",
+  "shop-api-monitoring:webhookSecret": "webhook-secret-0123456789",
+  "shop-api-monitoring:apiPassword": "password",
+}, ["shop-api-monitoring:pagerToken", "shop-api-monitoring:webhookSecret", "shop-api-monitoring:apiPassword"]);
+await pulumi.runtime.setMocks(
+  {
+    newResource: (args) => {
+      registered.push({ type: args.type, name: args.name, inputs: args.inputs });
+      return { id: \`\${args.name}-id\`, state: { ...args.inputs, state: "up" } };
+    },
+    call: (args) =>
+      args.token.endsWith("getAccount")
+        ? { plan: "enterprise" }
+        : args.token.endsWith("getAgentPools")
+          ? { pools: [{ id: "westeurope" }] }
+          : { types: [{ type: "browser", fleet: "waterfall" }] },
+  },
+  "shop-api-monitoring",
+  "dev",
+  false,
+);
+const program = await import("./index.ts");
+const plan = await new Promise((done) => program.accountPlan.apply(done));
+const settled = await new Promise((done) => program.statusPageUrl.apply(done));
+console.log(JSON.stringify({ registered, plan, settled }));
+`,
+    );
+    const { stdout } = await run("node", ["mocked.ts"], { cwd: project, env });
+    const { registered, plan, settled } = JSON.parse(stdout.trim().split("\n").at(-1)!) as {
+      registered: { type: string; name: string; inputs: Record<string, unknown> }[];
+      plan: string;
+      settled: string;
+    };
+    expect(new Set(registered.map((r) => r.type))).toEqual(
+      new Set(Object.values(resourceClassNames).map((name) => `vigil:index:${name}`)),
+    );
+    const api = registered.find((r) => r.name === "api")!;
+    expect(api.inputs).toMatchObject({ type: "http", url: "https://api.example.com/health", name: "Shop API" });
+    const subscription = registered.find((r) => r.name === "api-pager")!;
+    expect(subscription.inputs).toMatchObject({ monitorId: "api-id", contactId: "pager-id" });
+    expect(plan).toBe("enterprise");
+    expect(settled).toBe("https://status.example.com/example-shop-api-status");
+  });
+
+  it("launches the provider from bin/ as Pulumi does: the port on stdout, then gRPC answers", async () => {
+    for (const entry of ["node_modules/vigil/bin/pulumi-resource-vigil", "node_modules/.bin/pulumi-resource-vigil"]) {
+      const child = spawn(join(project, entry), ["127.0.0.1:1"], { cwd: project, env, stdio: "pipe" });
+      try {
+        const port = await firstLine(child);
+        expect(port).toMatch(/^\d+$/);
+        const info = await pluginInfo(Number(port));
+        expect(info).toBe(version);
+      } finally {
+        child.kill();
+      }
+    }
+  });
+});
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolveLine, reject) => {
+    let out = "";
+    let err = "";
+    child.stderr!.on("data", (chunk) => (err += chunk));
+    child.stdout!.on("data", (chunk) => {
+      out += chunk;
+      if (out.includes("\n")) resolveLine(out.split("\n")[0]!);
+    });
+    child.on("exit", (code) => reject(new Error(`exited ${code} before its port: ${err}`)));
+  });
+}
+
+/** GetPluginInfo over gRPC with the stubs @pulumi/pulumi ships, as the engine calls it. */
+async function pluginInfo(port: number): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const grpc = require("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
+  const { ResourceProviderClient } = require("@pulumi/pulumi/proto/provider_grpc_pb.js");
+  const { Empty } = require("google-protobuf/google/protobuf/empty_pb.js");
+  const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  try {
+    return await new Promise((done, fail) =>
+      client.getPluginInfo(new Empty(), (error: Error | null, reply: { getVersion(): string }) =>
+        error ? fail(error) : done(reply.getVersion()),
+      ),
+    );
+  } finally {
+    client.close();
+  }
+}
