@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { vigilJsonSchema } from "./gitops/json-schema.ts";
+import { sdkArtifacts } from "./pulumi/generate-sdk.ts";
 import { pulumiSchema } from "./pulumi/schema.ts";
 import { terraformDocPages } from "./terraform/docs.ts";
 import { DESCRIPTOR_PATH, protoDescriptor } from "./terraform/plugin/descriptor.ts";
@@ -23,6 +24,7 @@ export const artifacts: readonly Artifact[] = [
   { path: "schemas/vigil.schema.json", render: () => jsonText(vigilJsonSchema()) },
   { path: "provider.json", render: () => jsonText(providerSchema()) },
   { path: "schemas/pulumi-schema.json", render: () => jsonText(pulumiSchema()) },
+  ...sdkArtifacts(),
   { path: DESCRIPTOR_PATH, render: () => jsonText(protoDescriptor()) },
   ...terraformDocPages(),
 ];
