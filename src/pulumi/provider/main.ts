@@ -1,0 +1,34 @@
+#!/usr/bin/env -S node --disable-warning=ExperimentalWarning
+/**
+ * pulumi-resource-vigil: the Pulumi engine starts this, reads the port of its gRPC server from the first
+ * line of stdout, and talks pulumirpc.ResourceProvider to it.
+ */
+import module from "node:module";
+import type { ProviderHandlers } from "./handlers.ts";
+import { serveProvider } from "./server.ts";
+
+/** The module that builds the handlers; imported once the port line is out. */
+const HANDLERS_MODULE = "./handlers.ts";
+
+// Node keeps compiled code of grpc-js and the provider between runs (in the OS temp dir).
+module.enableCompileCache?.();
+
+// stdout carries the port line and nothing else: the engine would take anything more for protocol.
+console.log = console.info = console.debug = console.error;
+
+// argv holds the engine's address (the first argument that is not a flag) and its logging and tracing flags
+// (`--logtostderr`, `-v=9`, `--tracing <endpoint>`). The address serves providers that call back into the
+// engine (logging, Construct); vigil calls nothing back, so argv is left unread and no flag is refused.
+
+try {
+  const server = await serveProvider(async () =>
+    ((await import(HANDLERS_MODULE)) as { createHandlers(): ProviderHandlers }).createHandlers(),
+  );
+  process.stdout.write(`${server.port}\n`);
+  server.preload();
+  // The engine ends a provider with a signal once it is done with it; calls in flight end with it.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));
+} catch (error) {
+  process.stderr.write(`pulumi-resource-vigil: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

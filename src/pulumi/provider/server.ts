@@ -1,0 +1,237 @@
+/**
+ * The gRPC side of pulumi-resource-vigil: pulumirpc.ResourceProvider served with the stubs @pulumi/pulumi
+ * ships (google-protobuf messages), each call converted to the plain request of a handler (handlers.ts)
+ * and its answer back to a message. Whatever a handler throws becomes a gRPC status; methods vigil has no
+ * use for (Construct, Call, Attach, GetMapping, Parameterize, Handshake...) answer UNIMPLEMENTED.
+ *
+ * grpc-js and the stubs are loaded here, when serving starts, and the handlers (kinds, engine, client) only
+ * once the port is announced: Pulumi waits for the port line, so they load while it connects.
+ */
+import { createRequire } from "node:module";
+import type * as Grpc from "@grpc/grpc-js";
+import type * as ProviderPb from "@pulumi/pulumi/proto/provider_pb.js";
+import type * as StructPb from "google-protobuf/google/protobuf/struct_pb.js";
+import type { ProviderHandlers } from "./handlers.ts";
+import type { Props } from "./values.ts";
+
+const require = createRequire(import.meta.url);
+
+/** Pulumi sends whole states in one message; gRPC's 4 MiB default is too small for large ones. */
+const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+
+export interface ProviderServer {
+  port: number;
+  /** Starts loading the handlers, once the port is announced; calls wait for them anyway. */
+  preload(): void;
+  shutdown(): Promise<void>;
+}
+
+type Message = { [method: string]: (...args: never[]) => unknown };
+type Unary = (call: { request: Message }, callback: (error: unknown, response?: unknown) => void) => void;
+
+export async function serveProvider(
+  handlers: ProviderHandlers | (() => Promise<ProviderHandlers>),
+  options: { host?: string; log?: (message: string) => void } = {},
+): Promise<ProviderServer> {
+  const grpc = require("@grpc/grpc-js") as typeof Grpc;
+  const { ResourceProviderService } = require("@pulumi/pulumi/proto/provider_grpc_pb.js") as {
+    ResourceProviderService: Grpc.ServiceDefinition;
+  };
+  const pb = require("@pulumi/pulumi/proto/provider_pb.js") as typeof ProviderPb;
+  const { PluginInfo } = require("@pulumi/pulumi/proto/plugin_pb.js") as {
+    PluginInfo: new () => { setVersion(v: string): unknown };
+  };
+  const { Struct } = require("google-protobuf/google/protobuf/struct_pb.js") as typeof StructPb;
+  const { Empty } = require("google-protobuf/google/protobuf/empty_pb.js") as { Empty: new () => unknown };
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+
+  let loaded: Promise<ProviderHandlers> | undefined;
+  const ready = () => {
+    loaded ??= typeof handlers === "function" ? handlers() : Promise.resolve(handlers);
+    return loaded;
+  };
+
+  /** A Struct field as properties; `undefined` when the message does not carry it. */
+  const props = (message: Message, field: string): Props | undefined => {
+    const has = message[`has${field}`] as (() => boolean) | undefined;
+    if (has && !has.call(message)) return undefined;
+    const struct = (message[`get${field}`] as () => StructPb.Struct | undefined).call(message);
+    return struct ? (struct.toJavaScript() as Props) : undefined;
+  };
+  const struct = (value: Props) => Struct.fromJavaScript(value as never);
+  const resource = (r: Message) => ({
+    urn: r.getUrn!() as string,
+    type: ((r.getType as (() => string) | undefined)?.() ?? "") || undefined,
+  });
+
+  const failures = (list: { property: string; reason: string }[]) =>
+    list.map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason));
+  const checkResponse = (result: { inputs: Props; failures: { property: string; reason: string }[] }) =>
+    new pb.CheckResponse().setInputs(struct(result.inputs)).setFailuresList(failures(result.failures));
+  const diffResponse = (d: ReturnType<ProviderHandlers["Diff"]>) => {
+    const response = new pb.DiffResponse()
+      .setChanges(pb.DiffResponse.DiffChanges[d.changes])
+      .setDiffsList(d.diffs)
+      .setReplacesList(d.replaces)
+      .setStablesList(d.stables)
+      .setDeletebeforereplace(d.deleteBeforeReplace)
+      .setHasdetaileddiff(d.hasDetailedDiff);
+    const detailed = response.getDetaileddiffMap();
+    for (const [path, diff] of Object.entries(d.detailedDiff))
+      detailed.set(
+        path,
+        new pb.PropertyDiff().setKind(pb.PropertyDiff.Kind[diff.kind]).setInputdiff(diff.inputDiff),
+      );
+    return response;
+  };
+
+  /** The implementation of each method vigil serves: request message → response message. */
+  const methods: Record<string, (h: ProviderHandlers, r: Message) => Promise<unknown> | unknown> = {
+    GetPluginInfo: async (h) => {
+      const info = new PluginInfo();
+      info.setVersion((await h.GetPluginInfo()).version);
+      return info;
+    },
+    GetSchema: async (h, r) =>
+      new pb.GetSchemaResponse().setSchema(
+        (await h.GetSchema({ version: r.getVersion!() as number })).schema,
+      ),
+    CheckConfig: (h, r) =>
+      checkResponse(
+        h.CheckConfig({ urn: r.getUrn!() as string, olds: props(r, "Olds"), news: props(r, "News") ?? {} }),
+      ),
+    DiffConfig: (h, r) =>
+      diffResponse(
+        h.DiffConfig({
+          olds: props(r, "Olds") ?? {},
+          news: props(r, "News") ?? {},
+          oldInputs: props(r, "OldInputs"),
+        }),
+      ),
+    Configure: (h, r) => {
+      const variables: Record<string, string> = {};
+      (r.getVariablesMap!() as { forEach(f: (v: string, k: string) => void): void }).forEach((v, k) => {
+        variables[k] = v;
+      });
+      const answer = h.Configure({ variables, args: props(r, "Args") });
+      return new pb.ConfigureResponse()
+        .setAcceptsecrets(answer.acceptSecrets)
+        .setSupportspreview(answer.supportsPreview)
+        .setAcceptresources(answer.acceptResources)
+        .setAcceptoutputs(answer.acceptOutputs);
+    },
+    Check: (h, r) =>
+      checkResponse(h.Check({ ...resource(r), olds: props(r, "Olds"), news: props(r, "News") ?? {} })),
+    Diff: (h, r) =>
+      diffResponse(
+        h.Diff({
+          ...resource(r),
+          id: r.getId!() as string,
+          olds: props(r, "Olds") ?? {},
+          news: props(r, "News") ?? {},
+          oldInputs: props(r, "OldInputs"),
+        }),
+      ),
+    Create: async (h, r) => {
+      const created = await h.Create({
+        ...resource(r),
+        properties: props(r, "Properties") ?? {},
+        preview: r.getPreview!() as boolean,
+      });
+      return new pb.CreateResponse().setId(created.id).setProperties(struct(created.properties));
+    },
+    Read: async (h, r) => {
+      const read = await h.Read({
+        ...resource(r),
+        id: r.getId!() as string,
+        properties: props(r, "Properties"),
+        inputs: props(r, "Inputs"),
+      });
+      const response = new pb.ReadResponse().setId(read.id);
+      if (read.properties) response.setProperties(struct(read.properties));
+      if (read.inputs) response.setInputs(struct(read.inputs));
+      return response;
+    },
+    Update: async (h, r) => {
+      const updated = await h.Update({
+        ...resource(r),
+        id: r.getId!() as string,
+        olds: props(r, "Olds") ?? {},
+        news: props(r, "News") ?? {},
+        oldInputs: props(r, "OldInputs"),
+        preview: r.getPreview!() as boolean,
+      });
+      return new pb.UpdateResponse().setProperties(struct(updated.properties));
+    },
+    Delete: async (h, r) => {
+      await h.Delete({ ...resource(r), id: r.getId!() as string, properties: props(r, "Properties") ?? {} });
+      return new Empty();
+    },
+    Invoke: async (h, r) => {
+      const answer = await h.Invoke({ tok: r.getTok!() as string, args: props(r, "Args") });
+      return new pb.InvokeResponse()
+        .setReturn(struct(answer.return))
+        .setFailuresList(failures(answer.failures));
+    },
+    Cancel: (h) => {
+      h.Cancel();
+      return new Empty();
+    },
+  };
+
+  const toStatus = (error: unknown) => {
+    const code =
+      typeof (error as { code?: unknown }).code === "number" ? (error as { code: number }).code : 13;
+    const message = error instanceof Error ? error.message : String(error);
+    if (code === 13) log(`vigil provider: ${error instanceof Error ? (error.stack ?? message) : message}`);
+    return { code, details: message, message };
+  };
+
+  const implementation: Grpc.UntypedServiceImplementation = {};
+  // The service definition names its methods in lower camel case (`getPluginInfo`).
+  for (const [name, definition] of Object.entries(ResourceProviderService)) {
+    const method = methods[name.charAt(0).toUpperCase() + name.slice(1)];
+    if (definition.responseStream) {
+      implementation[name] = ((call: Grpc.ServerWritableStream<unknown, unknown>) =>
+        call.emit("error", {
+          code: grpc.status.UNIMPLEMENTED,
+          details: `vigil does not serve ${name}`,
+        })) as never;
+      continue;
+    }
+    const unary: Unary = (call, callback) => {
+      if (!method) {
+        callback({ code: grpc.status.UNIMPLEMENTED, details: `vigil does not serve ${name}` });
+        return;
+      }
+      ready()
+        .then((h) => method(h, call.request))
+        .then(
+          (response) => callback(null, response),
+          (error: unknown) => callback(toStatus(error)),
+        );
+    };
+    implementation[name] = unary as never;
+  }
+
+  const server = new grpc.Server({
+    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
+    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+  });
+  server.addService(ResourceProviderService, implementation);
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(
+      `${options.host ?? "127.0.0.1"}:0`,
+      grpc.ServerCredentials.createInsecure(),
+      (error, bound) => (error ? reject(error) : resolve(bound)),
+    ),
+  );
+  return {
+    port,
+    preload: () => void ready().catch(() => {}),
+    shutdown: () =>
+      new Promise<void>((resolve) => {
+        server.tryShutdown(() => resolve());
+      }),
+  };
+}
