@@ -2,10 +2,10 @@
  * Files generated from the kinds and committed to the repository. `npm run
  * generate` writes them all; a test fails when a committed one is stale.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { vigilJsonSchema } from "./gitops/json-schema.ts";
-import { sdkArtifacts } from "./pulumi/generate-sdk.ts";
+import { SDK_DIR, sdkArtifacts } from "./pulumi/generate-sdk.ts";
 import { pulumiSchema } from "./pulumi/schema.ts";
 import { terraformDocPages } from "./terraform/docs.ts";
 import { DESCRIPTOR_PATH, protoDescriptor } from "./terraform/plugin/descriptor.ts";
@@ -32,6 +32,8 @@ export const artifacts: readonly Artifact[] = [
 export const repositoryRoot = resolve(import.meta.dirname, "..");
 
 export async function generate(root = repositoryRoot): Promise<string[]> {
+  // The SDK folder holds generated files only: one for a class or function that is gone must go too.
+  await rm(join(root, SDK_DIR), { recursive: true, force: true });
   for (const artifact of artifacts) {
     const file = join(root, artifact.path);
     await mkdir(dirname(file), { recursive: true });

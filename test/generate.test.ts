@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { artifacts, generate, repositoryRoot } from "../src/generate.ts";
+import { SDK_DIR } from "../src/pulumi/generate-sdk.ts";
 
 describe("generated artifacts", () => {
   for (const artifact of artifacts) {
@@ -11,6 +12,20 @@ describe("generated artifacts", () => {
       if (committed !== artifact.render()) expect.fail(`${artifact.path} is stale: run npm run generate`);
     });
   }
+
+  it(`${SDK_DIR} holds only generated files (none left from a kind or function that is gone)`, async () => {
+    const files = await readdir(join(repositoryRoot, SDK_DIR), { recursive: true, withFileTypes: true });
+    const present = files
+      .filter((f) => f.isFile())
+      .map((f) => join(f.parentPath, f.name).slice(repositoryRoot.length + 1))
+      .sort();
+    expect(present).toEqual(
+      artifacts
+        .map((a) => a.path)
+        .filter((p) => p.startsWith(`${SDK_DIR}/`))
+        .sort(),
+    );
+  });
 
   it("npm run generate writes each artifact as rendered, JSON ones pretty with a trailing newline", async () => {
     const root = await mkdtemp(join(tmpdir(), "vigil-generate-"));
