@@ -256,6 +256,15 @@ describe("the generated Pulumi SDK", () => {
     expect(vigil.Monitor.isInstance(monitor)).toBe(true);
   });
 
+  it("exports the input and output types under types", async () => {
+    const settings: vigil.types.input.MonitorSettings = { method: "HEAD", timeout: 10 };
+    const monitor = new vigil.Monitor("typed", { type: "http", url: "https://example.com", settings });
+    const read: vigil.types.output.MonitorSettings = await value(monitor.settings);
+    expect(read).toEqual({ method: "HEAD", timeout: 10 });
+    const row: vigil.types.output.GetMonitorTypesType | undefined = (await vigil.getMonitorTypes()).types[0];
+    expect(row?.type).toBe("http");
+  });
+
   it("refuses a resource without its required inputs", () => {
     expect(() => new vigil.Monitor("no-type", {} as vigil.MonitorArgs)).toThrow(
       "Missing required property 'type'",
