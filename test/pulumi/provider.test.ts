@@ -235,6 +235,43 @@ describe("monitor", () => {
   });
 });
 
+describe("refusals", () => {
+  it("the service's refusal names the property; an unknown type is refused", async () => {
+    const inputs = {
+      type: "http",
+      url: `https://example.com/${unique()}`,
+      locations: { pools: ["nowhere"] },
+    };
+    expect(p.Check({ urn: urnOf(monitorType), news: inputs }).failures).toEqual([]);
+    await expect(p.Create({ urn: urnOf(monitorType), properties: inputs })).rejects.toMatchObject({
+      code: 3,
+      message: expect.stringMatching(/^Could not create vigil:index:Monitor: locations\.pools\[0\]: .*pool/),
+    });
+    expect(() => p.Check({ urn: urnOf("vigil:index:Nothing"), news: {} })).toThrow(
+      /no resource type vigil:index:Nothing/,
+    );
+  });
+
+  it("after Cancel, calls in flight finish and no write starts", async () => {
+    const cancelled = createHandlers({});
+    cancelled.Configure({ args: { endpoint: sb.url, token: account.token } });
+    const inputs = { type: "email", address: `${unique()}@example.com` };
+    const inFlight = cancelled.Create({ urn: urnOf(contactType), properties: inputs });
+    cancelled.Cancel();
+    const created = await inFlight;
+    expect(created.id).toMatch(/./);
+    await expect(
+      cancelled.Create({
+        urn: urnOf(contactType),
+        properties: { type: "email", address: `${unique()}@example.com` },
+      }),
+    ).rejects.toMatchObject({ code: 10, message: expect.stringMatching(/cancelled/) });
+    // Reads still answer.
+    expect((await cancelled.Read({ urn: urnOf(contactType), id: created.id })).id).toBe(created.id);
+    await p.Delete({ urn: urnOf(contactType), id: created.id, properties: created.properties });
+  });
+});
+
 describe("status page", () => {
   it("a new slug replaces the page", async () => {
     const { monitorId } = await targets();
