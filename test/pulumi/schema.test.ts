@@ -230,6 +230,60 @@ describe("the Pulumi package schema", () => {
     expect(Object.keys(schema.provider.inputProperties)).toEqual(["endpoint", "token"]);
   });
 
+  it("uses only the format's keys (Pulumi's metaschema is not available offline to validate against)", () => {
+    const propertyKeys = new Set(["type", "$ref", "items", "additionalProperties", "description", "secret"]);
+    propertyKeys.add("replaceOnChanges").add("defaultInfo");
+    const checkProperty = (p: PropertySpec, at: string) => {
+      for (const key of Object.keys(p)) expect(propertyKeys.has(key), `${at}: ${key}`).toBe(true);
+      expect(Boolean(p.type) !== Boolean(p.$ref), `${at}: type or $ref`).toBe(true);
+      if (p.type === "array") expect(p.items, at).toBeDefined();
+      if (p.items) checkProperty(p.items, `${at}[*]`);
+      if (p.additionalProperties) checkProperty(p.additionalProperties, `${at}.*`);
+    };
+    const checkObject = (
+      o: { properties: Record<string, PropertySpec>; required?: string[] },
+      at: string,
+    ) => {
+      for (const [name, p] of Object.entries(o.properties)) checkProperty(p, `${at}.${name}`);
+      for (const name of o.required ?? []) expect(o.properties[name], `${at} requires ${name}`).toBeDefined();
+    };
+    expect(Object.keys(schema).sort()).toEqual(
+      [
+        "config",
+        "description",
+        "displayName",
+        "functions",
+        "keywords",
+        "language",
+        "license",
+        "meta",
+        "name",
+        "provider",
+        "resources",
+        "types",
+        "version",
+      ].sort(),
+    );
+    for (const [token, spec] of Object.entries(schema.resources)) {
+      expect(
+        Object.keys(spec).every((k) =>
+          ["type", "description", "properties", "inputProperties", "required", "requiredInputs"].includes(k),
+        ),
+      ).toBe(true);
+      checkObject(spec, token);
+      checkObject({ properties: spec.inputProperties, required: spec.requiredInputs }, `${token} inputs`);
+    }
+    for (const [token, spec] of Object.entries(schema.types)) checkObject(spec, token);
+    for (const [token, fn] of Object.entries(schema.functions)) checkObject(fn.outputs, token);
+    checkObject(schema.provider, "provider");
+    for (const token of [
+      ...Object.keys(schema.types),
+      ...Object.keys(schema.resources),
+      ...Object.keys(schema.functions),
+    ])
+      expect(token).toMatch(/^vigil:index:[A-Za-z]\w*$/);
+  });
+
   it("speaks of Pulumi things in descriptions", () => {
     const text = JSON.stringify(schema);
     expect(text).not.toMatch(/vigil_[a-z]/);
