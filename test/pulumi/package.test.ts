@@ -26,7 +26,8 @@ beforeAll(async () => {
   tarball = await pack(root);
   project = await mkdtemp(join(tmpdir(), "vigil-package-"));
   const example = join(root, "examples/pulumi");
-  for (const file of ["index.ts", "Pulumi.yaml", "package.json"]) await cp(join(example, file), join(project, file));
+  for (const file of ["index.ts", "Pulumi.yaml", "package.json"])
+    await cp(join(example, file), join(project, file));
   const manifest = JSON.parse(await readFile(join(project, "package.json"), "utf8"));
   manifest.dependencies.vigil = `file:${tarball}`;
   await writeFile(join(project, "package.json"), JSON.stringify(manifest, null, 2));
@@ -58,9 +59,9 @@ describe("the npm package", () => {
     ])
       expect(files).toContain(file);
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
-    expect(files.filter((f) => f.startsWith("package/test/") || f.startsWith("package/node_modules/"))).toEqual(
-      [],
-    );
+    expect(
+      files.filter((f) => f.startsWith("package/test/") || f.startsWith("package/node_modules/")),
+    ).toEqual([]);
     const manifest = JSON.parse(await readFile(join(project, "node_modules/vigil/package.json"), "utf8"));
     expect(manifest.scripts).toBeUndefined();
     expect(manifest.devDependencies).toBeUndefined();
@@ -94,8 +95,8 @@ describe("the npm package", () => {
         'import { Monitor } from "vigil/pulumi";',
         "// @ts-expect-error: url is a string",
         'new Monitor("wrong", { type: "http", name: "Wrong", url: 42 });',
-        "// @ts-expect-error: name is required",
-        'new Monitor("nameless", { type: "http", url: "https://example.com" });',
+        "// @ts-expect-error: type is required",
+        'new Monitor("typeless", { url: "https://example.com" });',
         "",
       ].join("\n"),
     );
@@ -163,7 +164,11 @@ console.log(JSON.stringify({ registered, plan, settled }));
       new Set(Object.values(resourceClassNames).map((name) => `vigil:index:${name}`)),
     );
     const api = registered.find((r) => r.name === "api")!;
-    expect(api.inputs).toMatchObject({ type: "http", url: "https://api.example.com/health", name: "Shop API" });
+    expect(api.inputs).toMatchObject({
+      type: "http",
+      url: "https://api.example.com/health",
+      name: "Shop API",
+    });
     const subscription = registered.find((r) => r.name === "api-pager")!;
     expect(subscription.inputs).toMatchObject({ monitorId: "api-id", contactId: "pager-id" });
     expect(plan).toBe("enterprise");
@@ -171,7 +176,10 @@ console.log(JSON.stringify({ registered, plan, settled }));
   });
 
   it("launches the provider from bin/ as Pulumi does: the port on stdout, then gRPC answers", async () => {
-    for (const entry of ["node_modules/vigil/bin/pulumi-resource-vigil", "node_modules/.bin/pulumi-resource-vigil"]) {
+    for (const entry of [
+      "node_modules/vigil/bin/pulumi-resource-vigil",
+      "node_modules/.bin/pulumi-resource-vigil",
+    ]) {
       const child = spawn(join(project, entry), ["127.0.0.1:1"], { cwd: project, env, stdio: "pipe" });
       try {
         const port = await firstLine(child);
