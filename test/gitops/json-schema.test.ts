@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { describe, expect, it } from "vitest";
@@ -59,7 +59,9 @@ const isHidden = (file: string) =>
   relative(examplesRoot, file)
     .split(/[\\/]/)
     .some((part) => part.startsWith("."));
-const configFiles = exampleFiles.filter((f) => !isHidden(f));
+/** Pulumi's project and stack files (examples/pulumi): Pulumi's format, not vigil's. */
+const isPulumiProject = (file: string) => /^Pulumi(\.[\w-]+)?\.ya?ml$/.test(basename(file));
+const configFiles = exampleFiles.filter((f) => !isHidden(f) && !isPulumiProject(f));
 const workflowFiles = exampleFiles.filter(isHidden);
 const load = (file: string) => parse(readFileSync(file, "utf8")) as Json;
 
@@ -261,8 +263,12 @@ describe("the vigil JSON Schema", () => {
 });
 
 describe("examples", () => {
-  it("are found, and only workflows are skipped", () => {
+  it("are found, and only workflows and Pulumi's project files are skipped", () => {
     expect(configFiles.length).toBeGreaterThanOrEqual(6);
+    expect(exampleFiles.filter(isPulumiProject).map((f) => relative(examplesRoot, f))).toEqual([
+      "pulumi/Pulumi.dev.yaml",
+      "pulumi/Pulumi.yaml",
+    ]);
     for (const file of workflowFiles)
       expect(relative(examplesRoot, file)).toMatch(/(^|\/)\.github\/workflows\//);
   });
