@@ -4,11 +4,15 @@
  * `destroy` send, against the sandbox, for resources of every kind with references between them.
  */
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engineKinds } from "../../src/engine/index.ts";
 import { isSecret, type Props, secret, unknownValue } from "../../src/pulumi/provider/values.ts";
 import { functionTokens, resourceToken } from "../../src/pulumi/tokens.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { Engine, ProviderProcess, type ResourceDecl } from "./harness.ts";
+
+const require = createRequire(import.meta.url);
 
 let sb: TestSandbox;
 let account: Client & { accountId: string };
@@ -191,17 +195,71 @@ describe("pulumi-resource-vigil over gRPC", () => {
     // Destroy: every object gone.
     await engine.destroy(program("sslExp"));
     expect(engine.state.size).toBe(0);
-    for (const path of [
-      "/monitor",
-      "/contact",
-      "/contact-group",
-      "/maintenance",
-      "/status-page",
-      "/webhook",
-    ]) {
-      const res = await account.get(path);
-      if (res.status === 200) expect(res.body.data, path).toEqual([]);
+    for (const kind of engineKinds) {
+      const res = await account.get(kind.definition.paths.collection);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data, kind.name).toEqual([]);
     }
     expect(provider.extraStdout).toEqual([]);
   }, 60_000);
+
+  it("hands a created but unfinished object to the engine (ErrorResourceInitFailed), and the update finishes it", async () => {
+    const urn = "urn:pulumi:dev::vigil-harness::vigil:index:StatusPage::partial";
+    const inputs = (monitorId: string) => ({
+      slug: `partial-${unique}`,
+      title: "Partial",
+      components: [{ name: "Shop", monitorId }],
+    });
+    // The page is created; its components (a call of their own) name a monitor that does not exist.
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const failure = await provider.create(urn, inputs(missing), false).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    const initFailed = initFailureOf(failure);
+    expect(initFailed, String(failure)).toBeDefined();
+    const { id, properties, reasons } = initFailed!;
+    expect((await account.get(`/statuspage/${id}`)).status).toBe(200);
+    expect(properties).toMatchObject({ slug: `partial-${unique}`, title: "Partial" });
+    expect(reasons.join(" ")).toMatch(/components|monitor/i);
+
+    // The engine keeps it, so the next up updates it with what the program says now.
+    const monitor = await account.post("/monitor", { type: "sslExp", url: `partial-${unique}.example.com` });
+    expect(monitor.status, monitor.text).toBe(201);
+    const diff = await provider.diff(urn, id, properties, inputs(monitor.body.id), inputs(missing));
+    expect(diff.changes).toBe("DIFF_SOME");
+    expect(diff.diffs).toContain("components");
+    const updated = await provider.update(
+      urn,
+      id,
+      properties,
+      inputs(monitor.body.id),
+      inputs(missing),
+      false,
+    );
+    expect(updated.components).toEqual([
+      expect.objectContaining({ name: "Shop", monitorId: monitor.body.id }),
+    ]);
+    await provider.delete(urn, id, updated);
+    await account.delete(`/monitor/${monitor.body.id}`);
+  });
 });
+
+/** pulumirpc.ErrorResourceInitFailed from a gRPC error's `grpc-status-details-bin`, as the engine reads it. */
+function initFailureOf(error: unknown): { id: string; properties: Props; reasons: string[] } | undefined {
+  const metadata = (error as { metadata?: { get(key: string): (string | Buffer)[] } }).metadata;
+  const bytes = metadata?.get("grpc-status-details-bin")[0];
+  if (!(bytes instanceof Buffer)) return undefined;
+  const { Status } = require("@pulumi/pulumi/proto/status_pb.js");
+  const { ErrorResourceInitFailed } = require("@pulumi/pulumi/proto/provider_pb.js");
+  for (const any of Status.deserializeBinary(bytes).getDetailsList()) {
+    if (any.getTypeName() !== "pulumirpc.ErrorResourceInitFailed") continue;
+    const detail = any.unpack(ErrorResourceInitFailed.deserializeBinary, "pulumirpc.ErrorResourceInitFailed");
+    return {
+      id: detail.getId(),
+      properties: detail.getProperties().toJavaScript(),
+      reasons: detail.getReasonsList(),
+    };
+  }
+  return undefined;
+}

@@ -57,6 +57,24 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * A create whose object exists but whose later writes failed (components, update-only members): Pulumi
+ * records the object with these properties (pulumirpc.ErrorResourceInitFailed) instead of forgetting it, and
+ * the next update finishes it. Without this, the object would be in the account and in no state.
+ */
+export class ResourceInitError extends ProviderError {
+  readonly id: string;
+  readonly properties: Props;
+  constructor(id: string, properties: Props, cause: unknown) {
+    super(
+      cause instanceof ProviderError ? cause.code : Status.INTERNAL,
+      `${cause instanceof Error ? cause.message : String(cause)} (the object ${id} was created: the next update finishes it)`,
+    );
+    this.id = id;
+    this.properties = properties;
+  }
+}
+
 /** What every resource shares: one client (so one pacer), the ids created, and whether Cancel came. */
 export interface ProviderContext {
   ops: Operations;
@@ -226,11 +244,18 @@ export class ResourceKind {
         `${this.token}: ${unknowns.map((u) => propertyPath(u, members)).join(", ")} still unknown at create`,
       );
     this.refuseWhenCancelled(ctx, "create");
-    const row = await this.createObject(ctx, members);
+    const row = await this.createObject(ctx, members, (created, error) => {
+      // What the create answered: the members the failed writes were to add are missing, so they diff.
+      throw new ResourceInitError(String(created.id), this.outputs(created, members, secrets), error);
+    });
     return { id: String(row.id), properties: this.outputs(row, members, secrets) };
   }
 
-  private async createObject(ctx: ProviderContext, desired: Members): Promise<Row> {
+  private async createObject(
+    ctx: ProviderContext,
+    desired: Members,
+    unfinished: (created: Row, error: unknown) => never,
+  ): Promise<Row> {
     const body = createBody(this.kind, desired);
     const fetch = (id: string) => this.kind.getOne(ctx.ops, { ...desired, id });
     // A retried run (after a crash) sends the same key and is answered with the object it created; the same
@@ -257,8 +282,12 @@ export class ResourceKind {
           );
       }
       ctx.created.add(id);
-      const wrote = await this.guard("create", () => finishCreate(ctx.ops, this.kind, id, desired, keyFor));
-      return wrote ? await this.guard("read", () => fetch(id)) : row;
+      try {
+        const wrote = await this.guard("create", () => finishCreate(ctx.ops, this.kind, id, desired, keyFor));
+        return wrote ? await this.guard("read", () => fetch(id)) : row;
+      } catch (error) {
+        return unfinished(row, error);
+      }
     }
   }
 

@@ -10,6 +10,8 @@
 import { createRequire } from "node:module";
 import type * as Grpc from "@grpc/grpc-js";
 import type * as ProviderPb from "@pulumi/pulumi/proto/provider_pb.js";
+import type * as StatusPb from "@pulumi/pulumi/proto/status_pb.js";
+import type * as AnyPb from "google-protobuf/google/protobuf/any_pb.js";
 import type * as StructPb from "google-protobuf/google/protobuf/struct_pb.js";
 import type { ProviderHandlers } from "./handlers.ts";
 import type { Props } from "./values.ts";
@@ -184,7 +186,30 @@ export async function serveProvider(
       typeof (error as { code?: unknown }).code === "number" ? (error as { code: number }).code : 13;
     const message = error instanceof Error ? error.message : String(error);
     if (code === 13) log(`vigil provider: ${error instanceof Error ? (error.stack ?? message) : message}`);
-    return { code, details: message, message };
+    const initFailed = initFailure(error);
+    return { code, details: message, message, ...(initFailed && { metadata: initFailed }) };
+  };
+
+  /**
+   * An object created but not finished travels as a status detail, pulumirpc.ErrorResourceInitFailed in
+   * `grpc-status-details-bin` (a google.rpc.Status), which is how the engine learns its id and properties.
+   */
+  const initFailure = (error: unknown): Grpc.Metadata | undefined => {
+    const failed = error as Partial<{ id: string; properties: Props; message: string }>;
+    if (typeof failed.id !== "string" || !failed.properties) return undefined;
+    const { Status } = require("@pulumi/pulumi/proto/status_pb.js") as typeof StatusPb;
+    const { Any } = require("google-protobuf/google/protobuf/any_pb.js") as typeof AnyPb;
+    const detail = new pb.ErrorResourceInitFailed()
+      .setId(failed.id)
+      .setProperties(struct(failed.properties))
+      .setReasonsList([failed.message ?? ""]);
+    const any = new Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new Status().setCode(grpc.status.UNKNOWN).setMessage(failed.message ?? "");
+    status.addDetails(any);
+    const metadata = new grpc.Metadata();
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+    return metadata;
   };
 
   const implementation: Grpc.UntypedServiceImplementation = {};
