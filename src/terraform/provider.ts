@@ -25,6 +25,7 @@ import {
 import { providerSchemaToProto } from "./plugin/schema-proto.ts";
 import {
   DiagnosticsError,
+  PartialCreateError,
   type ProviderContext,
   protocolSteps,
   readPrivate,
@@ -193,14 +194,24 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
         if (stopping)
           throw new Error("Terraform asked the vigil provider to stop: no further changes were made.");
         const type = resourceType(request.type_name);
-        const applied = await type.apply(
-          configured(),
-          decode(request.prior_state, type.type),
-          decode(request.planned_state, type.type),
-          decode(request.config, type.type),
-          readPrivate(request.planned_private),
-        );
-        return { new_state: encode(applied.state, type.type), private: writePrivate(applied.private) };
+        const applied = await type
+          .apply(
+            configured(),
+            decode(request.prior_state, type.type),
+            decode(request.planned_state, type.type),
+            decode(request.config, type.type),
+            readPrivate(request.planned_private),
+          )
+          .catch((error: unknown) => {
+            // The object exists: its state goes back with the errors, and Terraform keeps it, tainted.
+            if (!(error instanceof PartialCreateError)) throw error;
+            return { state: error.state, private: error.private, diagnostics: error.diagnostics };
+          });
+        return {
+          new_state: encode(applied.state, type.type),
+          private: writePrivate(applied.private),
+          ...("diagnostics" in applied && { diagnostics: applied.diagnostics }),
+        };
       }),
     ImportResourceState: (request) =>
       answer(() => {

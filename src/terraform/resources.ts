@@ -39,7 +39,11 @@ import {
   unknown,
 } from "./cty.ts";
 import { camelCase } from "./names.ts";
-import type { Diagnostic, AttributePathStep as ProtocolStep } from "./plugin/protocol.ts";
+import {
+  type Diagnostic,
+  errorDiagnostic,
+  type AttributePathStep as ProtocolStep,
+} from "./plugin/protocol.ts";
 import {
   type Attributes,
   isReadOnly,
@@ -89,6 +93,21 @@ export class DiagnosticsError extends Error {
   constructor(diagnostics: Diagnostic[]) {
     super(diagnostics.map((d) => d.summary).join("; "));
     this.diagnostics = diagnostics;
+  }
+}
+
+/**
+ * A create whose object exists but whose later writes failed (components, update-only members): Terraform
+ * saves `state` beside the diagnostics, marked tainted, so the object is in the state and the next apply
+ * replaces it, instead of being in the account and in no state.
+ */
+export class PartialCreateError extends DiagnosticsError {
+  readonly state: CtyValue;
+  readonly private: PrivateState;
+  constructor(diagnostics: Diagnostic[], state: CtyValue, privateState: PrivateState) {
+    super(diagnostics);
+    this.state = state;
+    this.private = privateState;
   }
 }
 
@@ -270,8 +289,15 @@ export class ResourceType {
       return { state: null, private: {} };
     }
     const desired = membersOf(config, this.type);
+    const configured: PrivateState = { configured: leafPointers(desired) };
+    const stateOf = (live: Row) =>
+      settledValue(planned, liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, live));
     let row: Row | undefined;
-    if (prior === null) row = await this.create(ctx, desired);
+    if (prior === null)
+      row = await this.create(ctx, desired, (created, error) => {
+        const diagnostics = error instanceof DiagnosticsError ? error.diagnostics : [errorDiagnostic(error)];
+        throw new PartialCreateError(diagnostics, stateOf(created), configured);
+      });
     else {
       const changes = this.changes(prior, desired, plannedPrivate);
       if (changes.length > 0) {
@@ -282,13 +308,14 @@ export class ResourceType {
       if (!isKnown(planned))
         row = await this.guard("read", () => this.kind.getOne(ctx.ops, rowOf(prior, this)));
     }
-    const state = row
-      ? settledValue(planned, liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, row))
-      : planned;
-    return { state, private: { configured: leafPointers(desired) } };
+    return { state: row ? stateOf(row) : planned, private: configured };
   }
 
-  private async create(ctx: ProviderContext, desired: Members): Promise<Row> {
+  private async create(
+    ctx: ProviderContext,
+    desired: Members,
+    unfinished: (created: Row, error: unknown) => never,
+  ): Promise<Row> {
     const body = createBody(this.kind, desired);
     const fetch = (id: string) => this.kind.getOne(ctx.ops, { ...desired, id });
     // A retried run (after a crash) sends the same key and is answered with the object it created; the same
@@ -318,8 +345,12 @@ export class ResourceType {
           ]);
       }
       ctx.created.add(id);
-      const wrote = await this.guard("create", () => finishCreate(ctx.ops, this.kind, id, desired, keyFor));
-      return wrote ? await this.guard("read", () => fetch(id)) : row;
+      try {
+        const wrote = await this.guard("create", () => finishCreate(ctx.ops, this.kind, id, desired, keyFor));
+        return wrote ? await this.guard("read", () => fetch(id)) : row;
+      } catch (error) {
+        return unfinished(row, error);
+      }
     }
   }
 

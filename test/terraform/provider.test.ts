@@ -381,6 +381,38 @@ describe("idempotency", () => {
   });
 });
 
+describe("partial creates", () => {
+  it("an object created whose later writes fail comes back as state beside the errors, for Terraform to keep", async () => {
+    const typeName = "vigil_status_page";
+    const rt = resourceType(typeName);
+    const slug = `partial-${unique()}`;
+    // The page is created; its components (a call of their own) name a monitor that does not exist.
+    const config = core.config(typeName, {
+      slug,
+      title: "Partial",
+      components: [{ name: "Shop", monitorId: "00000000-0000-4000-8000-000000000000" }],
+    });
+    const plan = await core.plan(typeName, null, config);
+    const response = await core.call("ApplyResourceChange", {
+      type_name: typeName,
+      prior_state: { msgpack: encodeMsgpack(null, rt.type), json: new Uint8Array() },
+      planned_state: { msgpack: encodeMsgpack(plan.planned, rt.type), json: new Uint8Array() },
+      config: { msgpack: encodeMsgpack(config, rt.type), json: new Uint8Array() },
+      planned_private: plan.plannedPrivate,
+      provider_meta: null,
+    });
+    expect(response.diagnostics.map((d: { severity: string }) => d.severity)).toContain("ERROR");
+    const state = decodeMsgpack(response.new_state.msgpack, rt.type) as Record<string, unknown>;
+    expect(state.slug).toBe(slug);
+    expect((await account.get(`/statuspage/${state.id}`)).status).toBe(200);
+
+    // Terraform keeps it tainted: the next apply replaces it, and the old page goes.
+    const kept: Instance = { state: state as never, private: response.private };
+    await core.apply(typeName, kept, await core.plan(typeName, kept, null), null);
+    expect((await account.get(`/statuspage/${state.id}`)).status).toBe(404);
+  });
+});
+
 describe("values known only at apply", () => {
   it("a subscription whose contact is being replaced plans a replace, the new id unknown", async () => {
     const t = await targets();
