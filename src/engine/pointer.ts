@@ -61,3 +61,9 @@ export function setAt(target: Record<string, unknown>, path: string, value: unkn
   if (value === undefined) delete current[last];
   else current[last] = value;
 }
+
+/** Pointers of the leaves of members: objects are walked; lists and scalars are leaves (what a config set). */
+export function leafPointers(value: unknown, at = ""): string[] {
+  if (!isObject(value)) return at === "" ? [] : [at];
+  return Object.entries(value).flatMap(([k, v]) => leafPointers(v, `${at}${pointer([k])}`));
+}

@@ -250,9 +250,3 @@ const attributeTypes = new WeakMap<Attribute, CtyType>();
 export function membersOf(value: CtyValue, type: ObjectType): Members {
   return (value === null ? {} : (ctyToMember(value, type) as Members)) ?? {};
 }
-
-/** Leaf pointers of members: objects are walked, arrays and scalars are leaves. */
-export function leafPointers(value: unknown, at = ""): string[] {
-  if (!isObject(value)) return at === "" ? [] : [at];
-  return Object.entries(value).flatMap(([k, v]) => leafPointers(v, `${at}${pointer([k])}`));
-}

@@ -3,24 +3,26 @@
  * state upgrade of a vigil kind. Terraform keeps the state; the engine's diff decides what the API must be
  * told, with the same normalisation as every other frontend, so a plan after an apply is empty.
  */
-import { createHash } from "node:crypto";
-import { ApiError, type Operations } from "../api/index.ts";
+import { ApiError } from "../api/index.ts";
 import {
   type Change,
-  createBody,
+  createObject,
+  derivedKeys,
   diffResource,
   duplicateOf,
   type EngineKind,
   engineKind,
-  finishCreate,
   type KeyFor,
   type Members,
+  type ObjectSession,
   patchObject,
   type Row,
+  removeObject,
+  SharedObjectError,
+  UnfinishedCreateError,
   validateDesired,
-  type WriteStep,
 } from "../engine/index.ts";
-import { getAt, isUnder, setAt, tokensOf } from "../engine/pointer.ts";
+import { getAt, isUnder, leafPointers, setAt, tokensOf } from "../engine/pointer.ts";
 import { canonicalJson } from "../engine/state/index.ts";
 import {
   type AttributePathStep,
@@ -48,7 +50,6 @@ import {
   type Attributes,
   isReadOnly,
   keepUnsetComputed,
-  leafPointers,
   liveValue,
   membersOf,
   plannedNew,
@@ -118,13 +119,7 @@ const lineage = "terraform";
 const settledOnUpdate = new Set(["id", "created"]);
 
 /** What the provider shares between resources: one client (so one pacer), and the ids it has created. */
-export interface ProviderContext {
-  ops: Operations;
-  /** Ids this process created, so two resources never end up holding the same object. */
-  created: Set<string>;
-  /** Whether the service answered a write under this idempotency key with the stored answer of an earlier one. */
-  replayed(key: string): boolean;
-}
+export type ProviderContext = ObjectSession;
 
 export interface PlanResult {
   planned: CtyValue;
@@ -316,62 +311,34 @@ export class ResourceType {
     desired: Members,
     unfinished: (created: Row, error: unknown) => never,
   ): Promise<Row> {
-    const body = createBody(this.kind, desired);
-    const fetch = (id: string) => this.kind.getOne(ctx.ops, { ...desired, id });
-    // A retried run (after a crash) sends the same key and is answered with the object it created; the same
-    // body under a key of a day ago may answer an object deleted since: then a new key.
-    for (let attempt = 0; ; attempt++) {
-      const keyFor = this.keys("create", [canonicalJson(body), attempt]);
-      const key = keyFor("create");
-      const created = await this.guard("create", () =>
-        this.kind.create({ ops: ctx.ops, idempotencyKey: key }, body),
+    try {
+      return await createObject(ctx, this.kind, desired, (body, attempt) =>
+        this.keys("create", [canonicalJson(body), attempt]),
       );
-      const id = String(created.id);
-      // A fresh answer is the whole object; a replayed one is as old as its key, so the object is read.
-      let row: Row | undefined = created;
-      if (ctx.replayed(key) || ctx.created.has(id)) {
-        row = await fetch(id).catch((error: unknown) => {
-          if (isNotFound(error) && attempt < 2) return undefined;
-          throw this.refusal("read", error);
-        });
-        if (!row) continue;
-        if (ctx.created.has(id))
-          throw new DiagnosticsError([
-            {
-              severity: "ERROR",
-              summary: `Two ${this.typeName} resources describe the same object`,
-              detail: `Another resource of this configuration already created ${id} with the same members; an object can be managed by one resource only.`,
-            },
-          ]);
-      }
-      ctx.created.add(id);
-      try {
-        const wrote = await this.guard("create", () => finishCreate(ctx.ops, this.kind, id, desired, keyFor));
-        return wrote ? await this.guard("read", () => fetch(id)) : row;
-      } catch (error) {
-        return unfinished(row, error);
-      }
+    } catch (error) {
+      if (error instanceof UnfinishedCreateError)
+        return unfinished(error.created, this.refusal("create", error.cause));
+      if (error instanceof SharedObjectError)
+        throw new DiagnosticsError([
+          {
+            severity: "ERROR",
+            summary: `Two ${this.typeName} resources describe the same object`,
+            detail: `Another resource of this configuration already created ${error.id} with the same members; an object can be managed by one resource only.`,
+          },
+        ]);
+      throw this.refusal("create", error);
     }
   }
 
   private async destroy(ctx: ProviderContext, prior: CtyValue): Promise<void> {
     const live = membersOf(prior, this.type);
-    const keyFor = this.keys("delete", [live.id]);
-    await this.guard("delete", () =>
-      this.kind.remove({ ops: ctx.ops, idempotencyKey: keyFor("delete") }, live).catch((error: unknown) => {
-        // Already gone (deleted outside Terraform, or with the monitor it belonged to): nothing to do.
-        if (!isNotFound(error)) throw error;
-      }),
-    );
+    const key = this.keys("delete", [live.id])("delete");
+    await this.guard("delete", () => removeObject(ctx.ops, this.kind, live, key));
   }
 
   /** Idempotency keys from what the write is about, so a retried run replays instead of writing twice. */
   private keys(operation: string, parts: readonly unknown[]): KeyFor {
-    return (step: WriteStep) =>
-      `tf-${createHash("sha256")
-        .update(canonicalJson([this.typeName, operation, step, ...parts]))
-        .digest("hex")
-        .slice(0, 40)}`;
+    return derivedKeys("tf", [this.typeName, operation], parts);
   }
 
   /** Runs a call, turning the service's refusal into diagnostics at the attributes it names. */

@@ -3,10 +3,12 @@
  * engine's apply journals, and what frontends that keep their own state
  * (Terraform, Pulumi) call directly. Each step carries its own idempotency key.
  */
-import type { Operations } from "../../api/index.ts";
+import { createHash } from "node:crypto";
+import { ApiError, type Operations } from "../../api/index.ts";
 import type { EngineKind, Members, Row } from "../kinds/index.ts";
 import type { Change } from "../model.ts";
-import { touchesSide, updateBody, updateOnlyMembers } from "./bodies.ts";
+import { canonicalJson } from "../state/index.ts";
+import { createBody, touchesSide, updateBody, updateOnlyMembers } from "./bodies.ts";
 
 /** The write steps of one object, each needing an idempotency key of its own. */
 export type WriteStep = "create" | "side" | "update-only" | "update" | "delete";
@@ -53,4 +55,94 @@ export async function patchObject(
   if (Object.keys(body).length > 0) await kind.update({ ops, idempotencyKey: keyFor("update") }, live, body);
   if (kind.writeSide && touchesSide(kind, changes))
     await kind.writeSide({ ops, idempotencyKey: keyFor("side") }, String(live.id), members);
+}
+
+// ---------------------------------------------------------------------------
+// Whole objects, for frontends that keep the state themselves
+
+/** What the resources of one provider process share: one client (so one pacer), and the ids they created. */
+export interface ObjectSession {
+  ops: Operations;
+  /** Ids this process created, so two resources never end up holding the same object. */
+  created: Set<string>;
+  /** Whether the service answered a write under this key with the stored answer of an earlier one. */
+  replayed(key: string): boolean;
+}
+
+/**
+ * Idempotency keys derived from what a write is about (`about`: the resource type and operation; `parts`:
+ * the body, or the object and its changes), so a run retried after a crash replays instead of writing twice.
+ */
+export function derivedKeys(prefix: string, about: readonly unknown[], parts: readonly unknown[]): KeyFor {
+  return (step) =>
+    `${prefix}-${createHash("sha256")
+      .update(canonicalJson([...about, step, ...parts]))
+      .digest("hex")
+      .slice(0, 40)}`;
+}
+
+/** Another resource of this process already created the object these members describe. */
+export class SharedObjectError extends Error {
+  readonly id: string;
+  constructor(id: string) {
+    super(`another resource already created ${id} with the same members; an object has one resource only`);
+    this.id = id;
+  }
+}
+
+/** The object exists, but a write that completes it failed: `created` is what the create answered. */
+export class UnfinishedCreateError extends Error {
+  readonly created: Row;
+  constructor(created: Row, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.created = created;
+  }
+}
+
+const isGone = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 410);
+
+/**
+ * Creates one object and completes it (`finishCreate`), answering it as it now is. A retried run sends the
+ * same key and is answered with the object the first run created; the same body under a key of a day ago
+ * may answer an object deleted since, and then a new key (`keysFor`'s attempt) makes a new one.
+ */
+export async function createObject(
+  session: ObjectSession,
+  kind: EngineKind,
+  desired: Members,
+  keysFor: (body: Members, attempt: number) => KeyFor,
+): Promise<Row> {
+  const body = createBody(kind, desired);
+  const fetch = (id: string) => kind.getOne(session.ops, { ...desired, id });
+  for (let attempt = 0; ; attempt++) {
+    const keyFor = keysFor(body, attempt);
+    const key = keyFor("create");
+    const created = await kind.create({ ops: session.ops, idempotencyKey: key }, body);
+    const id = String(created.id);
+    // A fresh answer is the whole object; a replayed one is as old as its key, so the object is read.
+    let row: Row | undefined = created;
+    if (session.replayed(key) || session.created.has(id)) {
+      row = await fetch(id).catch((error: unknown) => {
+        if (isGone(error) && attempt < 2) return undefined;
+        throw error;
+      });
+      if (!row) continue;
+      if (session.created.has(id)) throw new SharedObjectError(id);
+    }
+    session.created.add(id);
+    try {
+      const wrote = await finishCreate(session.ops, kind, id, desired, keyFor);
+      return wrote ? await fetch(id) : row;
+    } catch (error) {
+      throw new UnfinishedCreateError(row, error);
+    }
+  }
+}
+
+/** Deletes one object; one already gone (deleted outside, or with the monitor it belonged to) is not an error. */
+export async function removeObject(ops: Operations, kind: EngineKind, live: Row, idempotencyKey: string) {
+  await kind.remove({ ops, idempotencyKey }, live).catch((error: unknown) => {
+    if (!isGone(error)) throw error;
+  });
 }

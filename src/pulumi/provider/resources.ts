@@ -4,25 +4,27 @@
  * API must be told, with the normalisation every frontend shares, so a preview after an update is empty.
  * Property names are the API's member names, which makes Pulumi values members as they are.
  */
-import { createHash } from "node:crypto";
-import { ApiError, type Operations } from "../../api/index.ts";
+import { ApiError } from "../../api/index.ts";
 import {
   type Change,
   configMembers,
-  createBody,
+  createObject,
+  derivedKeys,
   diffResource,
   duplicateOf,
   type EngineKind,
   engineKind,
-  finishCreate,
   type KeyFor,
   type Members,
+  type ObjectSession,
   patchObject,
   type Row,
+  removeObject,
+  SharedObjectError,
+  UnfinishedCreateError,
   validateDesired,
-  type WriteStep,
 } from "../../engine/index.ts";
-import { getAt, isObject, isUnder, pointer, setAt, tokensOf } from "../../engine/pointer.ts";
+import { getAt, isObject, isUnder, leafPointers, setAt, tokensOf } from "../../engine/pointer.ts";
 import { canonicalJson } from "../../engine/state/index.ts";
 import { memberName, resourceRules, resourceSchema, resourceTypeName } from "../../terraform/schema.ts";
 import { kindOfToken } from "../tokens.ts";
@@ -76,12 +78,7 @@ export class ResourceInitError extends ProviderError {
 }
 
 /** What every resource shares: one client (so one pacer), the ids created, and whether Cancel came. */
-export interface ProviderContext {
-  ops: Operations;
-  /** Ids this process created, so two resources never end up holding the same object. */
-  created: Set<string>;
-  /** Whether the service answered a write under this key with the stored answer of an earlier one. */
-  replayed(key: string): boolean;
+export interface ProviderContext extends ObjectSession {
   /** Set once Pulumi cancels: writes in flight finish, none start. */
   cancelled: boolean;
 }
@@ -256,38 +253,19 @@ export class ResourceKind {
     desired: Members,
     unfinished: (created: Row, error: unknown) => never,
   ): Promise<Row> {
-    const body = createBody(this.kind, desired);
-    const fetch = (id: string) => this.kind.getOne(ctx.ops, { ...desired, id });
-    // A retried run (after a crash) sends the same key and is answered with the object it created; the same
-    // body under a key of a day ago may answer an object deleted since: then a new key.
-    for (let attempt = 0; ; attempt++) {
-      const keyFor = this.keys("create", [canonicalJson(body), attempt]);
-      const key = keyFor("create");
-      const created = await this.guard("create", () =>
-        this.kind.create({ ops: ctx.ops, idempotencyKey: key }, body),
+    try {
+      return await createObject(ctx, this.kind, desired, (body, attempt) =>
+        this.keys("create", [canonicalJson(body), attempt]),
       );
-      const id = String(created.id);
-      // A fresh answer is the whole object; a replayed one is as old as its key, so the object is read.
-      let row: Row | undefined = created;
-      if (ctx.replayed(key) || ctx.created.has(id)) {
-        row = await fetch(id).catch((error: unknown) => {
-          if (isNotFound(error) && attempt < 2) return undefined;
-          throw this.refusal("read", error);
-        });
-        if (!row) continue;
-        if (ctx.created.has(id))
-          throw new ProviderError(
-            Status.ALREADY_EXISTS,
-            `Two ${this.token} resources describe the same object: another resource of this program already created ${id} with the same inputs; an object can be managed by one resource only.`,
-          );
-      }
-      ctx.created.add(id);
-      try {
-        const wrote = await this.guard("create", () => finishCreate(ctx.ops, this.kind, id, desired, keyFor));
-        return wrote ? await this.guard("read", () => fetch(id)) : row;
-      } catch (error) {
-        return unfinished(row, error);
-      }
+    } catch (error) {
+      if (error instanceof UnfinishedCreateError)
+        return unfinished(error.created, this.refusal("create", error.cause));
+      if (error instanceof SharedObjectError)
+        throw new ProviderError(
+          Status.ALREADY_EXISTS,
+          `Two ${this.token} resources describe the same object: another resource of this program already created ${error.id} with the same inputs; an object can be managed by one resource only.`,
+        );
+      throw this.refusal("create", error);
     }
   }
 
@@ -382,13 +360,8 @@ export class ResourceKind {
   async delete(ctx: ProviderContext, id: string, properties: Props): Promise<void> {
     this.refuseWhenCancelled(ctx, "delete");
     const live: Row = { ...unwrap(properties).members, id };
-    const keyFor = this.keys("delete", [id]);
-    await this.guard("delete", () =>
-      this.kind.remove({ ops: ctx.ops, idempotencyKey: keyFor("delete") }, live).catch((error: unknown) => {
-        // Already gone (deleted outside Pulumi, or with the monitor it belonged to): nothing to do.
-        if (!isNotFound(error)) throw error;
-      }),
-    );
+    const key = this.keys("delete", [id])("delete");
+    await this.guard("delete", () => removeObject(ctx.ops, this.kind, live, key));
   }
 
   // ---------------------------------------------------------------------------
@@ -403,11 +376,7 @@ export class ResourceKind {
 
   /** Idempotency keys from what the write is about, so a retried run replays instead of writing twice. */
   private keys(operation: string, parts: readonly unknown[]): KeyFor {
-    return (step: WriteStep) =>
-      `pu-${createHash("sha256")
-        .update(canonicalJson([this.token, operation, step, ...parts]))
-        .digest("hex")
-        .slice(0, 40)}`;
+    return derivedKeys("pu", [this.token, operation], parts);
   }
 
   /** Runs a call, turning the service's refusal into an error naming the properties it concerns. */
@@ -453,12 +422,6 @@ function dropMasked(value: unknown): void {
       if (isObject(v) && v.set === true) delete value[k];
       else dropMasked(v);
     }
-}
-
-/** Leaf pointers of members: objects are walked, lists and scalars are leaves. */
-function leafPointers(value: unknown, at = ""): string[] {
-  if (!isObject(value)) return at === "" ? [] : [at];
-  return Object.entries(value).flatMap(([k, v]) => leafPointers(v, `${at}${pointer([k])}`));
 }
 
 function isNotFound(error: unknown): boolean {
