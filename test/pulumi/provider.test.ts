@@ -14,6 +14,7 @@ import {
   unknownValue,
 } from "../../src/pulumi/provider/values.ts";
 import { functionTokens, resourceToken } from "../../src/pulumi/tokens.ts";
+import { kindCases } from "../helpers/kind-cases.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 
 let sb: TestSandbox;
@@ -291,65 +292,10 @@ describe("status page", () => {
   });
 });
 
-const day = 86_400;
-const future = () => Math.floor(Date.now() / 1000) + 30 * day;
-
-/** Per kind: inputs, and a change that updates them in place. */
-const cases: Record<
-  string,
-  (t: { monitorId: string; contactId: string }) => { inputs: Props; change: Props }
-> = {
-  contact: () => ({
-    inputs: {
-      type: "http",
-      address: `https://hooks.example.com/${unique()}`,
-      name: "Pager",
-      httpHeaders: [{ header: "Authorization", value: "Bearer secret-token" }],
-    },
-    change: { name: "Pager (night)" },
-  }),
-  contactGroup: ({ contactId }) => ({
-    inputs: { name: `SRE ${unique()}`, members: [{ contactId, events: ["down", "up"] }] },
-    change: { members: [{ contactId, events: ["down"] }] },
-  }),
-  alertSubscription: ({ monitorId, contactId }) => ({
-    inputs: { monitorId, contactId, alertTypes: ["down", "up"] },
-    change: { alertTypes: ["down"] },
-  }),
-  reportSubscription: ({ monitorId, contactId }) => ({
-    inputs: { monitorId, contactId, frequencies: ["weekly"] },
-    change: { frequencies: ["weekly", "monthly"] },
-  }),
-  maintenance: ({ monitorId }) => ({
-    inputs: { name: "Deploy", from: future(), to: future() + 3600, monitorIds: [monitorId] },
-    change: { name: "Deploy window", repeat: "weekly" },
-  }),
-  statusPage: ({ monitorId }) => ({
-    inputs: {
-      slug: `status-${unique()}`,
-      title: "Status",
-      components: [
-        { name: "Shop", monitorId },
-        { name: "Support", manualState: "operational" },
-      ],
-    },
-    change: { title: "Shop status", components: [{ name: "Shop", monitorId }] },
-  }),
-  webhook: ({ monitorId }) => ({
-    inputs: {
-      url: `https://hooks.example.com/${unique()}`,
-      events: ["monitor.down", "monitor.up"],
-      scope: { monitorIds: [monitorId] },
-      secret: "sandbox-webhook-secret-0123456789",
-    },
-    change: { events: ["monitor.down"], secret: "another-webhook-secret-0123456789" },
-  }),
-};
-
-describe.each(Object.keys(cases))("%s", (kind) => {
+describe.each(Object.keys(kindCases) as (keyof typeof kindCases)[])("%s", (kind) => {
   it("check, create, empty diff, update, refresh, import, delete", async () => {
-    const type = resourceToken(kind as never);
-    const { inputs, change } = cases[kind]!(await targets());
+    const type = resourceToken(kind);
+    const { members: inputs, change } = kindCases[kind]!(await targets());
     let r = await up(type, inputs);
     r = await update(r, { ...r.inputs, ...change });
     const refreshed = await read(r);

@@ -3,11 +3,14 @@
  * no-op plan, update, drift, import, replace and delete, held to Terraform core's rules on each step.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { KindName } from "../../src/engine/index.ts";
 import { decodeMsgpack, encodeMsgpack, fromMembers, Unknown } from "../../src/terraform/cty.ts";
 import { dataSourceType } from "../../src/terraform/data-sources.ts";
 import type { ProviderHandlers } from "../../src/terraform/plugin/protocol.ts";
 import { createHandlers } from "../../src/terraform/provider.ts";
 import { resourceType } from "../../src/terraform/resources.ts";
+import { resourceTypeName } from "../../src/terraform/schema.ts";
+import { kindCases } from "../helpers/kind-cases.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { attr, Core, type Instance } from "../helpers/terraform-core.ts";
 
@@ -110,63 +113,10 @@ async function targets() {
   return { monitorId: String(attr(monitor, "id")), contactId: String(attr(contact, "id")) };
 }
 
-const day = 86_400;
-const future = () => Math.floor(Date.now() / 1000) + 30 * day;
-
 /** Per resource type: a config, and a change that updates it in place. */
-const cases: Record<
-  string,
-  (t: { monitorId: string; contactId: string }) => {
-    members: Record<string, unknown>;
-    change: Record<string, unknown>;
-  }
-> = {
-  vigil_contact: () => ({
-    members: {
-      type: "http",
-      address: `https://hooks.example.com/${unique()}`,
-      name: "Pager",
-      httpHeaders: [{ header: "Authorization", value: "Bearer secret-token" }],
-    },
-    change: { name: "Pager (night)" },
-  }),
-  vigil_contact_group: ({ contactId }) => ({
-    members: { name: `SRE ${unique()}`, members: [{ contactId, events: ["down", "up"] }] },
-    change: { members: [{ contactId, events: ["down"] }] },
-  }),
-  vigil_alert_subscription: ({ monitorId, contactId }) => ({
-    members: { monitorId, contactId, alertTypes: ["down", "up"] },
-    change: { alertTypes: ["down"] },
-  }),
-  vigil_report_subscription: ({ monitorId, contactId }) => ({
-    members: { monitorId, contactId, frequencies: ["weekly"] },
-    change: { frequencies: ["weekly", "monthly"] },
-  }),
-  vigil_maintenance: ({ monitorId }) => ({
-    members: { name: "Deploy", from: future(), to: future() + 3600, monitorIds: [monitorId] },
-    change: { name: "Deploy window", repeat: "weekly" },
-  }),
-  vigil_status_page: ({ monitorId }) => ({
-    members: {
-      slug: `status-${unique()}`,
-      title: "Status",
-      components: [
-        { name: "Shop", monitorId },
-        { name: "Support", manualState: "operational" },
-      ],
-    },
-    change: { title: "Shop status", components: [{ name: "Shop", monitorId }] },
-  }),
-  vigil_webhook: ({ monitorId }) => ({
-    members: {
-      url: `https://hooks.example.com/${unique()}`,
-      events: ["monitor.down", "monitor.up"],
-      scope: { monitorIds: [monitorId] },
-      secret: "sandbox-webhook-secret-0123456789",
-    },
-    change: { events: ["monitor.down"], secret: "another-webhook-secret-0123456789" },
-  }),
-};
+const cases = Object.fromEntries(
+  Object.entries(kindCases).map(([kind, make]) => [resourceTypeName(kind as KindName), make]),
+);
 
 describe.each(Object.keys(cases))("%s", (typeName) => {
   it("create, no-op plan, update in place, import, delete", async () => {
