@@ -3,6 +3,7 @@
  * data sources, and encoded back; failures become diagnostics at the attribute they concern.
  */
 import { operations, QuotaPacer, ReplayWatch, VigilClient } from "../api/index.ts";
+import { BatchedReads } from "../engine/index.ts";
 import {
   blockType,
   type CtyType,
@@ -141,7 +142,13 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
         });
         if (!context) {
           const watch = new ReplayWatch(client);
-          context = { ops: operations(watch), created: new Set(), replayed: (key) => watch.keys.has(key) };
+          const ops = operations(watch);
+          context = {
+            ops,
+            created: new Set(),
+            replayed: (key) => watch.keys.has(key),
+            reads: new BatchedReads(ops),
+          };
         }
         return {};
       }),

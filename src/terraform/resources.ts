@@ -386,13 +386,8 @@ export class ResourceType {
     priorPrivate: PrivateState,
   ): Promise<{ state: CtyValue; private: PrivateState }> {
     if (!isObjectValue(state)) return { state: null, private: {} };
-    let row: Row;
-    try {
-      row = await this.kind.getOne(ctx.ops, rowOf(state, this));
-    } catch (error) {
-      if (isNotFound(error)) return { state: null, private: {} };
-      throw error;
-    }
+    const row = await ctx.reads.read(this.kind, rowOf(state, this));
+    if (!row) return { state: null, private: {} };
     const now = liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, row);
     const desired = membersOf(this.withoutReadOnly(state), this.type);
     const drift = diffResource({ kind: this.kind, desired, live: row, lineage }).changes.map((c) => c.path);
@@ -442,10 +437,6 @@ export function protocolSteps(steps: readonly AttributePathStep[]): ProtocolStep
   return steps.map((step) =>
     "element_key_int" in step ? { element_key_int: Number(step.element_key_int) } : step,
   );
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
 }
 
 const types = new Map<string, ResourceType>();

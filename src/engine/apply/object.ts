@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { ApiError, type Operations } from "../../api/index.ts";
+import type { BatchedReads } from "../batched-reads.ts";
 import type { EngineKind, Members, Row } from "../kinds/index.ts";
 import type { Change } from "../model.ts";
 import { canonicalJson } from "../state/index.ts";
@@ -67,6 +68,8 @@ export interface ObjectSession {
   created: Set<string>;
   /** Whether the service answered a write under this key with the stored answer of an earlier one. */
   replayed(key: string): boolean;
+  /** Reads of single objects, answered together by a listing when many arrive at once. */
+  reads: BatchedReads;
 }
 
 /**

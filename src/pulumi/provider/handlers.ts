@@ -5,6 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { operations, QuotaPacer, ReplayWatch, VigilClient } from "../../api/index.ts";
+import { BatchedReads } from "../../engine/index.ts";
 import { invoke } from "./invoke.ts";
 import {
   type CheckFailure,
@@ -161,10 +162,12 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
           pacer: new QuotaPacer({ burst: { read: 20, write: 10 } }),
         });
         const watch = new ReplayWatch(client);
+        const ops = operations(watch);
         context = {
-          ops: operations(watch),
+          ops,
           created: new Set(),
           replayed: (key) => watch.keys.has(key),
+          reads: new BatchedReads(ops),
           cancelled,
         };
       }

@@ -340,13 +340,8 @@ export class ResourceKind {
     inputs: Props | undefined,
   ): Promise<{ properties: Props; inputs: Props } | null> {
     const old = unwrap(properties);
-    let row: Row;
-    try {
-      row = await this.kind.getOne(ctx.ops, { ...old.members, id });
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw this.refusal("read", error);
-    }
+    const row = await this.guard("read", () => ctx.reads.read(this.kind, { ...old.members, id }));
+    if (!row) return null;
     if (inputs && Object.keys(inputs).length > 0)
       return { properties: this.outputs(row, old.members, old.secrets), inputs };
     const described = configMembers(this.kind, row, this.inputs);
@@ -422,10 +417,6 @@ function dropMasked(value: unknown): void {
       if (isObject(v) && v.set === true) delete value[k];
       else dropMasked(v);
     }
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
 }
 
 const kinds = new Map<string, ResourceKind>();
