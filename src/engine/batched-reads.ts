@@ -27,7 +27,7 @@ export class BatchedReads {
   /** `windowMs`: how long the first read of a kind waits for others to join it. */
   constructor(ops: Operations, options: { windowMs?: number } = {}) {
     this.#ops = ops;
-    this.#windowMs = options.windowMs ?? 10;
+    this.#windowMs = options.windowMs ?? 25;
   }
 
   /** The object as it is now; undefined once it is gone. */
