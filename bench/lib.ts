@@ -133,3 +133,33 @@ export class SandboxTime implements TimeSource {
     return this.#queue;
   };
 }
+
+/** Calls the service meters as reads: every GET, and the POST twins of lists and lookups. */
+const isRead = (route: string) =>
+  route.startsWith("GET ") || /^POST .*\/(q|validate-cron|resolve)$/.test(route);
+
+/**
+ * The API calls a sandbox counted (`/_sandbox/stats`) while `run` ran, as the service meters them: reads and
+ * writes, and the statuses answered. The sandbox's own routes are not counted.
+ */
+export async function countCalls(
+  admin: { get(path: string): Promise<{ body: unknown }>; delete(path: string): Promise<unknown> },
+  run: () => Promise<unknown>,
+): Promise<{ seconds: number; reads: number; writes: number; statuses: Record<string, number> }> {
+  await admin.delete("/_sandbox/stats");
+  const started = performance.now();
+  await run();
+  const seconds = (performance.now() - started) / 1000;
+  const stats = (await admin.get("/_sandbox/stats")).body as {
+    byRoute: Record<string, number>;
+    byStatus: Record<string, number>;
+  };
+  let reads = 0;
+  let writes = 0;
+  for (const [route, n] of Object.entries(stats.byRoute)) {
+    if (route.includes("/_sandbox/")) continue;
+    if (isRead(route)) reads += n;
+    else writes += n;
+  }
+  return { seconds, reads, writes, statuses: stats.byStatus };
+}

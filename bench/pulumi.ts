@@ -15,6 +15,7 @@ import { secret } from "../src/pulumi/provider/values.ts";
 import { resourceToken } from "../src/pulumi/tokens.ts";
 import { startTestSandbox } from "../test/helpers/sandbox.ts";
 import { Engine, ProviderProcess, type ResourceDecl } from "../test/pulumi/harness.ts";
+import { countCalls } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -72,10 +73,6 @@ const program: ResourceDecl[] = [
   })),
 ];
 
-/** Calls the service meters as reads: every GET, and the POST twins of lists and lookups. */
-const isRead = (route: string) =>
-  route.startsWith("GET ") || /^POST .*\/(q|validate-cron|resolve)$/.test(route);
-
 const sb = await startTestSandbox();
 const account = await sb.account({ plan, metered: args.metered });
 const provider = await ProviderProcess.launch();
@@ -84,25 +81,11 @@ try {
   const engine = new Engine(provider);
 
   const measure = async (step: string, run: () => Promise<unknown>) => {
-    await sb.admin.delete("/_sandbox/stats");
-    const started = performance.now();
-    await run();
-    const seconds = (performance.now() - started) / 1000;
-    const stats = (await sb.admin.get("/_sandbox/stats")).body as {
-      byRoute: Record<string, number>;
-      byStatus: Record<string, number>;
-    };
-    let reads = 0;
-    let writes = 0;
-    for (const [route, n] of Object.entries(stats.byRoute)) {
-      if (route.includes("/_sandbox/")) continue;
-      if (isRead(route)) reads += n;
-      else writes += n;
-    }
-    const statuses = Object.entries(stats.byStatus)
+    const { seconds, reads, writes, statuses } = await countCalls(sb.admin, run);
+    const answered = Object.entries(statuses)
       .map(([status, n]) => `${status}×${n}`)
       .join(" ");
-    return [step, `${seconds.toFixed(2)} s`, String(reads), String(writes), statuses];
+    return [step, `${seconds.toFixed(2)} s`, String(reads), String(writes), answered];
   };
 
   const rows = [

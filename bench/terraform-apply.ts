@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startTestSandbox } from "../test/helpers/sandbox.ts";
 import { described, terraformWorkspace } from "../test/helpers/terraform.ts";
+import { countCalls } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -63,9 +64,6 @@ resource "vigil_alert_subscription" "service" {
 `;
 
 /** Calls the service meters as reads: every GET, and the POST twins of lists and lookups. */
-const isRead = (route: string) =>
-  route.startsWith("GET ") || /^POST .*\/(q|validate-cron|resolve)$/.test(route);
-
 const sb = await startTestSandbox();
 const account = await sb.account({ plan, metered: args.metered });
 const ws = await terraformWorkspace({ env: { VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token } });
@@ -85,24 +83,13 @@ async function measure(step: string, expectedCode: number, ...args: string[]): P
   const log = join(ws.root, `${args[0]}.log`);
   ws.env.TF_LOG_PROVIDER = "debug";
   ws.env.TF_LOG_PATH = log;
-  await sb.admin.delete("/_sandbox/stats");
-  const started = performance.now();
-  const run = await ws.run(dir, ...args);
-  const seconds = (performance.now() - started) / 1000;
-  if (run.code !== expectedCode) throw new Error(described(run));
-  const stats = (await sb.admin.get("/_sandbox/stats")).body as {
-    byRoute: Record<string, number>;
-    byStatus: Record<string, number>;
-  };
-  let reads = 0;
-  let writes = 0;
-  for (const [route, n] of Object.entries(stats.byRoute)) {
-    if (isRead(route)) reads += n;
-    else writes += n;
-  }
+  const { seconds, reads, writes, statuses } = await countCalls(sb.admin, async () => {
+    const run = await ws.run(dir, ...args);
+    if (run.code !== expectedCode) throw new Error(described(run));
+  });
   const { starts, startupMs } = providerStarts(await readFile(log, "utf8"));
   await rm(log);
-  return { step, seconds, reads, writes, statuses: stats.byStatus, starts, startupMs };
+  return { step, seconds, reads, writes, statuses, starts, startupMs };
 }
 
 /** Provider processes Terraform started, and each one's time from start to its handshake. */

@@ -2,8 +2,7 @@
  * The vigil provider's tfplugin6 handlers: values decoded from the wire, handed to the resource types and
  * data sources, and encoded back; failures become diagnostics at the attribute they concern.
  */
-import { operations, QuotaPacer, ReplayWatch, VigilClient } from "../api/index.ts";
-import { BatchedReads } from "../engine/index.ts";
+import { openSession } from "../engine/index.ts";
 import {
   blockType,
   type CtyType,
@@ -105,7 +104,6 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
   const schema = providerSchema().provider_schemas[providerAddress]!;
   let protoSchema: ReturnType<typeof providerSchemaToProto> | undefined;
   let context: ProviderContext | undefined;
-  let client: VigilClient | undefined;
   let stopping = false;
 
   const configured = (): ProviderContext => {
@@ -134,22 +132,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
     ConfigureProvider: (request) =>
       answer(() => {
         const { endpoint, token } = connection(decode(request.config, providerType), env);
-        // One client for the whole run: every resource's calls share its pacing under the account's quota.
-        client ??= new VigilClient({
-          baseUrl: endpoint,
-          token,
-          pacer: new QuotaPacer({ burst: { read: 20, write: 10 } }),
-        });
-        if (!context) {
-          const watch = new ReplayWatch(client);
-          const ops = operations(watch);
-          context = {
-            ops,
-            created: new Set(),
-            replayed: (key) => watch.keys.has(key),
-            reads: new BatchedReads(ops),
-          };
-        }
+        context ??= openSession(endpoint, token);
         return {};
       }),
     ValidateResourceConfig: (request) =>

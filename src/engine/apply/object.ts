@@ -4,8 +4,15 @@
  * (Terraform, Pulumi) call directly. Each step carries its own idempotency key.
  */
 import { createHash } from "node:crypto";
-import { ApiError, type Operations } from "../../api/index.ts";
-import type { BatchedReads } from "../batched-reads.ts";
+import {
+  ApiError,
+  type Operations,
+  operations,
+  QuotaPacer,
+  ReplayWatch,
+  VigilClient,
+} from "../../api/index.ts";
+import { BatchedReads } from "../batched-reads.ts";
 import type { EngineKind, Members, Row } from "../kinds/index.ts";
 import type { Change } from "../model.ts";
 import { canonicalJson } from "../state/index.ts";
@@ -70,6 +77,21 @@ export interface ObjectSession {
   replayed(key: string): boolean;
   /** Reads of single objects, answered together by a listing when many arrive at once. */
   reads: BatchedReads;
+}
+
+/**
+ * The session of a provider process: one client for the whole run, so every resource's calls share its pacing
+ * under the account's quota, with the replays it sees and its batched reads.
+ */
+export function openSession(endpoint: string, token: string): ObjectSession {
+  const client = new VigilClient({
+    baseUrl: endpoint,
+    token,
+    pacer: new QuotaPacer({ burst: { read: 20, write: 10 } }),
+  });
+  const watch = new ReplayWatch(client);
+  const ops = operations(watch);
+  return { ops, created: new Set(), replayed: (key) => watch.keys.has(key), reads: new BatchedReads(ops) };
 }
 
 /**

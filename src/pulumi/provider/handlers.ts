@@ -4,8 +4,7 @@
  * tests call these directly, in process.
  */
 import { readFile } from "node:fs/promises";
-import { operations, QuotaPacer, ReplayWatch, VigilClient } from "../../api/index.ts";
-import { BatchedReads } from "../../engine/index.ts";
+import { openSession } from "../../engine/index.ts";
 import { invoke } from "./invoke.ts";
 import {
   type CheckFailure,
@@ -154,23 +153,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
           Status.INVALID_ARGUMENT,
           `Invalid endpoint ${JSON.stringify(endpoint)}: the API's base URL is http(s)://host[:port][/path].`,
         );
-      // One client for the process: every resource's calls share its pacing under the account's quota.
-      if (!context) {
-        const client = new VigilClient({
-          baseUrl: endpoint,
-          token,
-          pacer: new QuotaPacer({ burst: { read: 20, write: 10 } }),
-        });
-        const watch = new ReplayWatch(client);
-        const ops = operations(watch);
-        context = {
-          ops,
-          created: new Set(),
-          replayed: (key) => watch.keys.has(key),
-          reads: new BatchedReads(ops),
-          cancelled,
-        };
-      }
+      context ??= { ...openSession(endpoint, token), cancelled };
       return { acceptSecrets: true, supportsPreview: true, acceptResources: false, acceptOutputs: false };
     },
     Check(request) {
