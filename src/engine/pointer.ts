@@ -67,3 +67,13 @@ export function leafPointers(value: unknown, at = ""): string[] {
   if (!isObject(value)) return at === "" ? [] : [at];
   return Object.entries(value).flatMap(([k, v]) => leafPointers(v, `${at}${pointer([k])}`));
 }
+
+/**
+ * Whether a change at `path` touches a member that `pattern` names (member names, `*` for any item): one lies
+ * under the other. List indexes in `path` match any item, as the item a change names may be new.
+ */
+export function touchesPattern(path: string, pattern: readonly string[]): boolean {
+  const names = tokensOf(path).map((t) => (/^\d+$/.test(t) ? "*" : t));
+  const n = Math.min(pattern.length, names.length);
+  return pattern.slice(0, n).every((p, i) => p === "*" || names[i] === "*" || p === names[i]);
+}

@@ -22,7 +22,7 @@ import {
   UnfinishedCreateError,
   validateDesired,
 } from "../engine/index.ts";
-import { getAt, isUnder, leafPointers, setAt, tokensOf } from "../engine/pointer.ts";
+import { getAt, isUnder, leafPointers, setAt, touchesPattern } from "../engine/pointer.ts";
 import { canonicalJson } from "../engine/state/index.ts";
 import {
   type AttributePathStep,
@@ -256,12 +256,12 @@ export class ResourceType {
   private replacing(changes: readonly Change[]): AttributePathStep[][] {
     const out = new Map<string, AttributePathStep[]>();
     for (const change of changes) {
-      const names = tokensOf(change.path).map((t) => (/^\d+$/.test(t) ? "*" : camelCase(t)));
-      const replaces = this.rules.replaceOn.some((rule) => {
-        const ruleNames = rule.map((r) => (r === "*" ? "*" : camelCase(r)));
-        const n = Math.min(ruleNames.length, names.length);
-        return ruleNames.slice(0, n).every((r, i) => r === "*" || names[i] === "*" || r === names[i]);
-      });
+      const replaces = this.rules.replaceOn.some((rule) =>
+        touchesPattern(
+          change.path,
+          rule.map((r) => (r === "*" ? "*" : camelCase(r))),
+        ),
+      );
       if (!replaces) continue;
       const steps = stepsOf(change.path, this.type);
       out.set(formatPath(steps), steps);

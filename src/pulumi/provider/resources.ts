@@ -24,7 +24,15 @@ import {
   UnfinishedCreateError,
   validateDesired,
 } from "../../engine/index.ts";
-import { getAt, isObject, isUnder, leafPointers, setAt, tokensOf } from "../../engine/pointer.ts";
+import {
+  getAt,
+  isObject,
+  isUnder,
+  leafPointers,
+  setAt,
+  tokensOf,
+  touchesPattern,
+} from "../../engine/pointer.ts";
 import { canonicalJson } from "../../engine/state/index.ts";
 import { memberName, resourceRules, resourceSchema, resourceTypeName } from "../../terraform/schema.ts";
 import { kindOfToken } from "../tokens.ts";
@@ -206,11 +214,7 @@ export class ResourceKind {
 
   /** Whether a change at this pointer replaces the object: immutable and create-only members. */
   private replaces(path: string): boolean {
-    const names = tokensOf(path).map((t) => (/^\d+$/.test(t) ? "*" : t));
-    return this.replaceOn.some((rule) => {
-      const n = Math.min(rule.length, names.length);
-      return rule.slice(0, n).every((r, i) => r === "*" || names[i] === "*" || r === names[i]);
-    });
+    return this.replaceOn.some((rule) => touchesPattern(path, rule));
   }
 
   /**
