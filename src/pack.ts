@@ -29,6 +29,7 @@ interface Manifest {
   version: string;
   bin?: Record<string, string>;
   exports?: Record<string, unknown>;
+  private?: boolean;
   scripts?: unknown;
   devDependencies?: unknown;
   [key: string]: unknown;
@@ -37,9 +38,13 @@ interface Manifest {
 const compiled = (path: string) => `./${path.replace(/^\.\//, "").replace(/\.ts$/, ".js")}`;
 const declarations = (path: string) => `./${path.replace(/^\.\//, "").replace(/\.ts$/, ".d.ts")}`;
 
-/** The published package.json: entry points compiled, development-only fields left out. */
+/**
+ * The published package.json: entry points compiled, development-only fields left out. The checkout's is
+ * `private`, so that npm refuses to publish the .ts sources themselves; the package made here is the one to
+ * publish.
+ */
 export function publishedManifest(source: Manifest): Manifest {
-  const { scripts: _scripts, devDependencies: _dev, ...manifest } = source;
+  const { scripts: _scripts, devDependencies: _dev, private: _private, ...manifest } = source;
   const bin: Record<string, string> = {};
   for (const [name, path] of Object.entries(source.bin ?? {})) bin[name] = compiled(path);
   bin["pulumi-resource-vigil"] = pulumiProvider;

@@ -63,6 +63,7 @@ describe("the npm package", () => {
       files.filter((f) => f.startsWith("package/test/") || f.startsWith("package/node_modules/")),
     ).toEqual([]);
     const manifest = JSON.parse(await readFile(join(project, "node_modules/vigil/package.json"), "utf8"));
+    expect(manifest.private).toBeUndefined();
     expect(manifest.scripts).toBeUndefined();
     expect(manifest.devDependencies).toBeUndefined();
     expect(manifest.peerDependencies).toHaveProperty("@pulumi/pulumi");
