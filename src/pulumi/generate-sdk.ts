@@ -7,6 +7,7 @@
  */
 
 import {
+  isEnumType,
   type ObjectTypeSpec,
   type PackageSpec,
   type PropertySpec,
@@ -79,12 +80,23 @@ type Mode = "input" | "output";
 
 const typeRefPrefix = "#/types/";
 
-/** The TypeScript type of a schema type; in input mode every level takes an Input. */
-function tsType(type: TypeSpec, mode: Mode, namespace: string): string {
+/** Whether a type token names an enum (a union of strings, in the `enums` module). */
+const isEnum = (schema: PackageSpec, token: string) => {
+  const found = schema.types[token];
+  if (!found) throw new Error(`unresolved type ${token}`);
+  return isEnumType(found);
+};
+
+/**
+ * The TypeScript type of a schema type; in input mode every level takes an Input. Object types are named
+ * in `namespace` (the input or output module), enums in `enums`.
+ */
+function tsType(type: TypeSpec, mode: Mode, namespace: string, schema: PackageSpec): string {
   const wrap = (t: string) => (mode === "input" ? `pulumi.Input<${t}>` : t);
   if (type.$ref) {
     if (!type.$ref.startsWith(typeRefPrefix)) throw new Error(`no TypeScript type for ${type.$ref}`);
-    return wrap(`${namespace}${nameOf(type.$ref)}`);
+    const token = type.$ref.slice(typeRefPrefix.length);
+    return wrap(`${isEnum(schema, token) ? "enums." : namespace}${nameOf(token)}`);
   }
   switch (type.type) {
     case "string":
@@ -95,10 +107,10 @@ function tsType(type: TypeSpec, mode: Mode, namespace: string): string {
     case "boolean":
       return wrap("boolean");
     case "array":
-      return wrap(`${tsType(type.items!, mode, namespace)}[]`);
+      return wrap(`${tsType(type.items!, mode, namespace, schema)}[]`);
     case "object":
       if (!type.additionalProperties) throw new Error("an object type needs additionalProperties or a $ref");
-      return wrap(`Record<string, ${tsType(type.additionalProperties, mode, namespace)}>`);
+      return wrap(`Record<string, ${tsType(type.additionalProperties, mode, namespace, schema)}>`);
     default:
       throw new Error(`no TypeScript type for ${JSON.stringify(type)}`);
   }
@@ -112,17 +124,27 @@ function referenced(type: TypeSpec): string[] {
   return [];
 }
 
-/** Every type reachable from some properties, in the schema's order. */
+/** Which kinds of named type some properties use: object types, enums. */
+function uses(
+  schema: PackageSpec,
+  properties: readonly PropertySpec[],
+): { objects: boolean; enums: boolean } {
+  const tokens = properties.flatMap(referenced);
+  return {
+    objects: tokens.some((t) => !isEnum(schema, t)),
+    enums: tokens.some((t) => isEnum(schema, t)),
+  };
+}
+
+/** Every object type reachable from some properties, in the schema's order. */
 function reachable(schema: PackageSpec, roots: readonly Record<string, PropertySpec>[]): string[] {
   const seen = new Set<string>();
   const visit = (properties: Record<string, PropertySpec>) => {
     for (const property of Object.values(properties))
       for (const token of referenced(property)) {
-        if (seen.has(token)) continue;
+        if (seen.has(token) || isEnum(schema, token)) continue;
         seen.add(token);
-        const found = schema.types[token];
-        if (!found) throw new Error(`unresolved type ${token}`);
-        visit(found.properties);
+        visit((schema.types[token] as ObjectTypeSpec).properties);
       }
   };
   for (const root of roots) visit(root);
@@ -131,17 +153,39 @@ function reachable(schema: PackageSpec, roots: readonly Record<string, PropertyS
 
 function typesModule(schema: PackageSpec, tokens: readonly string[], mode: Mode): string {
   const lines = [...HEADER];
-  if (mode === "input" && tokens.length > 0) lines.push('import type * as pulumi from "@pulumi/pulumi";', "");
-  for (const token of tokens) {
-    const spec: ObjectTypeSpec = schema.types[token]!;
+  const specs = tokens.map((token) => schema.types[token] as ObjectTypeSpec);
+  const usesEnums = uses(
+    schema,
+    specs.flatMap((spec) => Object.values(spec.properties)),
+  ).enums;
+  if (mode === "input" && tokens.length > 0) lines.push('import type * as pulumi from "@pulumi/pulumi";');
+  if (usesEnums) lines.push('import type * as enums from "./enums.ts";');
+  if (lines.length > HEADER.length) lines.push("");
+  tokens.forEach((token, i) => {
+    const spec = specs[i]!;
     const required = new Set(spec.required ?? []);
     lines.push(...doc(spec.description, ""), `export interface ${nameOf(token)} {`);
     for (const [name, property] of Object.entries(spec.properties)) {
       lines.push(...doc(property.description, "  "));
       const optional = required.has(name) ? "" : "?";
-      lines.push(`  ${name}${optional}: ${tsType(property, mode, "")};`);
+      lines.push(`  ${name}${optional}: ${tsType(property, mode, "", schema)};`);
     }
     lines.push("}", "");
+  });
+  return `${lines.join("\n").trimEnd()}\n`;
+}
+
+/** The enums: each a union of its values, one a line when they do not fit on one. */
+function enumsModule(schema: PackageSpec): string {
+  const lines = [...HEADER];
+  for (const [token, spec] of Object.entries(schema.types)) {
+    if (!isEnumType(spec)) continue;
+    const values = spec.enum.map((e) => quote(e.value));
+    const head = `export type ${nameOf(token)} =`;
+    const one = `${head} ${values.join(" | ")};`;
+    if (one.length <= LINE_WIDTH) lines.push(one);
+    else lines.push(head, ...values.map((v, i) => `  | ${v}${i === values.length - 1 ? ";" : ""}`));
+    lines.push("");
   }
   return `${lines.join("\n").trimEnd()}\n`;
 }
@@ -155,9 +199,10 @@ interface ClassFile {
   text: string;
 }
 
-function imports(usesInputs: boolean, usesOutputs: boolean): string[] {
+function imports(usesInputs: boolean, usesOutputs: boolean, usesEnums: boolean): string[] {
   return [
     'import * as pulumi from "@pulumi/pulumi";',
+    ...(usesEnums ? ['import type * as enums from "./types/enums.ts";'] : []),
     ...(usesInputs ? ['import type * as inputs from "./types/input.ts";'] : []),
     ...(usesOutputs ? ['import type * as outputs from "./types/output.ts";'] : []),
     'import * as utilities from "./utilities.ts";',
@@ -175,10 +220,17 @@ function resourceFile(schema: PackageSpec, token: string): ClassFile {
   const requiredOutputs = new Set(spec.required ?? []);
   const secrets = outputs.filter(([, p]) => p.secret).map(([n]) => n);
   const replaceOnChanges = replaceOnChangesPaths(schema, token);
-  const usesInputs = inputs.some(([, p]) => referenced(p).length > 0);
-  const usesOutputs = outputs.some(([, p]) => referenced(p).length > 0);
+  const inputUses = uses(
+    schema,
+    inputs.map(([, p]) => p),
+  );
+  const outputUses = uses(
+    schema,
+    outputs.map(([, p]) => p),
+  );
+  const usesEnums = inputUses.enums || outputUses.enums;
 
-  const lines = [...HEADER, ...imports(usesInputs, usesOutputs)];
+  const lines = [...HEADER, ...imports(inputUses.objects, outputUses.objects, usesEnums)];
   lines.push(...doc(spec.description, ""), `export class ${name} extends pulumi.CustomResource {`);
   lines.push(`  /** @internal */`, `  static readonly __pulumiType = ${quote(token)};`, "");
   lines.push(
@@ -200,7 +252,7 @@ function resourceFile(schema: PackageSpec, token: string): ClassFile {
     "",
   );
   for (const [member, property] of outputs) {
-    const type = tsType(property, "output", "outputs.");
+    const type = tsType(property, "output", "outputs.", schema);
     lines.push(
       ...doc(property.description, "  "),
       `  declare readonly ${member}: pulumi.Output<${requiredOutputs.has(member) ? type : `${type} | undefined`}>;`,
@@ -277,7 +329,7 @@ function resourceFile(schema: PackageSpec, token: string): ClassFile {
   for (const [member, property] of inputs) {
     lines.push(
       ...doc(property.description, "  "),
-      `  ${member}${required.has(member) ? "" : "?"}: ${tsType(property, "input", "inputs.")};`,
+      `  ${member}${required.has(member) ? "" : "?"}: ${tsType(property, "input", "inputs.", schema)};`,
     );
   }
   lines.push("}");
@@ -290,7 +342,7 @@ function resourceFile(schema: PackageSpec, token: string): ClassFile {
 function providerFile(schema: PackageSpec): ClassFile {
   const pkg = providerToken.slice(providerToken.lastIndexOf(":") + 1);
   const inputs = Object.entries(schema.provider.inputProperties);
-  const lines = [...HEADER, ...imports(false, false)];
+  const lines = [...HEADER, ...imports(false, false, false)];
   lines.push(
     ...doc(schema.provider.description, ""),
     "export class Provider extends pulumi.ProviderResource {",
@@ -307,7 +359,7 @@ function providerFile(schema: PackageSpec): ClassFile {
   for (const [member, property] of Object.entries(schema.provider.properties))
     lines.push(
       ...doc(property.description, "  "),
-      `  declare readonly ${member}: pulumi.Output<${tsType(property, "output", "")} | undefined>;`,
+      `  declare readonly ${member}: pulumi.Output<${tsType(property, "output", "", schema)} | undefined>;`,
     );
   lines.push(
     "",
@@ -344,7 +396,7 @@ function providerFile(schema: PackageSpec): ClassFile {
   lines.push("    super(Provider.__pulumiType, name, resourceInputs, options);", "  }", "}", "");
   lines.push(...doc("The configuration of a vigil provider.", ""), "export interface ProviderArgs {");
   for (const [member, property] of inputs)
-    lines.push(...doc(property.description, "  "), `  ${member}?: ${tsType(property, "input", "")};`);
+    lines.push(...doc(property.description, "  "), `  ${member}?: ${tsType(property, "input", "", schema)};`);
   lines.push("}");
   return { path: "provider.ts", className: "Provider", text: `${lines.join("\n")}\n` };
 }
@@ -358,13 +410,16 @@ function functionFile(schema: PackageSpec, token: string): { path: string; text:
   const resultName = `${pascal(name)}Result`;
   const outputs = Object.entries(spec.outputs.properties);
   const required = new Set(spec.outputs.required ?? []);
-  const usesOutputs = outputs.some(([, p]) => referenced(p).length > 0);
-  const lines = [...HEADER, ...imports(false, usesOutputs)];
+  const used = uses(
+    schema,
+    outputs.map(([, p]) => p),
+  );
+  const lines = [...HEADER, ...imports(false, used.objects, used.enums)];
   lines.push(...doc(`What ${name} answers.`, ""), `export interface ${resultName} {`);
   for (const [member, property] of outputs)
     lines.push(
       ...doc(property.description, "  "),
-      `  readonly ${member}${required.has(member) ? "" : "?"}: ${tsType(property, "output", "outputs.")};`,
+      `  readonly ${member}${required.has(member) ? "" : "?"}: ${tsType(property, "output", "outputs.", schema)};`,
     );
   lines.push("}", "");
   const invoke = (options: string) => [
@@ -448,10 +503,12 @@ export function renderSdk(schema: PackageSpec): Map<string, string> {
       "output",
     ),
   );
+  files.set("types/enums.ts", enumsModule(schema));
   files.set(
     "types/index.ts",
     [
       ...HEADER,
+      'export type * as enums from "./enums.ts";',
       'export type * as input from "./input.ts";',
       'export type * as output from "./output.ts";',
       "",

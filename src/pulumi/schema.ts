@@ -48,6 +48,16 @@ export interface ObjectTypeSpec {
   required?: string[];
 }
 
+/** A string that takes one of a few values: the SDK types it as their union. */
+export interface EnumTypeSpec {
+  type: "string";
+  enum: { value: string }[];
+}
+
+export type TypeDefinition = ObjectTypeSpec | EnumTypeSpec;
+
+export const isEnumType = (spec: TypeDefinition): spec is EnumTypeSpec => "enum" in spec;
+
 export interface ResourceSpec extends ObjectTypeSpec {
   inputProperties: Record<string, PropertySpec>;
   requiredInputs?: string[];
@@ -78,7 +88,7 @@ export interface PackageSpec {
   provider: ResourceSpec;
   resources: Record<string, ResourceSpec>;
   functions: Record<string, FunctionSpec>;
-  types: Record<string, ObjectTypeSpec>;
+  types: Record<string, TypeDefinition>;
 }
 
 const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
@@ -120,6 +130,19 @@ function step(candidates: readonly z.ZodType[], member: string): z.ZodType[] {
       return [];
     }),
   );
+}
+
+/** The values a string takes when every schema it may come from is an enum or string literals. */
+function enumValues(candidates: readonly z.ZodType[]): string[] | undefined {
+  const values = new Set<string>();
+  const all = candidates.flatMap(options);
+  for (const s of all) {
+    const taken =
+      s instanceof z.ZodEnum ? Object.values(s.enum) : s instanceof z.ZodLiteral ? [...s.values] : [];
+    if (taken.length === 0 || taken.some((v) => typeof v !== "string")) return undefined;
+    for (const v of taken) values.add(v as string);
+  }
+  return all.length > 0 ? [...values] : undefined;
 }
 
 const isInteger = (candidates: readonly z.ZodType[]) =>
@@ -170,9 +193,9 @@ interface Place {
 }
 
 class TypeRegistry {
-  readonly types = new Map<string, ObjectTypeSpec>();
+  readonly types = new Map<string, TypeDefinition>();
 
-  add(name: string, spec: ObjectTypeSpec): string {
+  add(name: string, spec: TypeDefinition): string {
     const token = `${packageName}:index:${name}`;
     const existing = this.types.get(token);
     if (existing && JSON.stringify(existing) !== JSON.stringify(spec))
@@ -182,27 +205,38 @@ class TypeRegistry {
   }
 }
 
-function scalar(type: CtyType, zod: z.ZodType[], at: string): TypeSpec {
-  if (type === "string") return { type: "string" };
+/** One item of `headers` is a `…Header`. */
+const itemTypeName = (typeName: string) =>
+  typeName.replace(/[A-Z][a-z0-9]*$/, (last) => pascal(singular(last.toLowerCase())));
+
+/** A value's type; a string of a few values is a named enum type (`vigil:index:MonitorType`). */
+function scalar(type: CtyType, place: Place, registry: TypeRegistry): TypeSpec {
+  const { zod } = place;
+  if (type === "string") {
+    const values = enumValues(zod);
+    if (!values) return { type: "string" };
+    return {
+      $ref: registry.add(place.typeName, { type: "string", enum: values.map((value) => ({ value })) }),
+    };
+  }
   if (type === "number") return { type: isInteger(zod) ? "integer" : "number" };
   if (type === "bool") return { type: "boolean" };
   if (type === "dynamic") return { $ref: "pulumi.json#/Any" };
   const [mode, inner] = type;
-  if (mode === "list" || mode === "set") return { type: "array", items: scalar(inner, step(zod, "*"), at) };
-  if (mode === "map") return { type: "object", additionalProperties: scalar(inner, step(zod, "*"), at) };
-  throw new Error(`${at}: no Pulumi type for ${JSON.stringify(type)}`);
+  const items: Place = { ...place, typeName: itemTypeName(place.typeName), zod: step(zod, "*") };
+  if (mode === "list" || mode === "set") return { type: "array", items: scalar(inner, items, registry) };
+  if (mode === "map") return { type: "object", additionalProperties: scalar(inner, items, registry) };
+  throw new Error(`${place.path.join(".")}: no Pulumi type for ${JSON.stringify(type)}`);
 }
 
 function typeOf(attribute: Attribute, place: Place, registry: TypeRegistry): TypeSpec {
-  const at = place.path.join(".");
-  if (attribute.type !== undefined) return scalar(attribute.type, place.zod, at);
+  if (attribute.type !== undefined) return scalar(attribute.type, place, registry);
   const nested = attribute.nested_type!;
   if (nested.nesting_mode === "single")
     return { $ref: objectType(attribute, nested.attributes, place, place.typeName, registry) };
   const items: Place = {
     ...place,
-    // One item of `headers` is a `…Header`.
-    typeName: place.typeName.replace(/[A-Z][a-z0-9]*$/, (last) => pascal(singular(last.toLowerCase()))),
+    typeName: itemTypeName(place.typeName),
     path: [...place.path, "*"],
     zod: step(place.zod, "*"),
   };
@@ -401,12 +435,12 @@ export function pulumiSchema(): PackageSpec {
 // ---------------------------------------------------------------------------
 // Reading the schema back (the SDK generator and the tests)
 
-/** The `$ref`'d type of a property, or undefined for a scalar. */
+/** The `$ref`'d object type of a property, or undefined for a scalar or an enum. */
 export function referencedType(schema: PackageSpec, type: TypeSpec): ObjectTypeSpec | undefined {
   if (!type.$ref?.startsWith("#/types/")) return undefined;
   const found = schema.types[type.$ref.slice("#/types/".length)];
   if (!found) throw new Error(`unresolved ${type.$ref}`);
-  return found;
+  return isEnumType(found) ? undefined : found;
 }
 
 /**

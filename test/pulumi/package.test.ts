@@ -89,7 +89,7 @@ describe("the npm package", () => {
     expect(exported.cdktf).toEqual(expect.arrayContaining(["VigilProvider", "Monitor", "Webhook"]));
   });
 
-  it("types the example program, and refuses a wrong member type", async () => {
+  it("types the example program, and refuses a wrong member type or value", async () => {
     await writeFile(
       join(project, "wrong.ts"),
       [
@@ -98,6 +98,8 @@ describe("the npm package", () => {
         'new Monitor("wrong", { type: "http", name: "Wrong", url: 42 });',
         "// @ts-expect-error: type is required",
         'new Monitor("typeless", { url: "https://example.com" });',
+        "// @ts-expect-error: no such monitor type (the kinds' enums are the SDK's unions)",
+        'new Monitor("typo", { type: "htp", url: "https://example.com" });',
         "",
       ].join("\n"),
     );

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { engineKinds } from "../../src/engine/kinds/index.ts";
-import { accountResult, agentPoolsResult, monitorTypeRow } from "../../src/kinds/index.ts";
+import {
+  accountResult,
+  agentPoolsResult,
+  monitorTypeInput,
+  monitorTypeNames,
+  monitorTypeRow,
+} from "../../src/kinds/index.ts";
 import {
   className,
+  isEnumType,
   type PackageSpec,
   type PropertySpec,
   pulumiSchema,
@@ -21,7 +28,18 @@ import {
 
 const schema: PackageSpec = pulumiSchema();
 const resource = (name: string) => schema.resources[`vigil:index:${name}`]!;
-const type = (name: string) => schema.types[`vigil:index:${name}`]!;
+/** A named object type. */
+const type = (name: string) => {
+  const found = schema.types[`vigil:index:${name}`]!;
+  if (isEnumType(found)) throw new Error(`${name} is an enum`);
+  return found;
+};
+/** The values of a named enum type. */
+const enumOf = (name: string) => {
+  const found = schema.types[`vigil:index:${name}`]!;
+  if (!isEnumType(found)) throw new Error(`${name} is not an enum`);
+  return found.enum.map((e) => e.value);
+};
 
 /** Every `$ref` anywhere in a value. */
 function refs(value: unknown, out: string[] = []): string[] {
@@ -165,7 +183,26 @@ describe("the Pulumi package schema", () => {
       expect(schema.types[ref.slice("#/types/".length)], ref).toBeDefined();
     }
     expect(new Set(all.map((r) => r.slice("#/types/".length)))).toEqual(new Set(Object.keys(schema.types)));
-    for (const spec of Object.values(schema.types)) expect(spec.type).toBe("object");
+    for (const spec of Object.values(schema.types))
+      expect(spec.type).toBe(isEnumType(spec) ? "string" : "object");
+  });
+
+  it("types a string of a few values as an enum of exactly the kinds' values", () => {
+    expect(resource("Monitor").inputProperties.type?.$ref).toBe("#/types/vigil:index:MonitorType");
+    // Every name `type` takes: the catalogue's, its aliases, and discontinued ones (read back; refused on create).
+    expect(new Set(enumOf("MonitorType"))).toEqual(new Set(monitorTypeInput.options));
+    expect(enumOf("MonitorType")).toEqual(expect.arrayContaining([...monitorTypeNames]));
+    expect(enumOf("StatusPageTheme")).toEqual(["light", "dark", "auto"]);
+    // Items of a list: one enum for the item.
+    expect(resource("AlertSubscription").inputProperties.alertTypes?.items?.$ref).toBe(
+      "#/types/vigil:index:AlertSubscriptionAlertType",
+    );
+    expect(enumOf("AlertSubscriptionAlertType")).toEqual(["down", "up", "repeatedlyDown"]);
+    // Settings of several monitor types: the values of every type that takes the member.
+    expect(enumOf("MonitorSettingsMethod")).toEqual(expect.arrayContaining(["G", "H", "P"]));
+    // A string any value of which is fine stays a string.
+    expect(resource("Monitor").inputProperties.url?.type).toBe("string");
+    expect(type("MonitorSettings").properties.username?.type).toBe("string");
   });
 
   it("names nested types from their path, items in the singular", () => {
@@ -273,7 +310,15 @@ describe("the Pulumi package schema", () => {
       checkObject(spec, token);
       checkObject({ properties: spec.inputProperties, required: spec.requiredInputs }, `${token} inputs`);
     }
-    for (const [token, spec] of Object.entries(schema.types)) checkObject(spec, token);
+    for (const [token, spec] of Object.entries(schema.types)) {
+      if (!isEnumType(spec)) {
+        checkObject(spec, token);
+        continue;
+      }
+      expect(Object.keys(spec).sort(), token).toEqual(["enum", "type"]);
+      expect(spec.enum.length, token).toBeGreaterThan(0);
+      for (const e of spec.enum) expect(Object.keys(e), token).toEqual(["value"]);
+    }
     for (const [token, fn] of Object.entries(schema.functions)) checkObject(fn.outputs, token);
     checkObject(schema.provider, "provider");
     for (const token of [

@@ -131,7 +131,7 @@ describe("the generated Pulumi SDK", () => {
       interval: 60,
       tags: ["prod", "api"],
       locations: { pools: ["eu", "us"], fallback: "world" },
-      settings: { method: "GET", password: "hunter22", headers: [{ name: "X-Probe", value: "1" }] },
+      settings: { method: "G", password: "hunter22", headers: [{ name: "X-Probe", value: "1" }] },
     });
     const r = await registered(monitor);
     expect(r.type).toBe("vigil:index:Monitor");
@@ -143,7 +143,7 @@ describe("the generated Pulumi SDK", () => {
       interval: 60,
       tags: ["prod", "api"],
       locations: { pools: ["eu", "us"], fallback: "world" },
-      settings: { method: "GET", password: "hunter22", headers: [{ name: "X-Probe", value: "1" }] },
+      settings: { method: "G", password: "hunter22", headers: [{ name: "X-Probe", value: "1" }] },
     });
     expect(r.replaceOnChanges).toEqual(["type"]);
     expect(r.version).toBe(vigil.version);
@@ -152,7 +152,7 @@ describe("the generated Pulumi SDK", () => {
     expect(await value(monitor.effectiveUrl)).toBe("https://example.com/health");
     expect(await value(monitor.created)).toBe(1_700_000_000);
     expect(await value(monitor.locations)).toEqual({ pools: ["eu", "us"], fallback: "world" });
-    expect(await value(monitor.settings)).toMatchObject({ method: "GET" });
+    expect(await value(monitor.settings)).toMatchObject({ method: "G" });
     expect(vigil.Monitor.isInstance(monitor)).toBe(true);
     expect(vigil.Contact.isInstance(monitor)).toBe(false);
     expect(vigil.Monitor.isInstance({})).toBe(false);
@@ -257,10 +257,10 @@ describe("the generated Pulumi SDK", () => {
   });
 
   it("exports the input and output types under types", async () => {
-    const settings: vigil.types.input.MonitorSettings = { method: "HEAD", timeout: 10 };
+    const settings: vigil.types.input.MonitorSettings = { method: "H", timeout: 10 };
     const monitor = new vigil.Monitor("typed", { type: "http", url: "https://example.com", settings });
     const read: vigil.types.output.MonitorSettings = await value(monitor.settings);
-    expect(read).toEqual({ method: "HEAD", timeout: 10 });
+    expect(read).toEqual({ method: "H", timeout: 10 });
     const row: vigil.types.output.GetMonitorTypesType | undefined = (await vigil.getMonitorTypes()).types[0];
     expect(row?.type).toBe("http");
   });

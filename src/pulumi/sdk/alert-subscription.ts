@@ -2,6 +2,7 @@
 // Do not edit: change the kinds or the generator, and run `npm run generate`.
 
 import * as pulumi from "@pulumi/pulumi";
+import type * as enums from "./types/enums.ts";
 import * as utilities from "./utilities.ts";
 
 /** A alert subscription (/alert). */
@@ -25,7 +26,7 @@ export class AlertSubscription extends pulumi.CustomResource {
   }
 
   /** Alert types. One of: "down", "up", "repeatedlyDown". */
-  declare readonly alertTypes: pulumi.Output<string[]>;
+  declare readonly alertTypes: pulumi.Output<enums.AlertSubscriptionAlertType[]>;
   /** Contact id. The id of a Contact (write its .id). Changing it replaces the resource. */
   declare readonly contactId: pulumi.Output<string>;
   /** Creation time, Unix seconds. */
@@ -76,7 +77,7 @@ export class AlertSubscription extends pulumi.CustomResource {
 /** The arguments of a AlertSubscription. */
 export interface AlertSubscriptionArgs {
   /** Alert types. One of: "down", "up", "repeatedlyDown". */
-  alertTypes: pulumi.Input<pulumi.Input<string>[]>;
+  alertTypes: pulumi.Input<pulumi.Input<enums.AlertSubscriptionAlertType>[]>;
   /** Contact id. The id of a Contact (write its .id). Changing it replaces the resource. */
   contactId: pulumi.Input<string>;
   /** Monitor id. The id of a Monitor (write its .id). Changing it replaces the resource. */

@@ -2,6 +2,7 @@
 // Do not edit: change the kinds or the generator, and run `npm run generate`.
 
 import * as pulumi from "@pulumi/pulumi";
+import type * as enums from "./types/enums.ts";
 import type * as inputs from "./types/input.ts";
 import type * as outputs from "./types/output.ts";
 import * as utilities from "./utilities.ts";
@@ -46,7 +47,7 @@ export class Contact extends pulumi.CustomResource {
    * http contacts only. One of: "application/json", "application/x-www-form-urlencoded", "text/xml",
    * "text/html", "text/plain". Default: "application/json".
    */
-  declare readonly mimeType: pulumi.Output<string>;
+  declare readonly mimeType: pulumi.Output<enums.ContactMimeType>;
   /** Follows the address until a name is sent; null restores that default. */
   declare readonly name: pulumi.Output<string | undefined>;
   /** Per-event bodies with [[token]] placeholders (http contacts). */
@@ -55,7 +56,7 @@ export class Contact extends pulumi.CustomResource {
    * Channel; email, sms, voiceCall, http and webPush are creatable. One of: "email", "sms", "voiceCall",
    * "http", "webPush", "telegram", "slack", "teams", "discord". Changing it replaces the resource.
    */
-  declare readonly type: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<enums.ContactType>;
   /** Last change, Unix seconds. */
   declare readonly updated: pulumi.Output<number>;
 
@@ -132,7 +133,7 @@ export interface ContactArgs {
    * http contacts only. One of: "application/json", "application/x-www-form-urlencoded", "text/xml",
    * "text/html", "text/plain". Default: "application/json".
    */
-  mimeType?: pulumi.Input<string>;
+  mimeType?: pulumi.Input<enums.ContactMimeType>;
   /** Follows the address until a name is sent; null restores that default. */
   name?: pulumi.Input<string>;
   /** Per-event bodies with [[token]] placeholders (http contacts). */
@@ -141,5 +142,5 @@ export interface ContactArgs {
    * Channel; email, sms, voiceCall, http and webPush are creatable. One of: "email", "sms", "voiceCall",
    * "http", "webPush", "telegram", "slack", "teams", "discord". Changing it replaces the resource.
    */
-  type: pulumi.Input<string>;
+  type: pulumi.Input<enums.ContactType>;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the kinds or the generator, and run `npm run generate`.
 
 import * as pulumi from "@pulumi/pulumi";
+import type * as enums from "./types/enums.ts";
 import type * as outputs from "./types/output.ts";
 import * as utilities from "./utilities.ts";
 
@@ -44,14 +45,14 @@ export class MaintenanceWindow extends pulumi.CustomResource {
    * weekly recurs every 7 days from `from` (an occurrence may last at most 7 days). One of: "none", "weekly".
    * Default: "none".
    */
-  declare readonly repeat: pulumi.Output<string>;
+  declare readonly repeat: pulumi.Output<enums.MaintenanceWindowRepeat>;
   /** Show on status page. Default: false. */
   declare readonly showOnStatusPage: pulumi.Output<boolean>;
   /**
    * By the clock: before, inside or after the occurrence shown in `occurrence`. One of: "scheduled",
    * "active", "finished".
    */
-  declare readonly state: pulumi.Output<string>;
+  declare readonly state: pulumi.Output<enums.MaintenanceWindowState>;
   /** Hold back alerts while active. Default: true. */
   declare readonly suppressAlerts: pulumi.Output<boolean>;
   /** End, Unix seconds; after from. */
@@ -127,7 +128,7 @@ export interface MaintenanceWindowArgs {
    * weekly recurs every 7 days from `from` (an occurrence may last at most 7 days). One of: "none", "weekly".
    * Default: "none".
    */
-  repeat?: pulumi.Input<string>;
+  repeat?: pulumi.Input<enums.MaintenanceWindowRepeat>;
   /** Show on status page. Default: false. */
   showOnStatusPage?: pulumi.Input<boolean>;
   /** Hold back alerts while active. Default: true. */

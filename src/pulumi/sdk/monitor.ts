@@ -2,6 +2,7 @@
 // Do not edit: change the kinds or the generator, and run `npm run generate`.
 
 import * as pulumi from "@pulumi/pulumi";
+import type * as enums from "./types/enums.ts";
 import type * as inputs from "./types/input.ts";
 import type * as outputs from "./types/output.ts";
 import * as utilities from "./utilities.ts";
@@ -48,7 +49,7 @@ export class Monitor extends pulumi.CustomResource {
    * disable creates the monitor disabled when the plan has no room. One of: "fail", "disable". Default:
    * "fail".
    */
-  declare readonly onOverlimit: pulumi.Output<string | undefined>;
+  declare readonly onOverlimit: pulumi.Output<enums.MonitorOnOverlimit | undefined>;
   /** Public statistics page and uptime badge. Default: false. */
   declare readonly openStat: pulumi.Output<boolean>;
   /** How a failure is confirmed. */
@@ -63,7 +64,7 @@ export class Monitor extends pulumi.CustomResource {
   /** Uptime percent summaries measure against. */
   declare readonly slaTarget: pulumi.Output<number | undefined>;
   /** State. One of: "up", "down", "paused", "maintenance". */
-  declare readonly state: pulumi.Output<string>;
+  declare readonly state: pulumi.Output<enums.MonitorState>;
   /** Replaces the whole set. Default: []. */
   declare readonly tags: pulumi.Output<string[]>;
   /**
@@ -71,7 +72,7 @@ export class Monitor extends pulumi.CustomResource {
    * "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed",
    * "keyword", "rum". Changing it replaces the resource.
    */
-  declare readonly type: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<enums.MonitorType>;
   /** Last change, Unix seconds. */
   declare readonly updated: pulumi.Output<number>;
   /** Target; its form depends on the type. */
@@ -163,7 +164,7 @@ export interface MonitorArgs {
    * disable creates the monitor disabled when the plan has no room. One of: "fail", "disable". Default:
    * "fail".
    */
-  onOverlimit?: pulumi.Input<string>;
+  onOverlimit?: pulumi.Input<enums.MonitorOnOverlimit>;
   /** Public statistics page and uptime badge. Default: false. */
   openStat?: pulumi.Input<boolean>;
   /** How a failure is confirmed. */
@@ -182,7 +183,7 @@ export interface MonitorArgs {
    * "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed",
    * "keyword", "rum". Changing it replaces the resource.
    */
-  type: pulumi.Input<string>;
+  type: pulumi.Input<enums.MonitorType>;
   /** Target; its form depends on the type. */
   url?: pulumi.Input<string>;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the kinds or the generator, and run `npm run generate`.
 
 import * as pulumi from "@pulumi/pulumi";
+import type * as enums from "./types/enums.ts";
 import * as utilities from "./utilities.ts";
 
 /** A report subscription (/report). */
@@ -31,7 +32,7 @@ export class ReportSubscription extends pulumi.CustomResource {
   /**
    * The plan may refuse some (403 packageLimit). One of: "daily", "weekly", "monthly", "quarterly", "yearly".
    */
-  declare readonly frequencies: pulumi.Output<string[]>;
+  declare readonly frequencies: pulumi.Output<enums.ReportSubscriptionFrequency[]>;
   /** Monitor id. The id of a Monitor (write its .id). Changing it replaces the resource. */
   declare readonly monitorId: pulumi.Output<string>;
   /** Last change, Unix seconds. */
@@ -82,7 +83,7 @@ export interface ReportSubscriptionArgs {
   /**
    * The plan may refuse some (403 packageLimit). One of: "daily", "weekly", "monthly", "quarterly", "yearly".
    */
-  frequencies: pulumi.Input<pulumi.Input<string>[]>;
+  frequencies: pulumi.Input<pulumi.Input<enums.ReportSubscriptionFrequency>[]>;
   /** Monitor id. The id of a Monitor (write its .id). Changing it replaces the resource. */
   monitorId: pulumi.Input<string>;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the kinds or the generator, and run `npm run generate`.
 
 import * as pulumi from "@pulumi/pulumi";
+import type * as enums from "./types/enums.ts";
 import type * as inputs from "./types/input.ts";
 import type * as outputs from "./types/output.ts";
 import * as utilities from "./utilities.ts";
@@ -35,7 +36,7 @@ export class StatusPage extends pulumi.CustomResource {
   /** Public address, unique in the service; permanent. Changing it replaces the resource. */
   declare readonly slug: pulumi.Output<string>;
   /** Theme. One of: "light", "dark", "auto". Default: "auto". */
-  declare readonly theme: pulumi.Output<string>;
+  declare readonly theme: pulumi.Output<enums.StatusPageTheme>;
   /** Title. */
   declare readonly title: pulumi.Output<string>;
   /** Last change, Unix seconds. */
@@ -95,7 +96,7 @@ export interface StatusPageArgs {
   /** Public address, unique in the service; permanent. Changing it replaces the resource. */
   slug: pulumi.Input<string>;
   /** Theme. One of: "light", "dark", "auto". Default: "auto". */
-  theme?: pulumi.Input<string>;
+  theme?: pulumi.Input<enums.StatusPageTheme>;
   /** Title. */
   title: pulumi.Input<string>;
 }

@@ -2,6 +2,7 @@
 // Do not edit: change the kinds or the generator, and run `npm run generate`.
 
 import * as pulumi from "@pulumi/pulumi";
+import type * as enums from "./types/enums.ts";
 import type * as inputs from "./types/input.ts";
 import type * as outputs from "./types/output.ts";
 import * as utilities from "./utilities.ts";
@@ -27,7 +28,7 @@ export class Webhook extends pulumi.CustomResource {
   /** Creation time, Unix seconds. */
   declare readonly created: pulumi.Output<number>;
   /** Disabled reason. One of: "deliveryFailure", "gone". */
-  declare readonly disabledReason: pulumi.Output<string | undefined>;
+  declare readonly disabledReason: pulumi.Output<enums.WebhookDisabledReason | undefined>;
   /** Enabled. Set by the service, or by an update outside this configuration. Default: true. */
   declare readonly enabled: pulumi.Output<boolean>;
   /**
@@ -35,7 +36,7 @@ export class Webhook extends pulumi.CustomResource {
    * "incident.opened", "incident.closed", "monitor.created", "monitor.updated", "monitor.deleted",
    * "maintenance.ended", "certificate.expiring", "domain.expiring", "contact.confirmed", "contact.updated".
    */
-  declare readonly events: pulumi.Output<string[]>;
+  declare readonly events: pulumi.Output<enums.WebhookEvent[]>;
   /**
    * Names beginning SVC- or webhook- are refused. A PATCH replaces the whole list; values read back {set:
    * true}.
@@ -113,7 +114,7 @@ export interface WebhookArgs {
    * "incident.opened", "incident.closed", "monitor.created", "monitor.updated", "monitor.deleted",
    * "maintenance.ended", "certificate.expiring", "domain.expiring", "contact.confirmed", "contact.updated".
    */
-  events: pulumi.Input<pulumi.Input<string>[]>;
+  events: pulumi.Input<pulumi.Input<enums.WebhookEvent>[]>;
   /**
    * Names beginning SVC- or webhook- are refused. A PATCH replaces the whole list; values read back {set:
    * true}.

@@ -2,11 +2,12 @@
 // Do not edit: change the kinds or the generator, and run `npm run generate`.
 
 import type * as pulumi from "@pulumi/pulumi";
+import type * as enums from "./enums.ts";
 
 /** Active hours (account time zone); null = always. */
 export interface ContactActivePeriod {
   /** Days. One of: "mon", "tue", "wed", "thu", "fri", "sat", "sun". */
-  days: pulumi.Input<pulumi.Input<string>[]>;
+  days: pulumi.Input<pulumi.Input<enums.ContactActivePeriodDay>[]>;
   /** From. */
   from: pulumi.Input<string>;
   /** To. */
@@ -18,7 +19,7 @@ export interface ContactGroupMember {
   /** Contact id. The id of a Contact (write its .id). */
   contactId: pulumi.Input<string>;
   /** Events. One of: "down", "up", "repeatedlyDown", "daily", "weekly", "monthly", "quarterly", "yearly". */
-  events: pulumi.Input<pulumi.Input<string>[]>;
+  events: pulumi.Input<pulumi.Input<enums.ContactGroupMemberEvent>[]>;
 }
 
 /** http contacts only. */
@@ -34,7 +35,7 @@ export interface ContactTemplate {
   /** Content. */
   content: pulumi.Input<string>;
   /** Event. One of: "up", "down", "repeatedlyDown". */
-  event: pulumi.Input<string>;
+  event: pulumi.Input<enums.ContactTemplateEvent>;
 }
 
 /** Alias of settings.attached. */
@@ -81,7 +82,7 @@ export interface MonitorLocations {
    * When no chosen location is available: geo, world, or starve (wait and retry). One of: "geo", "world",
    * "starve". Default: "starve".
    */
-  fallback?: pulumi.Input<string>;
+  fallback?: pulumi.Input<enums.MonitorLocationsFallback>;
   /** Pool ids from `GET /agent/pool`, matched case-insensitively; `allworld` = everywhere. */
   pools?: pulumi.Input<pulumi.Input<string>[]>;
 }
@@ -94,7 +95,7 @@ export interface MonitorRecheck {
    * How a failure is confirmed; empty = majority vote. One of: "", "noRecheck", "fullAgreement",
    * "downFullAgreement", "minNumDown". Default: "".
    */
-  strategy?: pulumi.Input<string>;
+  strategy?: pulumi.Input<enums.MonitorRecheckStrategy>;
 }
 
 /**
@@ -118,7 +119,7 @@ export interface MonitorSettings {
   /** Credential. SNMP v3 authentication key. Types: snmp. */
   authKey?: pulumi.Input<string>;
   /** Send Basic credentials on the first request. One of: "Basic". Types: http, api. */
-  authSchema?: pulumi.Input<string>;
+  authSchema?: pulumi.Input<enums.MonitorSettingsAuthSchema>;
   /** Fail on 128-bit or weaker ciphers. Plan feature `sslPolicy`. Default: false. Types: http, api, port. */
   blockWeakCiphers?: pulumi.Input<boolean>;
   /** Sent with POST, PUT, PATCH. Types: http, api. */
@@ -139,7 +140,7 @@ export interface MonitorSettings {
    * How `valueSelector` reads the body. Required unless `assertMode` is on. One of: "application/json",
    * "text/xml", "text/plain". Types: api.
    */
-  contentType?: pulumi.Input<string>;
+  contentType?: pulumi.Input<enums.MonitorSettingsContentType>;
   /** A device name from `GET /check/device`. Default: "Desktop". Types: waterfall. */
   deviceEmulation?: pulumi.Input<string>;
   /** Own resolvers. Plan feature `dnsManual`. Types: http, api, ping, port. */
@@ -177,7 +178,7 @@ export interface MonitorSettings {
    * Keyword mode. One of: "PresentAny", "PresentAll", "ReverseAny", "ReverseAll", "ReverseWithResult".
    * Default: "PresentAny". Types: http.
    */
-  keywordMode?: pulumi.Input<string>;
+  keywordMode?: pulumi.Input<enums.MonitorSettingsKeywordMode>;
   /** true: must be present; false: must be absent. Default: true. Types: cntCheck. */
   keywordPresent?: pulumi.Input<boolean>;
   /** Comma-separated words searched in the body. Types: http. */
@@ -190,7 +191,7 @@ export interface MonitorSettings {
    * H HEAD, G GET, P POST, U PUT, D DELETE, A PATCH. One of: "H", "G", "P", "U", "D", "A". Default: "G".
    * Types: http, api.
    */
-  method?: pulumi.Input<string>;
+  method?: pulumi.Input<enums.MonitorSettingsMethod>;
   /** Failed XHR/fetch requests. 0 = off. Default: 0. Types: waterfall. */
   onAjax?: pulumi.Input<number>;
   /** Console errors. 0 = off. Default: 0. Types: waterfall. */
@@ -223,7 +224,7 @@ export interface MonitorSettings {
   /** Form-encoded body (older form field). Types: http, api. */
   postParameters?: pulumi.Input<string>;
   /** Builds the entire settings object and pins locations; sent alone. One of: "bl:ru". Types: http. */
-  preset?: pulumi.Input<string>;
+  preset?: pulumi.Input<enums.MonitorSettingsPreset>;
   /** Credential. SNMP v3 privacy key. Types: snmp. */
   privKey?: pulumi.Input<string>;
   /** Address of the private probe. Types: counter. */
@@ -265,11 +266,11 @@ export interface MonitorSettingsAssert {
   /**
    * Comparison. One of: "eq", "neq", "lt", "le", "gt", "ge", "contains", "notContains", "matches", "exists".
    */
-  comparison: pulumi.Input<string>;
+  comparison: pulumi.Input<enums.MonitorSettingsAssertComparison>;
   /** Property. */
   property?: pulumi.Input<string>;
   /** Source. One of: "status", "body", "header", "json", "responseTime". */
-  source: pulumi.Input<string>;
+  source: pulumi.Input<enums.MonitorSettingsAssertSource>;
   /** Target. */
   target?: pulumi.Input<string>;
 }
@@ -320,9 +321,9 @@ export interface MonitorSettingsExpectation {
   /** Change. One of: 0, 1, 2. Default: 0. */
   change?: pulumi.Input<number>;
   /** Cpt. One of: "", "ms", "s", "m", "h". Default: "". */
-  cpt?: pulumi.Input<string>;
+  cpt?: pulumi.Input<enums.MonitorSettingsExpectationCpt>;
   /** Func. One of: "eq", "neq", "in", "out", "ls", "le", "gt", "ge", "inr", "outr", "null", "no". */
-  func: pulumi.Input<string>;
+  func: pulumi.Input<enums.MonitorSettingsExpectationFunc>;
 }
 
 /**
@@ -339,7 +340,7 @@ export interface MonitorSettingsHeader {
 /** 1-10 steps run in order; replaced whole on PATCH. Types: tran. */
 export interface MonitorSettingsStep {
   /** Action. One of: "navigate", "click", "type", "select", "wait", "checkContent". */
-  action: pulumi.Input<string>;
+  action: pulumi.Input<enums.MonitorSettingsStepAction>;
   /** Keywords. */
   keywords?: pulumi.Input<pulumi.Input<string>[]>;
   /** Selector. */
@@ -357,7 +358,7 @@ export interface MonitorSettingsStep {
 /** Written whole by PUT /statuspage/{id}/component. */
 export interface StatusPageComponent {
   /** Manual state. One of: "operational", "degraded", "down". */
-  manualState?: pulumi.Input<string>;
+  manualState?: pulumi.Input<enums.StatusPageComponentManualState>;
   /** Monitor id. The id of a Monitor (write its .id). */
   monitorId?: pulumi.Input<string>;
   /** Unique within the page. */
