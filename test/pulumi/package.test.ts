@@ -1,7 +1,8 @@
 /**
  * The published package as a Pulumi program gets it: `npm run pack`'s tarball installed into a temporary
  * project beside @pulumi/pulumi, then its exports imported by Node, its types checked by tsc, the example
- * program run against it under Pulumi's mocks, and its provider entry point launched as Pulumi launches it.
+ * program run against it under Pulumi's mocks, its provider entry point launched as Pulumi launches it, and
+ * the CLI and the Terraform provider run from its bin.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -193,6 +194,24 @@ console.log(JSON.stringify({ registered, plan, settled }));
         child.kill();
       }
     }
+  });
+});
+
+describe("the package's other entry points", () => {
+  it("vigil validates a GitOps repo from the installed package", async () => {
+    const vigil = join(project, "node_modules/.bin/vigil");
+    const { stdout } = await run(vigil, ["validate", join(root, "examples/gitops")], { cwd: project, env });
+    expect(stdout).toMatch(/^The configuration is valid: \d+ resources in \d+ files\.$/m);
+  });
+
+  it("terraform-provider-vigil, run by hand, says it is a plugin for Terraform", async () => {
+    const provider = join(project, "node_modules/.bin/terraform-provider-vigil");
+    const result = await run(provider, [], { cwd: project, env }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/This binary is a plugin/);
   });
 });
 
