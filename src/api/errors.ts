@@ -72,6 +72,16 @@ export class ApiError extends Error {
   get reason(): string | undefined {
     return this.errors.find((e) => typeof e.reason === "string")?.reason;
   }
+
+  /** The `errors[]` entries that name a member (a JSON pointer), each with its message or the error's. */
+  get memberErrors(): { pointer: string; message: string }[] {
+    return this.errors
+      .filter((e) => typeof e.pointer === "string" && e.pointer !== "")
+      .map((e) => ({
+        pointer: e.pointer!,
+        message: typeof e.message === "string" ? e.message : this.message,
+      }));
+  }
 }
 
 /** The call never got an answer: the connection failed or the timeout struck, on every attempt allowed. */

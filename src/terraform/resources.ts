@@ -362,17 +362,11 @@ export class ResourceType {
           detail: `${error.message}\nThe object already exists as ${existing}: import it (terraform import <address> ${existing}) instead of creating it.`,
         },
       ]);
-    const entries = error.errors.filter((e) => typeof e.pointer === "string" && e.pointer !== "");
+    const entries = error.memberErrors;
     if (entries.length === 0)
       return new DiagnosticsError([{ severity: "ERROR", summary, detail: error.message }]);
     return new DiagnosticsError(
-      entries.map((entry) => ({
-        ...this.diagnosticAt(
-          entry.pointer!,
-          typeof entry.message === "string" ? entry.message : error.message,
-        ),
-        summary,
-      })),
+      entries.map((entry) => ({ ...this.diagnosticAt(entry.pointer, entry.message), summary })),
     );
   }
 

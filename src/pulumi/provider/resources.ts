@@ -396,10 +396,7 @@ export class ResourceKind {
         Status.ALREADY_EXISTS,
         `${summary}: ${error.message}\nThe object already exists as ${existing}: import it (pulumi import ${this.token} <name> ${existing}) instead of creating it.`,
       );
-    const entries = error.errors.filter((e) => typeof e.pointer === "string" && e.pointer !== "");
-    const details = entries.map(
-      (e) => `${propertyPath(e.pointer!)}: ${typeof e.message === "string" ? e.message : error.message}`,
-    );
+    const details = error.memberErrors.map((e) => `${propertyPath(e.pointer)}: ${e.message}`);
     const code =
       error.status === 404
         ? Status.NOT_FOUND
