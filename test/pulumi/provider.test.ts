@@ -16,6 +16,7 @@ import {
 import { functionTokens, resourceToken } from "../../src/pulumi/tokens.ts";
 import { kindCases } from "../helpers/kind-cases.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
+import type { ResourceState } from "./harness.ts";
 
 let sb: TestSandbox;
 let account: Client & { accountId: string };
@@ -32,13 +33,8 @@ afterAll(async () => sb?.close());
 const unique = () => Math.random().toString(36).slice(2, 10);
 const urnOf = (type: string) => `urn:pulumi:dev::proj::${type}::r${unique()}`;
 
-interface State {
-  type: string;
-  urn: string;
-  id: string;
-  inputs: Props;
-  outputs: Props;
-}
+/** A resource as the engine keeps it (the harness's record). */
+type State = ResourceState;
 
 /** What `pulumi up` does for a new resource: check, preview, create; then a diff against it is empty. */
 async function up(type: string, inputs: Props): Promise<State> {

@@ -124,7 +124,7 @@ beforeAll(async () => {
 
 describe("the generated Pulumi SDK", () => {
   it("creates a monitor: its token, inputs, replacements, version, and the outputs the provider answers", async () => {
-    const monitor = new vigil.Monitor("api-health", {
+    const args = {
       type: "http",
       url: "https://example.com/health",
       name: "API health",
@@ -132,19 +132,12 @@ describe("the generated Pulumi SDK", () => {
       tags: ["prod", "api"],
       locations: { pools: ["eu", "us"], fallback: "world" },
       settings: { method: "G", password: "hunter22", headers: [{ name: "X-Probe", value: "1" }] },
-    });
+    } satisfies vigil.MonitorArgs;
+    const monitor = new vigil.Monitor("api-health", args);
     const r = await registered(monitor);
     expect(r.type).toBe("vigil:index:Monitor");
     expect(r.read).toBe(false);
-    expect(r.inputs).toEqual({
-      type: "http",
-      url: "https://example.com/health",
-      name: "API health",
-      interval: 60,
-      tags: ["prod", "api"],
-      locations: { pools: ["eu", "us"], fallback: "world" },
-      settings: { method: "G", password: "hunter22", headers: [{ name: "X-Probe", value: "1" }] },
-    });
+    expect(r.inputs).toEqual(args);
     expect(r.replaceOnChanges).toEqual(["type"]);
     expect(r.version).toBe(vigil.version);
     expect(await value(monitor.id)).toBe("api-health_id");
