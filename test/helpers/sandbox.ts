@@ -103,6 +103,11 @@ export interface TestSandbox extends RunningSandbox {
   mint(body: Record<string, unknown>): Promise<CallResult>;
   /** Moves the sandbox clock. */
   advance(seconds: number): Promise<number>;
+  /**
+   * Sets the sandbox clock to `at` (Unix seconds); its seconds keep ticking from there. A test that asserts an
+   * exact duration sets each moment: advancing by offsets carries the real time spent between calls into it.
+   */
+  setClock(at: number): Promise<number>;
   outbox(): Promise<any[]>;
 }
 
@@ -124,6 +129,9 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     mint: (body) => admin.post("/_sandbox/tokens", body),
     async advance(seconds) {
       return (await admin.post("/_sandbox/clock", { advanceSec: seconds })).body.now;
+    },
+    async setClock(at) {
+      return (await admin.post("/_sandbox/clock", { now: at })).body.now;
     },
     async outbox() {
       return (await admin.get("/_sandbox/outbox")).body.data;

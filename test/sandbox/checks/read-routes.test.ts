@@ -180,10 +180,11 @@ describe("monitor expand blocks", () => {
       uptime: { uptimePercent: null, totalSec: 0 },
     });
     await c.patch(`/monitor/${m}`, { slaTarget: 99 });
+    const upAt = await sb.setClock((await sb.advance(0)) + 1);
     await outcome(m, "up");
-    await sb.advance(900);
+    await sb.setClock(upAt + 900);
     const down = await outcome(m, "down");
-    await sb.advance(100);
+    await sb.setClock(upAt + 1000);
     const read = await c.get(`/monitor/${m}?expand=lastIncident,lastResult,uptime,spans,summary`);
     expect(read.body.lastIncident).toMatchObject({ id: down.incidentId, state: "open", durationSec: 0 });
     expect(read.body.lastResult).toMatchObject({ id: down.resultId, state: "down" });

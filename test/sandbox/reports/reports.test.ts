@@ -39,10 +39,6 @@ async function report(c: Client, body: Record<string, unknown>) {
   return details.body;
 }
 
-/** Sets the sandbox clock to `at` (Unix seconds); its seconds keep ticking from there. */
-const setClock = async (at: number) =>
-  (await sb.admin.post("/_sandbox/clock", { now: at })).body.now as number;
-
 /**
  * A monitor up 45 minutes, down 15, then up 60, from an hour boundary; answers the window. Each outcome is
  * recorded right after the clock is set to its exact second: advancing by offsets would carry the real time
@@ -51,13 +47,13 @@ const setClock = async (at: number) =>
 async function history(id: string) {
   const now = await sb.advance(0);
   const start = now + 3600 - (now % 3600);
-  await setClock(start);
+  await sb.setClock(start);
   await outcome(id, "up");
-  await setClock(start + 45 * 60);
+  await sb.setClock(start + 45 * 60);
   await outcome(id, "down");
-  await setClock(start + 60 * 60);
+  await sb.setClock(start + 60 * 60);
   await outcome(id, "up");
-  const end = await setClock(start + 2 * 3600);
+  const end = await sb.setClock(start + 2 * 3600);
   return { start, end };
 }
 
