@@ -78,3 +78,24 @@ it.each([
   expect(run.stderr).toContain(message);
   expect(run.stdout).toBe("");
 });
+
+it("--notify-format slack sends one line per member, credentials as the watcher shows them", async () => {
+  const { transitionText } = await import("../../src/watch/notify.ts");
+  const text = transitionText({
+    time: "2026-01-01T00:00:00.000Z",
+    transition: "drifted",
+    address: "monitors.web",
+    kind: "monitor",
+    id: "m1",
+    seenBy: "event",
+    members: [
+      { member: "settings.timeout", before: 10000, after: 20000 },
+      { member: "settings.password", before: "(sensitive)", after: "(sensitive, differs)", sensitive: true },
+    ],
+  });
+  expect(text.split("\n")).toEqual([
+    "🔀 monitors.web (monitor) drifted (seen by event)",
+    "• settings.timeout: 10000 → 20000",
+    '• settings.password: "(sensitive)" → "(sensitive, differs)"',
+  ]);
+});
