@@ -5,7 +5,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { type Operations, operations, QuotaPacer, VigilClient } from "../api/index.ts";
+import { type Operations, operations, type Pacer, QuotaPacer, VigilClient } from "../api/index.ts";
 import { FileStateStore, type State, type StateStore } from "../engine/index.ts";
 import { CliError } from "./errors.ts";
 
@@ -42,19 +42,28 @@ export const vigilDir = ".vigil";
  * third of a minute's reads and writes back to back, then paces evenly. The
  * pacer still keeps every window under its limit, so this costs no 429.
  */
-async function client(baseUrl: string, token: string): Promise<VigilClient> {
-  const c = new VigilClient({ baseUrl, token, pacer: new QuotaPacer({ burst: { read: 20, write: 10 } }) });
+async function client(baseUrl: string, token: string, pacer?: Pacer): Promise<VigilClient> {
+  const c = new VigilClient({
+    baseUrl,
+    token,
+    pacer: pacer ?? new QuotaPacer({ burst: { read: 20, write: 10 } }),
+  });
   // Learns the account's quotas (a call that spends none), so the first calls need not go one at a time.
   await c.prime();
   return c;
 }
 
-export async function connect(options: ConnectionOptions, env = process.env): Promise<Connection> {
+/** `pacer`: a long-running command's own pacing (`vigil watch` keeps to a share of the quota). */
+export async function connect(
+  options: ConnectionOptions,
+  env = process.env,
+  pacer?: Pacer,
+): Promise<Connection> {
   if (options.sandbox) {
     // Loaded only when asked for: the sandbox is half of the CLI's start-up time.
     const { openEmbeddedSandbox } = await import("./embedded-sandbox.ts");
     const sandbox = await openEmbeddedSandbox(resolve(vigilDir));
-    const c = await client(sandbox.url, sandbox.token).catch(async (error) => {
+    const c = await client(sandbox.url, sandbox.token, pacer).catch(async (error) => {
       await sandbox.close();
       throw error;
     });
@@ -75,7 +84,7 @@ export async function connect(options: ConnectionOptions, env = process.env): Pr
   if (!token) throw new CliError("No API token: pass --token TOKEN or set VIGIL_TOKEN.");
   if (!/^https?:\/\//.test(endpoint))
     throw new CliError(`--endpoint must be an http(s) URL, not ${JSON.stringify(endpoint)}.`);
-  const c = await client(endpoint, token);
+  const c = await client(endpoint, token, pacer);
   return { client: c, ops: operations(c), description: endpoint, close: () => c.close() };
 }
 

@@ -5,6 +5,7 @@ import { registerExport } from "./commands/export.ts";
 import { registerPlan } from "./commands/plan.ts";
 import { registerState } from "./commands/state.ts";
 import { registerValidate } from "./commands/validate.ts";
+import { registerWatch } from "./commands/watch.ts";
 import { describeError, exitCodes } from "./errors.ts";
 import { registerSandboxCommand } from "./sandbox.ts";
 
@@ -16,6 +17,7 @@ registerPlan(program);
 registerApply(program);
 registerExport(program);
 registerState(program);
+registerWatch(program);
 registerSandboxCommand(program);
 
 try {

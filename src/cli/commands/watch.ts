@@ -1,0 +1,134 @@
+import { resolve } from "node:path";
+import { type Command, Option } from "commander";
+import { realTime } from "../../api/index.ts";
+import { parseDuration, SharePacer } from "../../watch/budget.ts";
+import { RecordFile } from "../../watch/record.ts";
+import { startWatch } from "../../watch/run.ts";
+import { loadOrFail } from "../config.ts";
+import { type ConnectionOptions, connect, statePath, stateStore } from "../connection.ts";
+import { CliError } from "../errors.ts";
+import { withConnectionOptions } from "./shared.ts";
+
+interface WatchCliOptions extends ConnectionOptions {
+  listen?: string;
+  webhookSecretEnv?: string;
+  every: string;
+  fullEvery: string;
+  readBudget: string;
+  notify?: string;
+  notifyFormat: "json" | "slack";
+  heal: boolean;
+  healDeletes: boolean;
+}
+
+/** `HOST:PORT` (`[::1]:9000` for IPv6) → its parts. */
+function parseListen(text: string): { host: string; port: number } {
+  const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(text);
+  const port = Number(match?.[3]);
+  if (!match || port > 65535)
+    throw new CliError(
+      `--listen takes HOST:PORT (127.0.0.1:9100, 0.0.0.0:9100, [::1]:9100), not ${JSON.stringify(text)}.`,
+    );
+  return { host: match[1] ?? match[2]!, port };
+}
+
+function duration(flag: string, text: string): number {
+  const ms = parseDuration(text);
+  if (ms === undefined)
+    throw new CliError(`${flag} takes a duration such as 90s, 5m or 1h30m, not ${JSON.stringify(text)}.`);
+  return ms;
+}
+
+export function registerWatch(program: Command) {
+  withConnectionOptions(
+    program
+      .command("watch")
+      .description("Watch the account for drift from the configuration, continuously")
+      .argument("[paths...]", "files or directories of *.yaml/*.yml (default: the current directory)")
+      .option("--listen <host:port>", "serve POST /events, GET /metrics and GET /healthz")
+      .option("--webhook-secret-env <name>", "environment variable holding the webhook's signing secret")
+      .option("--every <duration>", "delta sync cadence", "5m")
+      .option("--full-every <duration>", "full refresh cadence (stretched to fit the read budget)", "1h")
+      .option("--read-budget <percent>", "share of the account's read quota to spend at most", "10")
+      .option("--notify <url>", "post each transition to this URL")
+      .addOption(
+        new Option(
+          "--notify-format <format>",
+          "json, or slack (text Slack and Teams incoming webhooks accept)",
+        )
+          .choices(["json", "slack"])
+          .default("json"),
+      )
+      .option("--heal", "apply the plan of drifted resources (never deletes)", false)
+      .option("--heal-deletes", "let --heal delete (a replace)", false),
+  ).action(async (paths: string[], options: WatchCliOptions) => {
+    // Every flag is checked before anything is read or sent.
+    const listen = options.listen === undefined ? undefined : parseListen(options.listen);
+    const cadence = {
+      everyMs: duration("--every", options.every),
+      fullEveryMs: duration("--full-every", options.fullEvery),
+    };
+    const percent = Number(options.readBudget);
+    if (!Number.isFinite(percent) || percent <= 0 || percent > 100)
+      throw new CliError(
+        `--read-budget takes a percentage above 0 and at most 100, not ${JSON.stringify(options.readBudget)}.`,
+      );
+    if (options.healDeletes && !options.heal) throw new CliError("--heal-deletes needs --heal.");
+    let secret: string | undefined;
+    if (options.webhookSecretEnv !== undefined) {
+      if (!listen)
+        throw new CliError("--webhook-secret-env needs --listen: deliveries arrive on POST /events.");
+      secret = process.env[options.webhookSecretEnv];
+      if (!secret)
+        throw new CliError(
+          `--webhook-secret-env names ${options.webhookSecretEnv}, which is not set (or empty).`,
+        );
+    }
+    if (options.notify !== undefined && !/^https?:\/\/[^/]/.test(options.notify))
+      throw new CliError(`--notify takes an http(s) URL, not ${JSON.stringify(options.notify)}.`);
+
+    const config = await loadOrFail(paths);
+    const share = percent / 100;
+    const connection = await connect(options, process.env, new SharePacer(share, realTime));
+    const state = statePath(options);
+    const watch = await startWatch({
+      ops: connection.ops,
+      clientMetrics: connection.client.metrics,
+      store: await stateStore(state, "watch"),
+      records: new RecordFile(`${resolve(state)}.watch.json`),
+      desired: config.resources,
+      cadence,
+      share,
+      ...(listen && { listen }),
+      ...(secret !== undefined && { secret }),
+      ...(options.notify && { notify: { url: options.notify, format: options.notifyFormat } }),
+      ...(options.heal && { heal: { deletes: options.healDeletes } }),
+      out: (line) => process.stdout.write(`${line}\n`),
+      log: (line) => process.stderr.write(`${line}\n`),
+    }).catch(async (error) => {
+      await connection.close();
+      throw error;
+    });
+    // SIGTERM ends the watcher within 5 s: what it reported is already saved, so cutting a refresh short loses nothing.
+    const stopped = new Promise<void>((done) => {
+      const onSignal = (signal: NodeJS.Signals) => {
+        process.stderr.write(`${signal}: stopping.\n`);
+        setTimeout(() => process.exit(0), 4500).unref();
+        void watch
+          .stop()
+          .then(() => connection.close())
+          .finally(done);
+      };
+      process.once("SIGTERM", onSignal);
+      process.once("SIGINT", onSignal);
+    });
+    try {
+      await Promise.race([watch.done, stopped]);
+    } catch (error) {
+      await watch.stop();
+      await connection.close();
+      throw error;
+    }
+    await stopped;
+  });
+}

@@ -1,0 +1,180 @@
+/**
+ * The read budget: a share (10 % by default) of the account's read quota,
+ * and the cadences that fit in it. The watcher's calls go through a pacer that
+ * holds them to that share, on top of the account's own pacer, so other
+ * clients of the account keep the rest.
+ */
+import { type Pacer, type QuotaClass, QuotaPacer, type TimeSource } from "../api/index.ts";
+
+export interface ReadWindow {
+  quota: string;
+  limit: number;
+  windowSec: number;
+}
+
+export interface ReadBudget {
+  /** The share of each read window the watcher may spend. */
+  share: number;
+  /** The account's read windows (empty: unmetered). */
+  windows: ReadWindow[];
+  /** Reads an hour the share allows, by its tightest window; Infinity when unmetered. */
+  perHour: number;
+  /** The window that sets `perHour`. */
+  tightest?: ReadWindow;
+}
+
+const asRecord = (v: unknown): Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** The read windows of the account pool in a `GET /account/quota` answer. */
+export function readWindows(quotaBody: unknown): ReadWindow[] {
+  const rows = asRecord(asRecord(asRecord(quotaBody).pools).account).quotas;
+  if (!Array.isArray(rows)) return [];
+  const out = new Map<string, ReadWindow>();
+  for (const row of rows.map(asRecord)) {
+    const { quota, limit, windowSec } = row;
+    if (typeof quota !== "string" || !quota.startsWith("read_")) continue;
+    if (typeof limit !== "number" || typeof windowSec !== "number" || windowSec <= 0 || limit < 0) continue;
+    // A window is metered per scope family and per leaf: the tightest row of each window counts.
+    const seen = out.get(quota);
+    if (!seen || limit < seen.limit) out.set(quota, { quota, limit, windowSec });
+  }
+  return [...out.values()];
+}
+
+export function readBudget(quotaBody: unknown, share: number): ReadBudget {
+  const windows = readWindows(quotaBody);
+  let perHour = Number.POSITIVE_INFINITY;
+  let tightest: ReadWindow | undefined;
+  for (const w of windows) {
+    const hourly = (share * w.limit * 3600) / w.windowSec;
+    if (hourly < perHour) {
+      perHour = hourly;
+      tightest = w;
+    }
+  }
+  return { share, windows, perHour, ...(tightest && { tightest }) };
+}
+
+export interface Cadence {
+  /** Milliseconds between delta syncs. */
+  everyMs: number;
+  /** Milliseconds between full refreshes. */
+  fullEveryMs: number;
+}
+
+export interface CadencePlan {
+  asked: Cadence;
+  cadence: Cadence;
+  /** Reads an hour the asked cadence would spend, and the one chosen. */
+  askedPerHour: number;
+  perHour: number;
+  stretched: boolean;
+}
+
+/**
+ * The cadence that fits the budget: the asked one when it fits, otherwise
+ * both intervals stretched by the same factor, so delta syncs stay as many
+ * times more frequent than full refreshes as asked. A full refresh lists every
+ * kind and renews the sync cursors, so the delta syncs it replaces are not
+ * counted twice.
+ */
+export function planCadence(
+  asked: Cadence,
+  cost: { delta: number; full: number },
+  budget: ReadBudget,
+): CadencePlan {
+  const perHour = (c: Cadence) => {
+    const fulls = 3_600_000 / c.fullEveryMs;
+    const deltas = Math.max(0, 3_600_000 / c.everyMs - fulls);
+    return deltas * cost.delta + fulls * cost.full;
+  };
+  const askedPerHour = perHour(asked);
+  if (askedPerHour <= budget.perHour)
+    return { asked, cadence: asked, askedPerHour, perHour: askedPerHour, stretched: false };
+  const factor = askedPerHour / budget.perHour;
+  const cadence = {
+    everyMs: Math.ceil((asked.everyMs * factor) / 1000) * 1000,
+    fullEveryMs: Math.ceil((asked.fullEveryMs * factor) / 1000) * 1000,
+  };
+  return { asked, cadence, askedPerHour, perHour: perHour(cadence), stretched: true };
+}
+
+/** `300000` → `5m`, `5400000` → `1h30m`. */
+export function formatDuration(ms: number): string {
+  let s = Math.round(ms / 1000);
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  s -= m * 60;
+  return [h && `${h}h`, m && `${m}m`, s && `${s}s`].filter(Boolean).join("") || "0s";
+}
+
+/** `5m`, `90s`, `1h30m`, `2h` → milliseconds; undefined when malformed. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text.trim());
+  if (!match || text.trim() === "") return undefined;
+  const [, h = "0", m = "0", s = "0"] = match;
+  const ms = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000;
+  return ms > 0 ? ms : undefined;
+}
+
+/**
+ * The quota answer with every window cut to the share: primed with it, a
+ * `QuotaPacer` spaces the watcher's calls at the share's rate and counts its
+ * monthly allowance down. It never learns from answers, whose headers speak of
+ * the whole account; the account's own pacer does that.
+ */
+function shareOf(quotaBody: unknown, share: number): unknown {
+  const body = asRecord(quotaBody);
+  const pools = asRecord(body.pools);
+  const cut = (pool: unknown) => {
+    const quotas = asRecord(pool).quotas;
+    return {
+      ...asRecord(pool),
+      quotas: Array.isArray(quotas)
+        ? quotas.map((q) => {
+            const row = asRecord(q);
+            if (typeof row.limit !== "number") return row;
+            const limit = Math.max(1, Math.floor(row.limit * share));
+            return { ...row, limit, remaining: limit };
+          })
+        : quotas,
+    };
+  };
+  return {
+    ...body,
+    pools: Object.fromEntries(Object.entries(pools).map(([name, pool]) => [name, cut(pool)])),
+  };
+}
+
+/**
+ * Holds calls to a share of the quota, then to the account's pacing: a call
+ * waits for room in both. Reads and writes alike (a heal's writes are the
+ * watcher's too).
+ */
+export class SharePacer implements Pacer {
+  readonly #share: QuotaPacer;
+  readonly #account: QuotaPacer;
+  readonly #fraction: number;
+
+  constructor(fraction: number, time: TimeSource) {
+    this.#fraction = fraction;
+    this.#share = new QuotaPacer({ time });
+    this.#account = new QuotaPacer({ time });
+  }
+
+  prime(quotaBody: unknown): void {
+    this.#share.prime(shareOf(quotaBody, this.#fraction));
+    this.#account.prime(quotaBody);
+  }
+
+  async acquire(cls: QuotaClass, signal?: AbortSignal): Promise<void> {
+    await this.#share.acquire(cls, signal);
+    await this.#account.acquire(cls, signal);
+  }
+
+  observe(cls: QuotaClass, status: number, headers: Record<string, string>): void {
+    this.#account.observe(cls, status, headers);
+  }
+}

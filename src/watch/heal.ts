@@ -1,0 +1,181 @@
+/**
+ * `--heal`: applies the plan of drifted resources only, under the state lock
+ * (whatever lock the state store takes: the file's, or a lease), through the
+ * engine's saved-plan path, which first checks that nothing the plan saw has
+ * changed. Failures back off per resource, doubling up to 30 minutes.
+ */
+import { ApiError, type Operations, type TimeSource } from "../api/index.ts";
+import {
+  applyChanges,
+  type DesiredResource,
+  engineKind,
+  makePlan,
+  type PlannedAction,
+  type State,
+  type StateStore,
+  summarize,
+} from "../engine/index.ts";
+import type { LiveView } from "./live.ts";
+import type { WatchMetrics } from "./metrics.ts";
+import type { HealRecord } from "./record.ts";
+import type { Reports } from "./transitions.ts";
+
+export interface HealerOptions {
+  ops: Operations;
+  store: StateStore;
+  desired: readonly DesiredResource[];
+  view: LiveView;
+  time: TimeSource;
+  /** Heals may delete (a replace deletes the old object). */
+  deletes: boolean;
+  metrics: WatchMetrics;
+  log: (line: string) => void;
+}
+
+const firstBackoffMs = 30_000;
+const maxBackoffMs = 30 * 60_000;
+
+export class Healer {
+  readonly #o: HealerOptions;
+
+  constructor(options: HealerOptions) {
+    this.#o = options;
+  }
+
+  /** When the next heal is due: the earliest drifted, non-fighting resource's time. */
+  nextDue(reports: Reports): number {
+    let at = Number.POSITIVE_INFINITY;
+    for (const r of reports.reported.values()) {
+      if (r.fighting) continue;
+      at = Math.min(at, reports.heals.get(r.address)?.nextAt ?? 0);
+    }
+    return at;
+  }
+
+  /** Heals what is due; answers the state after it and the addresses to judge again, or undefined when nothing was due. */
+  async heal(reports: Reports, state: State): Promise<{ state: State; addresses: string[] } | undefined> {
+    const now = this.#o.time.now();
+    const due = [...reports.reported.values()]
+      .filter((r) => !r.fighting && (reports.heals.get(r.address)?.nextAt ?? 0) <= now)
+      .map((r) => r.address);
+    if (due.length === 0) return undefined;
+    const record = (address: string): HealRecord => {
+      let h = reports.heals.get(address);
+      if (!h) {
+        h = { address, failures: 0, nextAt: 0 };
+        reports.heals.set(address, h);
+      }
+      return h;
+    };
+    const failed = (address: string, why: string) => {
+      const h = record(address);
+      h.failures++;
+      h.nextAt = now + Math.min(maxBackoffMs, firstBackoffMs * 2 ** (h.failures - 1));
+      this.#o.metrics.healOutcomes.inc({ outcome: "failed" });
+      this.#o.log(
+        `Heal ${address}: failed (${why}); next attempt in ${Math.round((h.nextAt - now) / 1000)} s.`,
+      );
+    };
+    const declined = (address: string, why: string) => {
+      record(address).nextAt = now + maxBackoffMs;
+      this.#o.metrics.healOutcomes.inc({ outcome: "declined" });
+      this.#o.log(`Heal ${address}: not healed, ${why}.`);
+    };
+
+    // Planned from the state as it is now: a plan from an older serial would be refused as stale.
+    state = await this.#readState(state);
+    let plan: ReturnType<typeof makePlan>;
+    try {
+      plan = makePlan({
+        desired: this.#o.desired,
+        state,
+        inventory: this.#o.view.inventory(),
+        targets: due,
+        now: Math.floor(now / 1000),
+      });
+    } catch (error) {
+      for (const a of due) failed(a, (error as Error).message);
+      return { state, addresses: [] };
+    }
+    const dueSet = new Set(due);
+    const others = plan.actions.filter(
+      (a) => !dueSet.has(a.address) && a.action !== "no-op" && !a.cascadedBy,
+    );
+    if (others.length > 0) {
+      const names = others.map((a) => `${a.address} (${a.action})`).join(", ");
+      for (const a of due) declined(a, `the plan also changes ${names}; run vigil apply`);
+      return { state, addresses: [] };
+    }
+    const actions: PlannedAction[] = [];
+    for (const a of plan.actions) {
+      if (!dueSet.has(a.address) || a.action === "no-op") continue;
+      const deletes = a.action === "delete" || a.action === "replace";
+      if (deletes && !this.#o.deletes)
+        declined(a.address, `it needs a ${a.action}, which deletes; --heal-deletes allows it`);
+      else actions.push(a);
+    }
+    if (actions.length === 0) return { state, addresses: [] };
+    for (const a of actions) {
+      this.#o.metrics.healAttempts.inc({ kind: a.kind });
+      const members = a.changes.map((c) => c.path.slice(1).replaceAll("/", ".")).join(", ");
+      this.#o.log(`Heal ${a.address}: ${a.action}${members ? ` ${members}` : ""} (${a.reasons.join("; ")}).`);
+    }
+
+    const outcomes = new Map<string, string | undefined>();
+    try {
+      const outcome = await applyChanges({
+        ops: this.#o.ops,
+        store: this.#o.store,
+        desired: this.#o.desired,
+        plan: { ...plan, actions, summary: summarize(actions) },
+        time: this.#o.time,
+        onProgress: (e) =>
+          outcomes.set(e.address, e.outcome === "failed" ? (e.message ?? "failed") : undefined),
+      });
+      for (const f of outcome.result.failures) outcomes.set(f.address, f.message);
+    } catch (error) {
+      // A stale plan (the state or an object moved since the view saw it), a held lock, a refused call.
+      for (const a of actions) failed(a.address, (error as Error).message);
+      return { state, addresses: [] };
+    }
+    const after = await this.#readState(state);
+    for (const a of actions) {
+      const why = outcomes.get(a.address);
+      if (why !== undefined || !outcomes.has(a.address)) {
+        failed(a.address, why ?? "not applied");
+        continue;
+      }
+      const h = record(a.address);
+      h.failures = 0;
+      h.nextAt = 0;
+      h.healedAt = this.#o.time.now();
+      this.#o.metrics.healOutcomes.inc({ outcome: "healed" });
+      this.#o.log(`Heal ${a.address}: done.`);
+      // Read back, so the view holds what the heal left (and a drift right after it is seen as fighting).
+      const held = after.resources[a.address];
+      if (!held?.id) continue;
+      const id = held.id;
+      try {
+        this.#o.view.put(a.kind, await engineKind(a.kind).getOne(this.#o.ops, { id, ...held.naturalKey }));
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+        this.#o.view.remove(a.kind, id);
+      }
+    }
+    return { state: after, addresses: actions.map((a) => a.address) };
+  }
+
+  /** The state the heal left; the one before when the lock is taken again at once. */
+  async #readState(fallback: State): Promise<State> {
+    try {
+      const lock = await this.#o.store.lock();
+      try {
+        return (await lock.read()) ?? fallback;
+      } finally {
+        await lock.release();
+      }
+    } catch {
+      return fallback;
+    }
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * What the watcher has reported, kept in a small file beside the state
+ * (`<state>.watch.json`), so a watcher killed at any moment and started
+ * again reports nothing twice: each drift is written here before its
+ * transition is printed or posted.
+ */
+import { randomBytes } from "node:crypto";
+import { open, readFile, rename, unlink } from "node:fs/promises";
+import { dirname } from "node:path";
+import { z } from "zod";
+
+const reported = z.strictObject({
+  address: z.string(),
+  kind: z.string(),
+  id: z.string(),
+  digest: z.string(),
+  /** Unix ms on the watcher's clock. */
+  since: z.number(),
+  fighting: z.boolean().optional(),
+});
+
+const heal = z.strictObject({
+  address: z.string(),
+  failures: z.number().int().min(0),
+  /** Unix ms: not before. */
+  nextAt: z.number(),
+  /** Unix ms of the last heal that succeeded. */
+  healedAt: z.number().optional(),
+});
+
+const recordSchema = z.strictObject({
+  version: z.literal(1),
+  /** The state's lineage: a record of another state is not this one's. */
+  lineage: z.string(),
+  reported: z.array(reported),
+  heals: z.array(heal),
+  /** Per kind, the sync cursor of the last listing or delta sync. */
+  syncCursors: z.record(z.string(), z.string()),
+  lastFullAt: z.number().optional(),
+  lastDeltaAt: z.number().optional(),
+});
+
+export type Reported = z.infer<typeof reported>;
+export type HealRecord = z.infer<typeof heal>;
+export type WatchRecord = z.infer<typeof recordSchema>;
+
+export function emptyRecord(lineage: string): WatchRecord {
+  return { version: 1, lineage, reported: [], heals: [], syncCursors: {} };
+}
+
+/** Where the record is kept. A store that offers a place for it may implement this too. */
+export interface RecordStore {
+  load(): Promise<WatchRecord | undefined>;
+  save(record: WatchRecord): Promise<void>;
+  readonly description: string;
+}
+
+export class RecordFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RecordFileError";
+  }
+}
+
+/** A JSON file, mode 0600, replaced atomically (temporary file, fsync, rename, fsync of the directory). */
+export class RecordFile implements RecordStore {
+  readonly path: string;
+  readonly description: string;
+  /** Saves run one after another, so the last one written is the last one asked for. */
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(path: string) {
+    this.path = path;
+    this.description = `file ${path}`;
+  }
+
+  async load(): Promise<WatchRecord | undefined> {
+    let text: string;
+    try {
+      text = await readFile(this.path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new RecordFileError(
+        `${this.path}: not JSON (${(error as Error).message}); delete it to start afresh.`,
+      );
+    }
+    const parsed = recordSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new RecordFileError(
+        `${this.path}: /${issue.path.join("/")}: ${issue.message}; delete it to start afresh (drift already reported will be reported again).`,
+      );
+    }
+    return parsed.data;
+  }
+
+  save(record: WatchRecord): Promise<void> {
+    const text = `${JSON.stringify(record)}\n`;
+    const next = this.#queue.then(() => this.#write(text));
+    this.#queue = next.catch(() => {});
+    return next;
+  }
+
+  async #write(text: string): Promise<void> {
+    const temporary = `${this.path}.${randomBytes(6).toString("hex")}.tmp`;
+    const handle = await open(temporary, "wx", 0o600);
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await rename(temporary, this.path);
+    } catch (error) {
+      await unlink(temporary).catch(() => {});
+      throw error;
+    }
+    const dir = await open(dirname(this.path), "r");
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * One running watcher: the engine loop, its listener and its outputs, wired
+ * together. The CLI's `watch` command and the tests start it the same way.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ClientMetrics, Operations, TimeSource } from "../api/index.ts";
+import type { DesiredResource, StateStore } from "../engine/index.ts";
+import type { Cadence } from "./budget.ts";
+import { DeliveryVerifier } from "./deliveries.ts";
+import { WatchMetrics } from "./metrics.ts";
+import { Notifier, type NotifyFormat } from "./notify.ts";
+import type { RecordStore } from "./record.ts";
+import { startListener } from "./server.ts";
+import type { Transition } from "./transitions.ts";
+import { Watcher } from "./watcher.ts";
+
+export interface WatchOptions {
+  ops: Operations;
+  /** The metrics of the client behind `ops`: its reads and 429s. */
+  clientMetrics: ClientMetrics;
+  store: StateStore;
+  records: RecordStore;
+  desired: readonly DesiredResource[];
+  cadence: Cadence;
+  share: number;
+  listen?: { host: string; port: number };
+  /** The webhook secret; `POST /events` is served only with one. */
+  secret?: string;
+  notify?: { url: string; format: NotifyFormat };
+  heal?: { deletes: boolean };
+  fightWindowMs?: number;
+  time?: TimeSource;
+  /** One JSON line per transition (stdout). */
+  out: (line: string) => void;
+  /** Everything else (stderr). */
+  log: (line: string) => void;
+}
+
+export interface RunningWatch {
+  watcher: Watcher;
+  metrics: WatchMetrics;
+  /** The listener's base URL, with `listen`. */
+  url?: string;
+  /** Settles when the loop ends (after `stop()`), or rejects when start-up fails. */
+  done: Promise<void>;
+  /** Stops the loop and closes the listener; waits for queued notifications at most `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export async function startWatch(options: WatchOptions): Promise<RunningWatch> {
+  const metrics = new WatchMetrics(options.clientMetrics);
+  const notifier =
+    options.notify && new Notifier({ ...options.notify, warn: (m) => options.log(`Warning: ${m}`) });
+  const watcher = new Watcher({
+    ops: options.ops,
+    store: options.store,
+    records: options.records,
+    desired: options.desired,
+    metrics,
+    cadence: options.cadence,
+    share: options.share,
+    reads: () => {
+      const s = options.clientMetrics.snapshot();
+      return (s.byClass.read ?? 0) + (s.byClass.checkRead ?? 0);
+    },
+    ...(options.time && { time: options.time }),
+    ...(options.heal && { heal: options.heal }),
+    ...(options.fightWindowMs !== undefined && { fightWindowMs: options.fightWindowMs }),
+    onTransition: (t: Transition) => {
+      options.out(JSON.stringify(t));
+      // Posted in the background: a slow receiver never holds the watcher up.
+      void notifier?.send(t);
+    },
+    log: options.log,
+  });
+  let app: FastifyInstance | undefined;
+  let url: string | undefined;
+  if (options.listen) {
+    const listener = await startListener({
+      ...options.listen,
+      metrics,
+      watcher,
+      ...(options.secret !== undefined && { verifier: new DeliveryVerifier({ secret: options.secret }) }),
+      log: options.log,
+    });
+    app = listener.app;
+    url = listener.url;
+    options.log(
+      `Listening on ${url} (${options.secret !== undefined ? "POST /events, " : ""}GET /metrics, GET /healthz).`,
+    );
+  }
+  const done = (async () => {
+    await watcher.start();
+    await watcher.run();
+  })();
+  return {
+    watcher,
+    metrics,
+    ...(url && { url }),
+    done,
+    async stop(graceMs = 3000) {
+      watcher.stop();
+      await app?.close();
+      if (notifier) await Promise.race([notifier.idle(), new Promise((r) => setTimeout(r, graceMs).unref())]);
+    },
+  };
+}

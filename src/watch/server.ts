@@ -1,0 +1,68 @@
+/**
+ * The watcher's listener: `POST /events` for the account's webhook
+ * deliveries, `GET /metrics` for Prometheus, `GET /healthz` for probes. A
+ * delivery is verified over its raw body before anything reads it, answered
+ * at once, and acted on afterwards, well inside the API's 10 seconds.
+ */
+import Fastify, { type FastifyInstance } from "fastify";
+import { webhookEvents } from "../kinds/index.ts";
+import type { DeliveryVerifier } from "./deliveries.ts";
+import type { WatchMetrics } from "./metrics.ts";
+import type { Watcher } from "./watcher.ts";
+
+export interface ListenerOptions {
+  host: string;
+  port: number;
+  metrics: WatchMetrics;
+  watcher: Watcher;
+  /** Without one, `POST /events` answers 404: the watcher polls only. */
+  verifier?: DeliveryVerifier;
+  log: (line: string) => void;
+}
+
+/** A label value from the API's own event names only: a sender cannot grow the metrics without bound. */
+const eventLabel = (name: unknown) =>
+  typeof name === "string" && (webhookEvents as readonly string[]).includes(name) ? name : "other";
+
+/** Deliveries are small (a monitor, a contact); anything far larger is not one. */
+const bodyLimit = 256 * 1024;
+
+export async function startListener(
+  options: ListenerOptions,
+): Promise<{ app: FastifyInstance; url: string }> {
+  const app = Fastify({ bodyLimit });
+  // The body stays raw: signatures are over the bytes as received.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+
+  const { metrics, watcher, verifier } = options;
+  app.get("/healthz", async (_req, reply) =>
+    watcher.ready
+      ? reply.code(200).send({ status: "ok" })
+      : reply.code(503).send({ status: "starting", detail: "the first refresh has not finished" }),
+  );
+  app.get("/metrics", async (_req, reply) =>
+    reply.header("content-type", metrics.registry.contentType).send(await metrics.registry.metrics()),
+  );
+  if (verifier) {
+    app.post("/events", async (req, reply) => {
+      metrics.eventsReceived.inc({ event: eventLabel(req.headers["svc-event"]) });
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const verdict = verifier.verify(req.headers, raw);
+      if (!verdict.ok) {
+        metrics.refused(verdict.reason);
+        options.log(`Refused a delivery (${verdict.reason}): ${verdict.message}.`);
+        // A replay is answered 200: the sender's retry of a delivery already acted on must stop.
+        if (verdict.reason === "replayed") return reply.code(200).send({ status: "duplicate" });
+        return reply
+          .code(verdict.reason === "malformed" ? 400 : 401)
+          .send({ error: verdict.reason, message: verdict.message });
+      }
+      metrics.eventsVerified.inc({ event: eventLabel(verdict.delivery.event) });
+      void watcher.receive(verdict.delivery);
+      return reply.code(202).send({ status: "accepted" });
+    });
+  }
+  const url = await app.listen({ host: options.host, port: options.port });
+  return { app, url };
+}
