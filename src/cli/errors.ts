@@ -6,6 +6,7 @@
 import { ApiError, NetworkError } from "../api/index.ts";
 import {
   ConfigError,
+  DeletionGuardError,
   PlanError,
   PlanFileError,
   RefreshError,
@@ -28,6 +29,7 @@ export class CliError extends Error {
 const userErrors = [
   CliError,
   ConfigError,
+  DeletionGuardError,
   PlanError,
   PlanFileError,
   RefreshError,

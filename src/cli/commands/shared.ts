@@ -31,6 +31,13 @@ export function withConnectionOptions(command: Command): Command {
     );
 }
 
+/** `plan` and `apply`: the override of the mass-deletion guard (docs/cli.md, "Guards against deleting"). */
+export const allowMassDeleteOption = [
+  "--allow-mass-delete",
+  "let the plan delete a whole kind, or most of what the state manages (refused otherwise, as a configuration given in part)",
+  false,
+] as const;
+
 /** Runs `fn` with a connection and the state store, and always closes the connection (saving `--sandbox`). */
 export async function withConnection<T>(
   options: ConnectionOptions,
