@@ -27,6 +27,7 @@ import {
   humanPlan,
   planHasChanges,
   printNotes,
+  refuseEmptyConfig,
   withConnection,
   withConnectionOptions,
 } from "./shared.ts";
@@ -159,6 +160,8 @@ export function registerApply(program: Command) {
       : undefined;
     // Refused before it is shown: printed as an apply plan first, its drift read as changes about to be made.
     if (saved?.refreshOnly) throw new RefreshOnlyPlanError();
+    // A saved plan was guarded when it was made.
+    if (!saved) await refuseEmptyConfig(config.resources, options, "apply");
     await run({
       command: "apply",
       options,

@@ -13,6 +13,7 @@ import {
   humanPlan,
   planHasChanges,
   printNotes,
+  refuseEmptyConfig,
   sourcesOf,
   withConnection,
   withConnectionOptions,
@@ -58,6 +59,7 @@ export function registerPlan(program: Command) {
     if (options.json && options.markdown)
       throw new CliError("--json and --markdown cannot be used together.");
     const config = await loadOrFail(paths);
+    if (!options.refreshOnly) await refuseEmptyConfig(config.resources, options, "plan");
     const plan = await withConnection(options, "plan", async ({ ops, client }, store) => {
       const outcome = await planChanges({
         ops,
