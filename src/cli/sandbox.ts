@@ -57,6 +57,7 @@ export function registerSandboxCommand(program: Command) {
           dataFile: opts.data,
           plan: opts.plan,
           allowInsecureWebhooks: opts.allowInsecureWebhooks,
+          onWarning: (message) => process.stderr.write(`vigil sandbox: warning: ${message}\n`),
         });
       } catch (error) {
         const reason = explain(error, opts);

@@ -1,4 +1,5 @@
 import { createApp } from "./core/app.ts";
+import { secureDataFile } from "./core/data-file.ts";
 import { purgeExpired } from "./core/idempotency.ts";
 import type { PlanName } from "./core/plans.ts";
 import { readSnapshotFile, writeSnapshotFile } from "./core/snapshot-file.ts";
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   plan?: PlanName;
   /** Lets webhooks deliver over plain http to loopback addresses (local tests only; off by default). */
   allowInsecureWebhooks?: boolean;
+  /** What the start wants a person to know (a data file others could read, now 0600); default: `process.emitWarning`. */
+  onWarning?: (message: string) => void;
 }
 
 export interface RunningSandbox {
@@ -51,6 +54,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw new Error(
       "startSandbox: give dataFile or snapshotFile, not both: they are two ways to keep one state.",
     );
+  }
+  if (options.dataFile) {
+    const warn = options.onWarning ?? ((message: string) => process.emitWarning(message));
+    for (const warning of await secureDataFile(options.dataFile)) warn(warning);
   }
   const snapshot = snapshotFile === undefined ? undefined : await readSnapshotFile(snapshotFile);
   const state = new SandboxState(snapshot ? Store.fromSnapshot(snapshot) : options.dataFile, {
