@@ -20,6 +20,9 @@ function explain(error: unknown, opts: { host: string; port: number; data?: stri
   return undefined;
 }
 
+/** How much longer than the sandbox's own grace a stop may take before the process exits regardless. */
+const stopMarginMs = 2000;
+
 interface SandboxCommandOptions {
   host: string;
   port: number;
@@ -49,7 +52,7 @@ export function registerSandboxCommand(program: Command) {
     .action(async (opts: SandboxCommandOptions) => {
       let sandbox: RunningSandbox;
       // Loaded only for this command: every other command starts faster without it.
-      const { startSandbox } = await import("../sandbox/index.ts");
+      const { startSandbox, shutdownGraceMs } = await import("../sandbox/index.ts");
       try {
         sandbox = await startSandbox({
           host: opts.host,
@@ -69,11 +72,25 @@ export function registerSandboxCommand(program: Command) {
         `${JSON.stringify({ url: sandbox.url, token: sandbox.token, adminToken: sandbox.adminToken })}\n`,
       );
       // Close the server and the data file, then exit 0: a clean stop on Ctrl-C or a service manager's TERM.
-      const stop = async () => {
+      // `close` cuts off what still runs after its grace; a second signal, or a close that still has not
+      // returned a little later, exits at once (every acknowledged write is already in the data file).
+      let stopping = false;
+      const stop = async (signal: NodeJS.Signals) => {
+        if (stopping) {
+          process.stderr.write(`vigil sandbox: ${signal} again: exiting without waiting.\n`);
+          process.exit(1);
+        }
+        stopping = true;
+        setTimeout(() => {
+          process.stderr.write(
+            `vigil sandbox: still stopping ${shutdownGraceMs + stopMarginMs} ms after ${signal}: exiting without waiting.\n`,
+          );
+          process.exit(1);
+        }, shutdownGraceMs + stopMarginMs).unref();
         await sandbox.close();
         process.exit(0);
       };
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
     });
 }
