@@ -112,7 +112,9 @@ async function run(r: Run): Promise<void> {
   for (const f of failures) {
     process.stderr.write(`Error: ${f.address}: ${f.action} failed: ${f.message}\n`);
     const entries = (f.problem?.errors as { pointer?: string; message?: string }[] | undefined) ?? [];
-    for (const e of entries) process.stderr.write(`  ${e.pointer ?? ""}: ${e.message ?? ""}\n`);
+    // Entries that name no member (a conflict's `reason`) are already in the message.
+    for (const e of entries)
+      if (e.pointer || e.message) process.stderr.write(`  ${e.pointer ?? ""}: ${e.message ?? ""}\n`);
   }
   const counts = new Map<string, number>();
   for (const d of done) if (d.action !== "no-op") counts.set(d.action, (counts.get(d.action) ?? 0) + 1);
