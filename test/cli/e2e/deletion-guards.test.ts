@@ -42,6 +42,7 @@ describe("deletion guards", { timeout: 120_000 }, () => {
     await p.write("empty.yaml", "");
     const validate = await p.run(["validate"]);
     expect(validate.code, shown(validate)).toBe(0);
+    expect(validate.stdout).toBe("The configuration is valid: 0 resources in 1 file.\n");
 
     const statePath = join(p.dir, ".vigil/state.json");
     const state = await readFile(statePath, "utf8");
