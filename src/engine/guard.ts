@@ -16,6 +16,12 @@ export const massDeleteMinimum = 5;
 
 const listed = 10;
 
+/**
+ * Subscriptions belong to a monitor and a contact (in vigil files they are written inside the monitor):
+ * their last ones going is an edit of those, and a file left out shows as its monitors and contacts going.
+ */
+const ownedKinds: readonly KindName[] = ["alertSubscription", "reportSubscription"];
+
 export class DeletionGuardError extends Error {
   /** The addresses the refused plan would have deleted (none when the config is empty: nothing was planned). */
   readonly addresses: string[];
@@ -56,7 +62,9 @@ export function assertNoMassDelete(plan: Plan, desired: readonly DesiredResource
   const declared = new Set<KindName>(desired.map((d) => d.kind));
   const byKind = new Map<KindName, number>();
   for (const a of deletes) byKind.set(a.kind, (byKind.get(a.kind) ?? 0) + 1);
-  const vanished = [...byKind].filter(([kind, n]) => !declared.has(kind) && n >= kindVanishMinimum);
+  const vanished = [...byKind].filter(
+    ([kind, n]) => !declared.has(kind) && !ownedKinds.includes(kind) && n >= kindVanishMinimum,
+  );
   const held = managedCount(state);
   const most = deletes.length >= massDeleteMinimum && deletes.length > held * massDeleteShare;
   if (vanished.length === 0 && !most) return;

@@ -102,9 +102,15 @@ describe("suspicious answers are errors, never 'everything was deleted'", () => 
     const { plan } = await planChanges({ ops, store, desired: monitorsOnly, time, allowMassDelete: true });
     expect(plan.summary.delete).toBe(3);
 
+    // A monitor's last alerts removed is an edit of the monitor, not a kind left out.
+    const alerted = [...two, alertOf("shop", "audit")];
+    await applyChanges({ ops, store, desired: alerted, time });
+    const unalerted = alerted.filter((d) => d.kind !== "alertSubscription");
+    expect((await planChanges({ ops, store, desired: unalerted, time })).plan.summary.delete).toBe(2);
+
     const destroyed = await applyChanges({ ops, store, desired: [], time, destroy: true });
     expect(destroyed.result.failures).toEqual([]);
-    expect(destroyed.plan.summary.delete).toBe(4);
+    expect(destroyed.plan.summary.delete).toBe(5);
     expect(await ops.monitors.all()).toEqual([]);
   });
 });
