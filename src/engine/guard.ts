@@ -37,7 +37,7 @@ function managedCount(state: State): number {
   return Object.values(state.resources).filter((r) => r.id).length;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * An empty configuration against a state that manages objects: refused before any call, whatever the flags.
