@@ -17,6 +17,7 @@ function explain(error: unknown, opts: { host: string; port: number; data?: stri
   if (code === "EADDRNOTAVAIL") return `${opts.host} is not an address of this machine.`;
   if (code === "EACCES") return `no permission to listen on port ${opts.port}.`;
   if (code === "VIGIL_DATA_FILE_LOCKED") return `the data file ${opts.data} is in use by another sandbox.`;
+  if (code === "VIGIL_DATA_FILE_UNUSABLE") return (error as Error).message;
   return undefined;
 }
 

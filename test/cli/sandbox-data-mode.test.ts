@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../helpers/sandbox.ts";
-import { startCli, stopCli } from "./sandbox-process.ts";
+import { runCli, startCli, stopCli } from "./sandbox-process.ts";
 
 /** The data file holds the signing key and admin secret: it, and SQLite's side files, are 0600. */
 let dir: string;
@@ -56,5 +56,14 @@ describe.skipIf(process.platform === "win32")("the sandbox's data file", { timeo
     } finally {
       await stopCli(again);
     }
+  });
+
+  it("that cannot be created is refused in one line, not a stack trace", async () => {
+    const data = join(dir, "missing", "x.db");
+    const run = runCli(["sandbox", "--data", data]);
+    expect(await run.exited).toEqual({ code: 1, signal: null });
+    expect(run.stderr()).toBe(
+      `vigil sandbox: the data file ${data} cannot be used: its directory does not exist.\n`,
+    );
   });
 });

@@ -22,7 +22,7 @@ export async function secureDataFile(file: string): Promise<string[]> {
     // An empty file is an empty SQLite database; "wx" fails when it exists, and then it is tightened.
     await (await open(file, "wx", 0o600)).close();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw unusable(file, error);
   }
   const warnings: string[] = [];
   for (const path of [file, ...sideFiles.map((suffix) => `${file}${suffix}`)]) {
@@ -31,7 +31,7 @@ export async function secureDataFile(file: string): Promise<string[]> {
       mode = (await stat(path)).mode;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
-      throw error;
+      throw unusable(path, error);
     }
     if ((mode & 0o077) === 0) continue;
     try {
@@ -46,4 +46,18 @@ export async function secureDataFile(file: string): Promise<string[]> {
     }
   }
   return warnings;
+}
+
+/** A data file that cannot be created or read: said in one line (an EACCES here is no port's fault). */
+function unusable(path: string, error: unknown): Error {
+  const { code } = error as NodeJS.ErrnoException;
+  const why =
+    code === "ENOENT"
+      ? "its directory does not exist"
+      : code === "EACCES"
+        ? "permission denied"
+        : (error as Error).message;
+  return Object.assign(new Error(`the data file ${path} cannot be used: ${why}.`, { cause: error }), {
+    code: "VIGIL_DATA_FILE_UNUSABLE",
+  });
 }
