@@ -18,5 +18,6 @@ export async function openEmbeddedSandbox(dir: string): Promise<RunningSandbox> 
     port: 0,
     snapshotFile: join(dir, sandboxSnapshotName),
     plan: "business",
+    onWarning: (message) => process.stderr.write(`Warning: the embedded sandbox: ${message}\n`),
   });
 }

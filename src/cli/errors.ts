@@ -6,6 +6,8 @@
 import { ApiError, NetworkError } from "../api/index.ts";
 import {
   ConfigError,
+  DeletionGuardError,
+  explainIdempotencyConflict,
   PlanError,
   PlanFileError,
   RefreshError,
@@ -28,6 +30,7 @@ export class CliError extends Error {
 const userErrors = [
   CliError,
   ConfigError,
+  DeletionGuardError,
   PlanError,
   PlanFileError,
   RefreshError,
@@ -39,6 +42,8 @@ const userErrors = [
 
 /** The message for an error that ends a command. */
 export function describeError(error: unknown): string {
+  const conflict = explainIdempotencyConflict(error);
+  if (conflict) return conflict;
   if (error instanceof ApiError) {
     const details = error.errors
       .map((e) => `  ${e.pointer ?? ""}: ${typeof e.message === "string" ? e.message : (e.reason ?? "")}`)

@@ -17,8 +17,12 @@ function explain(error: unknown, opts: { host: string; port: number; data?: stri
   if (code === "EADDRNOTAVAIL") return `${opts.host} is not an address of this machine.`;
   if (code === "EACCES") return `no permission to listen on port ${opts.port}.`;
   if (code === "VIGIL_DATA_FILE_LOCKED") return `the data file ${opts.data} is in use by another sandbox.`;
+  if (code === "VIGIL_DATA_FILE_UNUSABLE") return (error as Error).message;
   return undefined;
 }
+
+/** How much longer than the sandbox's own grace a stop may take before the process exits regardless. */
+const stopMarginMs = 2000;
 
 interface SandboxCommandOptions {
   host: string;
@@ -49,7 +53,7 @@ export function registerSandboxCommand(program: Command) {
     .action(async (opts: SandboxCommandOptions) => {
       let sandbox: RunningSandbox;
       // Loaded only for this command: every other command starts faster without it.
-      const { startSandbox } = await import("../sandbox/index.ts");
+      const { startSandbox, shutdownGraceMs } = await import("../sandbox/index.ts");
       try {
         sandbox = await startSandbox({
           host: opts.host,
@@ -57,6 +61,7 @@ export function registerSandboxCommand(program: Command) {
           dataFile: opts.data,
           plan: opts.plan,
           allowInsecureWebhooks: opts.allowInsecureWebhooks,
+          onWarning: (message) => process.stderr.write(`vigil sandbox: warning: ${message}\n`),
         });
       } catch (error) {
         const reason = explain(error, opts);
@@ -68,11 +73,25 @@ export function registerSandboxCommand(program: Command) {
         `${JSON.stringify({ url: sandbox.url, token: sandbox.token, adminToken: sandbox.adminToken })}\n`,
       );
       // Close the server and the data file, then exit 0: a clean stop on Ctrl-C or a service manager's TERM.
-      const stop = async () => {
+      // `close` cuts off what still runs after its grace; a second signal, or a close that still has not
+      // returned a little later, exits at once (every acknowledged write is already in the data file).
+      let stopping = false;
+      const stop = async (signal: NodeJS.Signals) => {
+        if (stopping) {
+          process.stderr.write(`vigil sandbox: ${signal} again: exiting without waiting.\n`);
+          process.exit(1);
+        }
+        stopping = true;
+        setTimeout(() => {
+          process.stderr.write(
+            `vigil sandbox: still stopping ${shutdownGraceMs + stopMarginMs} ms after ${signal}: exiting without waiting.\n`,
+          );
+          process.exit(1);
+        }, shutdownGraceMs + stopMarginMs).unref();
         await sandbox.close();
         process.exit(0);
       };
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
     });
 }

@@ -5,6 +5,7 @@
  */
 import type { Operations, TimeSource } from "../api/index.ts";
 import { type ApplyResult, applyActions, type ProgressEvent } from "./apply/apply.ts";
+import { assertConfigNotEmpty, assertNoMassDelete } from "./guard.ts";
 import type { DesiredResource, KindName, Plan, State, StateLock, StateStore } from "./model.ts";
 import { makePlan } from "./plan.ts";
 import { resolvePending, waitForPendingJobs } from "./recover.ts";
@@ -27,6 +28,10 @@ export interface EngineOptions {
   targets?: readonly string[];
   /** See `PlanOptions.refreshOnly`: plans only. */
   refreshOnly?: boolean;
+  /** Let a plan delete a whole kind or most of what the state manages (`assertNoMassDelete`). */
+  allowMassDelete?: boolean;
+  /** Deleting is the point (`vigil destroy`, an empty `desired`): no deletion guard applies. */
+  destroy?: boolean;
 }
 
 export interface PlanOutcome {
@@ -61,6 +66,9 @@ async function planUnderLock(
 ): Promise<PlanOutcome & { state: State }> {
   const saved = await lock.read();
   const state = saved ?? newState();
+  const guarded = !options.destroy && !options.refreshOnly;
+  // Before any call: an empty config is refused whatever else the plan would find.
+  if (guarded) assertConfigNotEmpty(options.desired, state);
   const notes = await waitForPendingJobs(options.ops, state, options.time);
   const inventory = await refresh(options.ops, {
     kinds: kindsOf(options.desired, state),
@@ -84,6 +92,7 @@ async function planUnderLock(
     ...(options.targets && { targets: options.targets }),
     ...(options.refreshOnly && { refreshOnly: true }),
   });
+  if (guarded && !options.allowMassDelete) assertNoMassDelete(plan, options.desired, state);
   return { plan, notes, inventory, state };
 }
 

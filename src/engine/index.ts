@@ -6,6 +6,7 @@ export * from "./catalogue.ts";
 export * from "./config-members.ts";
 export * from "./diff.ts";
 export * from "./engine.ts";
+export * from "./guard.ts";
 export * from "./kinds/index.ts";
 export * from "./model.ts";
 export * from "./plan.ts";

@@ -60,8 +60,10 @@ export class PlanFileError extends Error {
   }
 }
 
+/** The counts come first, so what a plan deletes is seen at the top of the file. */
 export function serializePlan(plan: Plan): string {
-  return `${JSON.stringify(plan, null, 2)}\n`;
+  const { format_version, summary, ...rest } = plan;
+  return `${JSON.stringify({ format_version, summary, ...rest }, null, 2)}\n`;
 }
 
 export function parsePlan(text: string, file = "plan"): Plan {

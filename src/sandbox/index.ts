@@ -1,4 +1,5 @@
 import { createApp } from "./core/app.ts";
+import { secureDataFile } from "./core/data-file.ts";
 import { purgeExpired } from "./core/idempotency.ts";
 import type { PlanName } from "./core/plans.ts";
 import { readSnapshotFile, writeSnapshotFile } from "./core/snapshot-file.ts";
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   plan?: PlanName;
   /** Lets webhooks deliver over plain http to loopback addresses (local tests only; off by default). */
   allowInsecureWebhooks?: boolean;
+  /** What the start wants a person to know (a data file others could read, now 0600); default: `process.emitWarning`. */
+  onWarning?: (message: string) => void;
 }
 
 export interface RunningSandbox {
@@ -40,8 +43,28 @@ export interface RunningSandbox {
    * an in-memory sandbox keeps nothing.
    */
   save(): Promise<void>;
-  /** Stops serving and background work, saves the snapshot (with `snapshotFile`), and releases the state. */
-  close(): Promise<void>;
+  /**
+   * Stops serving and background work, saves the snapshot (with `snapshotFile`), and releases the state,
+   * in bounded time: requests and background work still running after `graceMs` (default
+   * `shutdownGraceMs`) are cut off, with a warning. Every acknowledged write is already committed.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
+}
+
+/** How long `close` waits for running requests and background work before it cuts them off. */
+export const shutdownGraceMs = 5000;
+
+/** Whether `promise` settles within `ms`; it keeps running either way. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Starts a sandbox in this process. Each call is an independent instance with its own state. */
@@ -51,6 +74,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw new Error(
       "startSandbox: give dataFile or snapshotFile, not both: they are two ways to keep one state.",
     );
+  }
+  const warn = options.onWarning ?? ((message: string) => process.emitWarning(message));
+  if (options.dataFile) {
+    for (const warning of await secureDataFile(options.dataFile)) warn(warning);
   }
   const snapshot = snapshotFile === undefined ? undefined : await readSnapshotFile(snapshotFile);
   const state = new SandboxState(snapshot ? Store.fromSnapshot(snapshot) : options.dataFile, {
@@ -101,12 +128,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     adminToken: state.services.adminToken,
     accountId,
     save,
-    close: async () => {
+    close: async ({ graceMs = shutdownGraceMs } = {}) => {
       clearInterval(sweeper);
-      await app.close();
+      const deadline = Date.now() + graceMs;
+      const left = () => Math.max(0, deadline - Date.now());
+      // Idle keep-alive connections are closed at once (forceCloseConnections); a request still
+      // running past the grace has its connection cut.
+      const serving = app.close();
+      if (!(await settlesWithin(serving, left()))) {
+        app.server.closeAllConnections();
+        warn(`requests still running after ${graceMs} ms were cut off.`);
+        await settlesWithin(serving, 1000);
+      }
       // Background work stops first: a job still running is saved `running`, and comes back
       // `interrupted` at the next start, as it does from a data file.
-      await state.background.stop();
+      if (!(await state.background.stop(left())))
+        warn(
+          `background work still running after ${graceMs} ms was abandoned; what it had not committed (a webhook attempt in flight) is done again at the next start.`,
+        );
       try {
         await save();
       } finally {

@@ -12,6 +12,7 @@ import {
   duplicateOf,
   type EngineKind,
   engineKind,
+  explainIdempotencyConflict,
   type KeyFor,
   type Members,
   type ObjectSession,
@@ -364,7 +365,9 @@ export class ResourceType {
       ]);
     const entries = error.memberErrors;
     if (entries.length === 0)
-      return new DiagnosticsError([{ severity: "ERROR", summary, detail: error.message }]);
+      return new DiagnosticsError([
+        { severity: "ERROR", summary, detail: explainIdempotencyConflict(error) ?? error.message },
+      ]);
     return new DiagnosticsError(
       entries.map((entry) => ({ ...this.diagnosticAt(entry.pointer, entry.message), summary })),
     );

@@ -22,10 +22,12 @@ import { type CallCounts, callsLine } from "../render/changes.ts";
 import { createProgress, type Progress } from "../render/progress.ts";
 import { colorEnabled } from "../render/style.ts";
 import {
+  allowMassDeleteOption,
   callCounts,
   humanPlan,
   planHasChanges,
   printNotes,
+  refuseEmptyConfig,
   withConnection,
   withConnectionOptions,
 } from "./shared.ts";
@@ -33,6 +35,7 @@ import {
 interface ApplyOptions extends ConnectionOptions {
   autoApprove: boolean;
   plan?: string;
+  allowMassDelete?: boolean;
 }
 
 const interactive = () => Boolean(process.stdin.isTTY && process.stdout.isTTY);
@@ -56,6 +59,9 @@ interface Run {
   question: string;
   /** Whether a plan may be applied without asking even without --auto-approve (it changes only the state). */
   askUnless?: (plan: Plan) => boolean;
+  /** See `EngineOptions`: `destroy` lifts the deletion guards, `allowMassDelete` the mass-deletion one. */
+  destroy?: boolean;
+  allowMassDelete?: boolean;
 }
 
 async function run(r: Run): Promise<void> {
@@ -78,6 +84,8 @@ async function run(r: Run): Promise<void> {
       ...(r.imports && { imports: r.imports }),
       ...(r.targets && { targets: r.targets }),
       ...(r.saved && { plan: r.saved }),
+      ...(r.destroy && { destroy: true }),
+      ...(r.allowMassDelete && { allowMassDelete: true }),
       onProgress: (event: ProgressEvent) => progress?.event(event),
       approve: async (plan) => {
         process.stdout.write(humanPlan(plan, r.config, callCounts(client.metrics)));
@@ -104,7 +112,9 @@ async function run(r: Run): Promise<void> {
   for (const f of failures) {
     process.stderr.write(`Error: ${f.address}: ${f.action} failed: ${f.message}\n`);
     const entries = (f.problem?.errors as { pointer?: string; message?: string }[] | undefined) ?? [];
-    for (const e of entries) process.stderr.write(`  ${e.pointer ?? ""}: ${e.message ?? ""}\n`);
+    // Entries that name no member (a conflict's `reason`) are already in the message.
+    for (const e of entries)
+      if (e.pointer || e.message) process.stderr.write(`  ${e.pointer ?? ""}: ${e.message ?? ""}\n`);
   }
   const counts = new Map<string, number>();
   for (const d of done) if (d.action !== "no-op") counts.set(d.action, (counts.get(d.action) ?? 0) + 1);
@@ -141,7 +151,8 @@ export function registerApply(program: Command) {
       .description("Make the account match the configuration")
       .argument(...pathsArgument)
       .option("--plan <file>", "apply a plan saved by vigil plan --out (refused if anything changed since)")
-      .option("--auto-approve", "apply without asking", false),
+      .option("--auto-approve", "apply without asking", false)
+      .option(...allowMassDeleteOption),
   ).action(async (paths: string[], options: ApplyOptions) => {
     // A saved plan was reviewed when it was made: it needs no second approval.
     if (!options.plan) requireApproval("apply", options);
@@ -151,6 +162,8 @@ export function registerApply(program: Command) {
       : undefined;
     // Refused before it is shown: printed as an apply plan first, its drift read as changes about to be made.
     if (saved?.refreshOnly) throw new RefreshOnlyPlanError();
+    // A saved plan was guarded when it was made.
+    if (!saved) await refuseEmptyConfig(config.resources, options, "apply");
     await run({
       command: "apply",
       options,
@@ -158,6 +171,7 @@ export function registerApply(program: Command) {
       desired: config.resources,
       imports: config.imports,
       ...(saved && { saved }),
+      ...(options.allowMassDelete && { allowMassDelete: true }),
       question: "Do you want to apply these changes?",
     });
   });
@@ -188,6 +202,7 @@ export function registerApply(program: Command) {
       command: "destroy",
       options,
       desired: [],
+      destroy: true,
       ...(targets && { targets }),
       question: "Do you really want to destroy these objects? There is no undo.",
     });

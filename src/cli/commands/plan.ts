@@ -5,12 +5,15 @@ import { planInConfigTerms } from "../../gitops/present.ts";
 import { loadOrFail } from "../config.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
+import { countActions, deletionSentence } from "../render/changes.ts";
 import { renderPlanMarkdown } from "../render/markdown.ts";
 import {
+  allowMassDeleteOption,
   callCounts,
   humanPlan,
   planHasChanges,
   printNotes,
+  refuseEmptyConfig,
   sourcesOf,
   withConnection,
   withConnectionOptions,
@@ -24,6 +27,7 @@ interface PlanOptions extends ConnectionOptions {
   refreshOnly: boolean;
   refresh: boolean;
   target?: string[];
+  allowMassDelete: boolean;
 }
 
 function refreshFlag(value: string): boolean {
@@ -49,11 +53,13 @@ export function registerPlan(program: Command) {
         refreshFlag,
         true,
       )
-      .option("--target <address...>", "plan only these addresses (and what they need)"),
+      .option("--target <address...>", "plan only these addresses (and what they need)")
+      .option(...allowMassDeleteOption),
   ).action(async (paths: string[], options: PlanOptions) => {
     if (options.json && options.markdown)
       throw new CliError("--json and --markdown cannot be used together.");
     const config = await loadOrFail(paths);
+    if (!options.refreshOnly) await refuseEmptyConfig(config.resources, options, "plan");
     const plan = await withConnection(options, "plan", async ({ ops, client }, store) => {
       const outcome = await planChanges({
         ops,
@@ -63,11 +69,16 @@ export function registerPlan(program: Command) {
         refresh: options.refresh ? "full" : "state",
         ...(options.target && { targets: options.target }),
         ...(options.refreshOnly && { refreshOnly: true }),
+        ...(options.allowMassDelete && { allowMassDelete: true }),
       });
       printNotes(outcome.notes);
       const calls = callCounts(client.metrics);
-      if (options.json) process.stdout.write(serializePlan(outcome.plan));
-      else if (options.markdown)
+      if (options.json) {
+        process.stdout.write(serializePlan(outcome.plan));
+        // stdout is the document; a CI log shows stderr, where deletions must not go unseen.
+        const deletions = deletionSentence(countActions(outcome.plan));
+        if (deletions) process.stderr.write(`Warning: ${deletions.replace(/^⚠ /, "")}\n`);
+      } else if (options.markdown)
         // With the sources, as in the human plan: a reviewer sees which file:line each change comes from.
         process.stdout.write(
           renderPlanMarkdown(planInConfigTerms(outcome.plan), {

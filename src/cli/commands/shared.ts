@@ -4,13 +4,14 @@
  */
 import { type Command, Option } from "commander";
 import type { ClientMetrics } from "../../api/index.ts";
-import type { Plan } from "../../engine/index.ts";
+import { assertConfigNotEmpty, type DesiredResource, type Plan } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
 import {
   type Connection,
   type ConnectionOptions,
   connect,
+  readSavedState,
   statePath,
   stateStore,
   vigilDir,
@@ -29,6 +30,27 @@ export function withConnectionOptions(command: Command): Command {
       "--state <file>",
       `state file (default: ${statePath({})}; with --sandbox: ${statePath({ sandbox: true })})`,
     );
+}
+
+/** `plan` and `apply`: the override of the mass-deletion guard (docs/cli.md, "Guards against deleting"). */
+export const allowMassDeleteOption = [
+  "--allow-mass-delete",
+  "let the plan delete a whole kind, or most of what the state manages (refused otherwise, as a configuration given in part)",
+  false,
+] as const;
+
+/**
+ * An empty configuration against a state that manages objects, refused before connecting: not one call.
+ * The engine refuses it too; here it also costs nothing.
+ */
+export async function refuseEmptyConfig(
+  desired: readonly DesiredResource[],
+  options: ConnectionOptions,
+  command: string,
+): Promise<void> {
+  if (desired.length > 0) return;
+  const state = await readSavedState(statePath(options), command);
+  if (state) assertConfigNotEmpty(desired, state);
 }
 
 /** Runs `fn` with a connection and the state store, and always closes the connection (saving `--sandbox`). */

@@ -270,12 +270,27 @@ export function extraSummary(counts: PlanSummary): string | undefined {
 
 export const noChanges = "No changes. The account matches the configuration.";
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * The sentence that makes a plan's deletions impossible to miss (cascaded deletes counted, and replaces,
+ * whose old object is deleted); undefined when the plan deletes nothing.
+ */
+export function deletionSentence(counts: PlanSummary): string | undefined {
+  const { delete: deletes, replace } = counts;
+  if (deletes === 0 && replace === 0) return undefined;
+  const replaced = `${replace === 1 ? "is" : "are"} deleted and created anew, under a new id`;
+  const what =
+    deletes === 0
+      ? `replaces ${plural(replace, "object")}: ${replace === 1 ? "it" : "they"} ${replaced}`
+      : `deletes ${plural(deletes, "object")} from the account${replace > 0 ? `, and replaces ${replace} (${replace === 1 ? "it" : "they"} ${replaced})` : ""}`;
+  return `⚠ This plan ${what}. There is no undo.`;
+}
+
 export interface CallCounts {
   reads: number;
   writes: number;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function callsLine(calls: CallCounts): string {
   return `API calls: ${plural(calls.reads, "read")}, ${plural(calls.writes, "write")}`;

@@ -10,6 +10,7 @@ import {
   type CallCounts,
   callsLine,
   countActions,
+  deletionSentence,
   driftItems,
   driftNote,
   driftSentence,
@@ -154,5 +155,8 @@ export function renderPlan(plan: Plan, options: RenderPlanOptions = {}): string 
   const s = options.style ?? styler(false);
   const lines = options.refreshOnly ? renderDrift(plan, options, s) : renderChanges(plan, options, s);
   if (options.calls) lines.push(callsLine(options.calls));
+  // Last, after everything a long plan scrolls past: what it deletes.
+  const deletions = options.refreshOnly ? undefined : deletionSentence(countActions(plan));
+  if (deletions) lines.push(s.bold(s.red(deletions)));
   return `${lines.join("\n")}\n`;
 }

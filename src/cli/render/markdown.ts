@@ -11,6 +11,7 @@ import {
   type CallCounts,
   callsLine,
   countActions,
+  deletionSentence,
   driftItems,
   driftNote,
   driftSentence,
@@ -139,6 +140,8 @@ export function renderPlanMarkdown(plan: Plan, options: RenderMarkdownOptions = 
     top.push(`### ${hasChanges(counts) ? summarySentence(counts) : noChanges}`);
     const extra = extraSummary(counts);
     if (extra) top.push(extra);
+    const deletions = deletionSentence(counts);
+    if (deletions) top.push(`> [!CAUTION]\n> **${deletions.replace(/^⚠ /, "")}**`);
     columns = ["Address", "Action", "Changed members", "Why"];
   }
   if (plan.warnings.length > 0) top.push(plan.warnings.map((w) => `> **Warning:** ${w}`).join("\n>\n"));

@@ -12,7 +12,7 @@ import { hashSecret } from "../state/index.ts";
 import { createBody, updateBody } from "./bodies.ts";
 import { bulkStrategies } from "./bulk.ts";
 import { Journal } from "./journal.ts";
-import { finishCreate, patchObject } from "./object.ts";
+import { explainIdempotencyConflict, finishCreate, patchObject } from "./object.ts";
 
 export interface ApplyFailure {
   address: string;
@@ -118,7 +118,7 @@ export class Applier {
     const failure: ApplyFailure = {
       address,
       action: work.action.action,
-      message: error instanceof Error ? error.message : String(error),
+      message: explainIdempotencyConflict(error) ?? (error instanceof Error ? error.message : String(error)),
     };
     if (error instanceof ApiError) failure.problem = error.problem;
     else if (isProblem(error)) {

@@ -1,10 +1,10 @@
 /**
  * The write-ahead journal: before each write, the address records the pending
- * operation and its deterministic `Idempotency-Key`, and the state is saved;
- * after it, the outcome replaces the record. A crash at any point leaves a
- * state from which the next run can tell what happened.
+ * operation and its `Idempotency-Key`, and the state is saved; after it, the
+ * outcome replaces the record. A crash at any point leaves a state from which
+ * the next run can tell what happened.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { PendingOperation, ResourceState, State, StateLock } from "../model.ts";
 import { hashSecret } from "../state/index.ts";
 
@@ -13,6 +13,12 @@ export class Journal {
   readonly #lock: StateLock;
   readonly #now: () => number;
   readonly #runSerial: number;
+  /**
+   * Two copies of one state (a teammate's checkout and CI, a state restored from Git) share lineage and
+   * serial: without a nonce of the run, their different writes would share keys, and the service would
+   * refuse the second as a conflict (or, worse, answer it with the first one's stored response).
+   */
+  readonly #runId = randomUUID();
   #chain: Promise<void> = Promise.resolve();
   #next: Promise<void> | undefined;
 
@@ -39,10 +45,13 @@ export class Journal {
     return this.#next;
   }
 
-  /** The same operation of the same run always gets the same key, so a retried request is replayed, never repeated. */
+  /**
+   * The same operation of the same run always gets the same key, so a retried request is replayed, never
+   * repeated; another run never gets it. A run after a crash replays a write by the key its journal holds.
+   */
   keyFor(action: string, addresses: readonly string[]): string {
     const digest = createHash("sha256")
-      .update([this.state.lineage, this.#runSerial, action, ...[...addresses].sort()].join("\n"))
+      .update([this.state.lineage, this.#runSerial, this.#runId, action, ...[...addresses].sort()].join("\n"))
       .digest("hex");
     return `vigil-${digest.slice(0, 48)}`;
   }

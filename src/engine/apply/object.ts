@@ -20,7 +20,12 @@ import { createBody, touchesSide, updateBody, updateOnlyMembers } from "./bodies
 
 /** The write steps of one object, each needing an idempotency key of its own. */
 export type WriteStep = "create" | "side" | "update-only" | "update" | "delete";
-export type KeyFor = (step: WriteStep) => string;
+/**
+ * The key of one step, given what that step sends (`content`: its object and body; absent for a delete, which
+ * sends nothing but its object's id), so keys derived from content never name two different requests. Keys
+ * that carry a nonce of their run may ignore it.
+ */
+export type KeyFor = (step: WriteStep, content?: unknown) => string;
 
 /**
  * After a create: the members written by calls of their own (components), then the update-only ones.
@@ -35,16 +40,17 @@ export async function finishCreate(
 ): Promise<boolean> {
   let wrote = false;
   if (kind.writeSide && kind.sideMembers.some((m) => members[m] !== undefined)) {
-    await kind.writeSide({ ops, idempotencyKey: keyFor("side") }, id, members);
+    await kind.writeSide(
+      { ops, idempotencyKey: keyFor("side", sideContent(kind, id, members)) },
+      id,
+      members,
+    );
     wrote = true;
   }
   const later = updateOnlyMembers(kind, members);
   if (later.length > 0) {
-    await kind.update(
-      { ops, idempotencyKey: keyFor("update-only") },
-      { id, ...members },
-      Object.fromEntries(later.map((m) => [m, members[m]])),
-    );
+    const body = Object.fromEntries(later.map((m) => [m, members[m]]));
+    await kind.update({ ops, idempotencyKey: keyFor("update-only", { id, body }) }, { id, ...members }, body);
     wrote = true;
   }
   return wrote;
@@ -60,9 +66,20 @@ export async function patchObject(
   keyFor: KeyFor,
 ): Promise<void> {
   const body = updateBody(kind, changes, members, kind.normalizeDesired(members));
-  if (Object.keys(body).length > 0) await kind.update({ ops, idempotencyKey: keyFor("update") }, live, body);
+  const id = String(live.id);
+  if (Object.keys(body).length > 0)
+    await kind.update({ ops, idempotencyKey: keyFor("update", { id, body }) }, live, body);
   if (kind.writeSide && touchesSide(kind, changes))
-    await kind.writeSide({ ops, idempotencyKey: keyFor("side") }, String(live.id), members);
+    await kind.writeSide(
+      { ops, idempotencyKey: keyFor("side", sideContent(kind, id, members)) },
+      id,
+      members,
+    );
+}
+
+/** What a side write sends: the object and its side members (the call writes them whole). */
+function sideContent(kind: EngineKind, id: string, members: Members): unknown {
+  return { id, side: Object.fromEntries(kind.sideMembers.map((m) => [m, members[m] ?? null])) };
 }
 
 // ---------------------------------------------------------------------------
@@ -96,12 +113,14 @@ export function openSession(endpoint: string, token: string): ObjectSession {
 
 /**
  * Idempotency keys derived from what a write is about (`about`: the resource type and operation; `parts`:
- * the body, or the object and its changes), so a run retried after a crash replays instead of writing twice.
+ * the body, or the object and its changes) and from what each step sends, so a run retried after a crash
+ * replays instead of writing twice, and two different requests (two copies of one state writing different
+ * values, a replayed create completed with other members) never share a key.
  */
 export function derivedKeys(prefix: string, about: readonly unknown[], parts: readonly unknown[]): KeyFor {
-  return (step) =>
+  return (step, content) =>
     `${prefix}-${createHash("sha256")
-      .update(canonicalJson([...about, step, ...parts]))
+      .update(canonicalJson([...about, step, ...parts, content ?? null]))
       .digest("hex")
       .slice(0, 40)}`;
 }
@@ -142,7 +161,7 @@ export async function createObject(
   const fetch = (id: string) => kind.getOne(session.ops, { ...desired, id });
   for (let attempt = 0; ; attempt++) {
     const keyFor = keysFor(body, attempt);
-    const key = keyFor("create");
+    const key = keyFor("create", body);
     const created = await kind.create({ ops: session.ops, idempotencyKey: key }, body);
     const id = String(created.id);
     // A fresh answer is the whole object; a replayed one is as old as its key, so the object is read.
@@ -170,4 +189,17 @@ export async function removeObject(ops: Operations, kind: EngineKind, live: Row,
   await kind.remove({ ops, idempotencyKey }, live).catch((error: unknown) => {
     if (!isGone(error)) throw error;
   });
+}
+
+/**
+ * A 409 `idempotency_key_conflict` in plain words: what it means, its likely cause and what to do. vigil's
+ * keys never name two different requests, so the cause is outside this run: another one, working from a
+ * copy of the same state, or still running. Undefined for any other error.
+ */
+export function explainIdempotencyConflict(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.code !== "idempotency_key_conflict") return undefined;
+  const request = error.requestId ? `; request ${error.requestId}` : "";
+  if (error.reason === "in_flight")
+    return `${error.route} was refused: the service is still running an earlier request sent with the same Idempotency-Key (409 idempotency_key_conflict, in_flight${request}). Most likely another run is applying a copy of the same state at this moment (a teammate, or CI). Let it finish, then plan again: the plan shows what it changed.`;
+  return `${error.route} was refused: its Idempotency-Key was already used, within the service's 24 hours, for a different request (409 idempotency_key_conflict, ${error.reason ?? "different_body"}${request}). This request changed nothing. The likely cause is another run from a copy of the same state (a teammate's checkout, CI, or a state restored from Git) that sent a different change. Bring this copy of the state up to date with the newest one, then plan again and review the plan before applying.`;
 }

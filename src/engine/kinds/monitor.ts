@@ -119,8 +119,9 @@ export const monitorEngineKind = plainKind("monitor", "monitors", monitorKind, (
       .map((name) => `/settings/${name}`);
   },
   merging: ["settings"],
-  // Types without an address (database, snmp, counter) have no natural key: they are never adopted.
-  naturalKey: (members) => (members.url === undefined ? undefined : keyFrom([members.type, members.url])),
+  // Types without an address (database, snmp, counter) have no natural key: they are never adopted. The
+  // state records an absent url as null, and a crashed create is then found only by replaying its key.
+  naturalKey: (members) => (members.url == null ? undefined : keyFrom([members.type, members.url])),
   async remove(ctx, live) {
     const receipt = await ctx.ops.monitors.delete(String(live.id), { idempotencyKey: ctx.idempotencyKey });
     return cascadedSubscriptions(receipt);

@@ -14,6 +14,7 @@ import {
   duplicateOf,
   type EngineKind,
   engineKind,
+  explainIdempotencyConflict,
   type KeyFor,
   type Members,
   type ObjectSession,
@@ -405,7 +406,9 @@ export class ResourceKind {
           : Status.INTERNAL;
     return new ProviderError(
       code,
-      details.length > 0 ? `${summary}: ${details.join("; ")}` : `${summary}: ${error.message}`,
+      details.length > 0
+        ? `${summary}: ${details.join("; ")}`
+        : `${summary}: ${explainIdempotencyConflict(error) ?? error.message}`,
     );
   }
 }

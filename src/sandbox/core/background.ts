@@ -28,6 +28,8 @@ export class Background {
   #timer: NodeJS.Timeout | undefined;
   #kicked = false;
   #stopped = true;
+  /** Work left running when `stop` gave up on it: its failures (a write to the closed store) are expected. */
+  #abandoned = false;
 
   constructor(state: SandboxState) {
     this.#state = state;
@@ -75,10 +77,30 @@ export class Background {
     while (this.#running.size > 0) await Promise.allSettled([...this.#running.values()]);
   }
 
-  async stop(): Promise<void> {
+  /** Whether `stop` was called: work that loops over a queue takes nothing more from it. */
+  get stopping(): boolean {
+    return this.#stopped;
+  }
+
+  /**
+   * Starts no more work and waits, at most `graceMs`, for what is running. Answers whether it all
+   * finished: work still running is abandoned, and what it had not committed is done again at the
+   * next start (a webhook attempt in flight is sent again; a job item runs again).
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
     this.#stopped = true;
     clearInterval(this.#timer);
-    await this.idle();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve(false), graceMs);
+    });
+    try {
+      const idle = await Promise.race([this.idle().then(() => true as const), late]);
+      this.#abandoned = !idle;
+      return idle;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   #tick(): void {
@@ -88,7 +110,9 @@ export class Background {
       if (!task.work || this.#running.has(task.name)) continue;
       const run = task
         .work(this.#state)
-        .catch((error) => report(task, error))
+        .catch((error) => {
+          if (!this.#abandoned) report(task, error);
+        })
         .finally(() => this.#running.delete(task.name));
       this.#running.set(task.name, run);
     }

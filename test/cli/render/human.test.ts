@@ -2,6 +2,7 @@ import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import { renderPlan } from "../../../src/cli/render/human.ts";
 import { styler } from "../../../src/cli/render/style.ts";
+import type { Plan } from "../../../src/engine/model.ts";
 import { emptyPlan, everyAction, fullPlan, noStateWarning, planOf, sources } from "./plans.ts";
 
 const calls = { reads: 9, writes: 0 };
@@ -14,7 +15,9 @@ describe("renderPlan", () => {
     expect(hasAnsi(out)).toBe(false);
     expect(out).toContain("Plan: 5 to add, 2 to change, 3 to replace, 3 to destroy.\n");
     expect(out).toContain("Also 1 to import, 2 to forget (removed from the state, not deleted).\n");
-    expect(out.endsWith("API calls: 9 reads, 0 writes\n")).toBe(true);
+    // The deletions come last, after the calls, where a long plan ends on screen.
+    expect(out).toContain("API calls: 9 reads, 0 writes\n⚠ This plan deletes 3 objects");
+    expect(out.endsWith("There is no undo.\n")).toBe(true);
     // No-ops are left out.
     expect(out).not.toContain("contacts.team-email");
   });
@@ -132,6 +135,26 @@ describe("renderPlan", () => {
     await expect(renderPlan(planOf([], [noStateWarning]), { calls })).toMatchFileSnapshot(
       "__snapshots__/plan-empty-warning.txt",
     );
+  });
+
+  it("ends with the deletions, counted, whenever the plan deletes or replaces anything", () => {
+    const last = (plan: Plan) => renderPlan(plan, { calls }).trimEnd().split("\n").at(-1);
+    const deletes = everyAction.filter((a) => a.action === "delete");
+    const replaces = everyAction.filter((a) => a.action === "replace");
+    expect(last(planOf(deletes))).toBe(
+      `⚠ This plan deletes ${deletes.length} objects from the account. There is no undo.`,
+    );
+    expect(last(planOf(deletes.slice(0, 1)))).toBe(
+      "⚠ This plan deletes 1 object from the account. There is no undo.",
+    );
+    expect(last(planOf(replaces.slice(0, 1)))).toBe(
+      "⚠ This plan replaces 1 object: it is deleted and created anew, under a new id. There is no undo.",
+    );
+    // Nothing deleted: the calls line stays the last.
+    expect(last(planOf(everyAction.filter((a) => a.action === "create")))).toBe(
+      "API calls: 9 reads, 0 writes",
+    );
+    expect(last(emptyPlan)).toBe("API calls: 9 reads, 0 writes");
   });
 
   it("leaves the calls line out when no counts are given", () => {

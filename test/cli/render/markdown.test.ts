@@ -46,6 +46,17 @@ describe("renderPlanMarkdown", () => {
     expect(out.endsWith("\n\nAPI calls: 9 reads, 0 writes\n")).toBe(true);
   });
 
+  it("puts a plan's deletions right under the heading, as a caution a reviewer cannot scroll past", () => {
+    const deletes = fullPlan.actions.filter((a) => a.action === "delete");
+    const out = renderPlanMarkdown(planOf(deletes), { calls });
+    expect(out.split("\n\n").slice(0, 2)).toEqual([
+      `### Plan: 0 to add, 0 to change, 0 to replace, ${deletes.length} to destroy.`,
+      `> [!CAUTION]\n> **This plan deletes ${deletes.length} objects from the account. There is no undo.**`,
+    ]);
+    const creates = fullPlan.actions.filter((a) => a.action === "create");
+    expect(renderPlanMarkdown(planOf(creates), { calls })).not.toContain("CAUTION");
+  });
+
   it("says there are no changes", () => {
     expect(renderPlanMarkdown(emptyPlan, { calls })).toBe(
       "### No changes. The account matches the configuration.\n\nAPI calls: 9 reads, 0 writes\n",

@@ -83,11 +83,11 @@ describe("replace", () => {
     await expect(planChanges({ ops, store, desired: retyped, time })).rejects.toThrow(
       /monitors.site is protected.*replace/,
     );
-    // The state remembers the protection once the resource has left the config.
-    await expect(planChanges({ ops, store, desired: [], time })).rejects.toThrow(
+    // The state remembers the protection once the resource has left the config, even for a destroy.
+    await expect(planChanges({ ops, store, desired: [], time, destroy: true })).rejects.toThrow(
       /monitors.site is protected.*delete/,
     );
-    await expect(applyChanges({ ops, store, desired: [], time })).rejects.toThrow(PlanError);
+    await expect(applyChanges({ ops, store, desired: [], time, destroy: true })).rejects.toThrow(PlanError);
     expect((await ops.monitors.all()).length).toBe(1);
   });
 });

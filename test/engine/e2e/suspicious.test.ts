@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyChanges, MemoryStateStore, planChanges, RefreshError } from "../../../src/engine/index.ts";
+import {
+  applyChanges,
+  DeletionGuardError,
+  MemoryStateStore,
+  planChanges,
+  RefreshError,
+} from "../../../src/engine/index.ts";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
 import { alertOf, appliedAccount, emailContact, engineAccount, httpMonitor, opsFor } from "./helpers.ts";
 
@@ -69,5 +75,42 @@ describe("suspicious answers are errors, never 'everything was deleted'", () => 
     // A fresh state with an empty account is not suspicious: nothing is held.
     const fresh = await planChanges({ ops, store: new MemoryStateStore(), desired, time });
     expect(fresh.plan.summary.create).toBe(3);
+  });
+
+  it("an empty desired state is refused before any call; a kind left out needs allowMassDelete; destroy deletes", async () => {
+    const { ops, time, store, client } = await appliedAccount(sb, desired);
+    const before = store.saved;
+    const calls = client.metrics.snapshot().attempts;
+    await expect(planChanges({ ops, store, desired: [], time })).rejects.toThrow(DeletionGuardError);
+    await expect(applyChanges({ ops, store, desired: [], time, allowMassDelete: true })).rejects.toThrow(
+      /declares no resources, yet the state manages 3 objects.*vigil destroy/,
+    );
+    expect(client.metrics.snapshot().attempts).toBe(calls);
+    expect(store.saved).toEqual(before);
+
+    // Two contacts, and a config that declares monitors only: every contact would go.
+    const two = [...desired, emailContact("audit", "audit@sus.example.com")];
+    await applyChanges({ ops, store, desired: two, time });
+    const monitorsOnly = two.filter((d) => d.kind === "monitor");
+    const refused = await planChanges({ ops, store, desired: monitorsOnly, time }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DeletionGuardError);
+    expect((refused as DeletionGuardError).addresses.sort()).toEqual([
+      "alertSubscriptions.shop-ops",
+      "contacts.audit",
+      "contacts.ops",
+    ]);
+    const { plan } = await planChanges({ ops, store, desired: monitorsOnly, time, allowMassDelete: true });
+    expect(plan.summary.delete).toBe(3);
+
+    // A monitor's last alerts removed is an edit of the monitor, not a kind left out.
+    const alerted = [...two, alertOf("shop", "audit")];
+    await applyChanges({ ops, store, desired: alerted, time });
+    const unalerted = alerted.filter((d) => d.kind !== "alertSubscription");
+    expect((await planChanges({ ops, store, desired: unalerted, time })).plan.summary.delete).toBe(2);
+
+    const destroyed = await applyChanges({ ops, store, desired: [], time, destroy: true });
+    expect(destroyed.result.failures).toEqual([]);
+    expect(destroyed.plan.summary.delete).toBe(5);
+    expect(await ops.monitors.all()).toEqual([]);
   });
 });

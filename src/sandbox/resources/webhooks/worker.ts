@@ -75,7 +75,8 @@ export const webhookDeliveryTask: BackgroundTask = {
   async work(state) {
     const index = deliveryIndex(state.store);
     const lane = async () => {
-      for (;;) {
+      // A stopping sandbox sends nothing more: what is queued goes out at the next start.
+      while (!state.background.stopping) {
         const [id] = index.takeDue(state.clock.now(), 1);
         if (id === undefined) return;
         await deliverOne(state, index, id);
