@@ -162,6 +162,15 @@ export class ResourceKind {
       .map((d) => ({ property: propertyPath(d.pointer, known), reason: d.message }));
   }
 
+  /**
+   * The inputs as Pulumi keeps them: every credential a secret, though the program passed it plainly (a
+   * header value), so that the stack's state never holds one in plain text.
+   */
+  checkedInputs(news: Props): Props {
+    const { members, secrets } = unwrap(news);
+    return wrapSecrets(members, [...secrets, ...this.kind.credentials(members)]);
+  }
+
   /** The engine's changes from the outputs (the live object as last read) to the inputs. */
   changes(id: string, olds: Props, news: Props, oldInputs: Props | undefined): Change[] {
     const { members, unknowns } = unwrap(news);
