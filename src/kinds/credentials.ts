@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { traitsOf } from "./field.ts";
 import { toPointer } from "./diagnostics.ts";
+import { membersOf, traitsOf } from "./field.ts";
 
 /**
  * Where credentials sit: every member whose trait is `writeOnly`, at any depth
@@ -84,7 +84,36 @@ function expand(value: unknown, pattern: CredentialPattern, at: (string | number
   }
   const [step, ...rest] = pattern as [string, ...string[]];
   if (step === "*") {
-    if (Array.isArray(value)) value.forEach((item, i) => expand(item, rest, [...at, i], out));
-    else if (isRecord(value)) for (const key of Object.keys(value)) expand(value[key], rest, [...at, key], out);
+    if (Array.isArray(value)) for (const [i, item] of value.entries()) expand(item, rest, [...at, i], out);
+    else if (isRecord(value))
+      for (const key of Object.keys(value)) expand(value[key], rest, [...at, key], out);
   } else if (isRecord(value) && Object.hasOwn(value, step)) expand(value[step], rest, [...at, step], out);
 }
+
+/** The members the service generates when a create leaves them out (trait `generated`). */
+export function generatedMembers(schema: z.ZodObject): string[] {
+  return membersOf(schema)
+    .filter((m) => m.traits.generated)
+    .map((m) => m.name);
+}
+
+/**
+ * What a create's answer revealed: each generated member the body left out, as the answer shows it in
+ * full. Later reads show it masked, so this is the only time anyone can learn it.
+ */
+export function generatedValues(
+  schema: z.ZodObject,
+  sent: Record<string, unknown>,
+  answer: Record<string, unknown>,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of generatedMembers(schema)) {
+    const value = Object.hasOwn(answer, name) ? answer[name] : undefined;
+    if (sent[name] === undefined && typeof value === "string") out.set(name, value);
+  }
+  return out;
+}
+
+/** The output a frontend hands a generated member out as: `secret` → `generatedSecret`. */
+export const generatedOutputName = (member: string): string =>
+  `generated${member.charAt(0).toUpperCase()}${member.slice(1)}`;

@@ -14,6 +14,12 @@ export interface FieldTraits {
    * (`credentials.ts` finds it). The service reads most back masked, `{set: true, ...}`.
    */
   writeOnly?: boolean;
+  /**
+   * A credential the service generates when a create leaves it out, and shows in full in that answer only
+   * (a webhook's `secret`). Frontends hand it to the user once: the CLI's outputs file, a sensitive
+   * computed Terraform attribute, a Pulumi secret output (`generated<Name>`).
+   */
+  generated?: boolean;
   /** Accepted on create only; not part of an update and not read back. */
   createOnly?: boolean;
   /** Accepted on writes but never read back (for example `assertsSource`, `onOverlimit`). */

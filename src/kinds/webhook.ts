@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { createdAt, guid, headerName, headerValue, monitorRef, readOnlyId, unixTime, updatedAt } from "./common.ts";
+import {
+  createdAt,
+  guid,
+  headerName,
+  headerValue,
+  monitorRef,
+  readOnlyId,
+  unixTime,
+  updatedAt,
+} from "./common.ts";
 import { field, list, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
 
@@ -58,6 +67,7 @@ export const webhookSchema = z
     ),
     secret: field(z.union([z.string().min(16).max(128), z.strictObject({ rotate: z.literal(true) })]), {
       writeOnly: true,
+      generated: true,
       description: "16-128 characters, or omit to generate a whsec_ secret; {rotate: true} on update.",
     }),
     enabled: field(z.boolean(), { default: true, updateOnly: true, description: "Update only." }),

@@ -14,6 +14,8 @@ import {
   accountResult,
   agentPoolsResult,
   bodySchema,
+  generatedMembers,
+  generatedOutputName,
   membersOf,
   monitorTypeNames,
   monitorTypesResult,
@@ -110,6 +112,12 @@ export interface ResourceRules {
   inputOnly: AttributePath[];
   /** Credentials: the service reads them back masked, so state keeps the configured value. */
   sensitive: AttributePath[];
+  /**
+   * Credentials the service generates when the config sets none (a webhook's `secret`), each with the
+   * sensitive computed attribute that holds it (`generated_secret`): filled from the create's answer, the
+   * only one that shows it, and kept from then on.
+   */
+  generated: { member: string; attribute: string }[];
 }
 
 // ---------------------------------------------------------------------------
@@ -380,7 +388,7 @@ function settingsAttribute(walk: Walk): Attribute {
 function build(kind: KindName): { schema: Schema; rules: ResourceRules } {
   const ek = engineKind(kind);
   const definition = ek.definition;
-  const rules: ResourceRules = { kind, replaceOn: [], inputOnly: [], sensitive: [] };
+  const rules: ResourceRules = { kind, replaceOn: [], inputOnly: [], sensitive: [], generated: [] };
   const walk: Walk = { path: [], readOnly: false, rules };
   const required = new Set(definition.required ?? []);
   const attributes: Record<string, Attribute> = {};
@@ -404,6 +412,17 @@ function build(kind: KindName): { schema: Schema; rules: ResourceRules } {
     if (name === "id")
       attribute.description = `${sentence(traits.description ?? "Identifier")} Import by this id.`;
     attributes[attributeName(name)] = attribute;
+  }
+  for (const member of generatedMembers(definition.schema)) {
+    const attribute = attributeName(generatedOutputName(member));
+    rules.generated.push({ member, attribute });
+    attributes[attribute] = {
+      type: "string",
+      description: `The ${member} the service generated because the configuration sets none: known after create (the API shows it once, in the create's answer), then kept in the state. Null when the configuration sets ${attributeName(member)}, or after an import.`,
+      description_kind: "plain",
+      computed: true,
+      sensitive: true,
+    };
   }
   return {
     schema: {

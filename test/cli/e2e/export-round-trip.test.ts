@@ -1,4 +1,4 @@
-import { cp, readdir, readFile } from "node:fs/promises";
+import { cp, readdir, readFile, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePlan } from "../../../src/engine/index.ts";
@@ -41,13 +41,20 @@ describe("vigil export", () => {
     const variables = [...exported.stdout.matchAll(/^ {2}(VIGIL_[A-Z0-9_]+) {2}\((\S+) (\S+)\)$/gm)];
     const known: Record<string, string> = {
       "settings.password": "sandbox-only-password",
+      // Header values are credentials too; these two read back in full, so they must be the applied ones.
+      "settings.headers.0.value": "Bearer sandbox-status-token",
+      "httpHeaders.0.value": "Bearer sandbox-pager-token",
       // A header value the API masks: any value is taken as configured (the plan warns), none is sent.
       "headers.0.value": "any value",
     };
     expect(variables.map(([, , , member]) => member).sort()).toEqual([
       "headers.0.value",
+      "httpHeaders.0.value",
+      "settings.headers.0.value",
       "settings.password",
     ]);
+    // Only the owner may read the exported files until they are committed.
+    for (const file of files) expect((await stat(join(out, file))).mode & 0o777, file).toBe(0o600);
     const env = Object.fromEntries(variables.map(([, name, , member]) => [name!, known[member!]!]));
     const state = JSON.parse(await readFile(join(repo, ".vigil/state.json"), "utf8"));
 
