@@ -2,6 +2,7 @@
 import { Command } from "commander";
 import { registerApply } from "./commands/apply.ts";
 import { registerExport } from "./commands/export.ts";
+import { registerOutput } from "./commands/output.ts";
 import { registerPlan } from "./commands/plan.ts";
 import { registerState } from "./commands/state.ts";
 import { registerValidate } from "./commands/validate.ts";
@@ -16,6 +17,7 @@ registerPlan(program);
 registerApply(program);
 registerExport(program);
 registerState(program);
+registerOutput(program);
 registerSandboxCommand(program);
 
 try {
