@@ -42,7 +42,7 @@ describe("Webhook generatedSecret", () => {
     const value = generated(created.properties);
     expect(value).toMatch(/^whsec_/);
     const read = await p.Read({ urn: name, id: created.id, properties: created.properties, inputs });
-    expect(generated(read!.properties)).toBe(value);
+    expect(generated(read!.properties!)).toBe(value);
     const renamed = p.Check({
       urn: name,
       olds: inputs,
