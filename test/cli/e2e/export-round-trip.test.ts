@@ -13,7 +13,7 @@ afterAll(() => sb.close());
 
 const examples = resolve(import.meta.dirname, "../../../examples/gitops");
 
-describe("vigil export", () => {
+describe("vigil export", { timeout: 90_000 }, () => {
   it("round-trips: a plan on the export with a fresh state shows only imports, with no changes", async () => {
     const account = await sb.account({ plan: "business" });
     const connection = ["--endpoint", sb.url, "--token", account.token];
