@@ -1,53 +1,44 @@
-import { z } from "zod";
-import { kinds, membersOf, settingsByType, unwrap } from "../kinds/index.ts";
+import { credentialPatterns, kinds, settingsByType } from "../kinds/index.ts";
 
 export const redacted = "[redacted]";
 
 /**
- * Names of every member the kinds declare `writeOnly` (monitor settings
- * credentials, webhook `secret`, ...), at any depth, plus `token`: the one
- * secret the API answers that no kind describes (minted tokens).
+ * The credentials a body may carry, from the kinds' `writeOnly` traits
+ * (`credentialPatterns`): a member by its name (`password`, `secret`,
+ * `connectionString`...), or, for a credential inside the items of a list, as
+ * `list[].member` (`headers[].value`, `httpHeaders[].value`). Plus `token`: the
+ * one secret the API answers that no kind describes (minted tokens). A body is
+ * logged without knowing its kind (bulk bodies wrap many), so names are what
+ * can be matched.
  */
 function collectCredentialNames(): Set<string> {
   const names = new Set<string>(["token"]);
-  const seen = new Set<z.ZodType>();
-  const walk = (schema: z.ZodType): void => {
-    const inner = unwrap(schema);
-    if (seen.has(inner)) return;
-    seen.add(inner);
-    if (inner instanceof z.ZodObject) {
-      for (const member of membersOf(inner)) {
-        if (member.traits.writeOnly) names.add(member.name);
-        walk(member.schema);
-      }
-    } else if (inner instanceof z.ZodArray) {
-      walk(inner.element as z.ZodType);
-    } else if (inner instanceof z.ZodUnion) {
-      for (const option of inner.options) walk(option as z.ZodType);
-    } else if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) {
-      walk(inner.unwrap() as z.ZodType);
+  for (const schema of [...kinds.map((k) => k.schema), ...Object.values(settingsByType)]) {
+    for (const pattern of credentialPatterns(schema)) {
+      const [list, star, member] = pattern.slice(-3);
+      names.add(pattern.length >= 3 && star === "*" ? `${list}[].${member}` : pattern.at(-1)!);
     }
-  };
-  for (const kind of kinds) walk(kind.schema);
-  for (const settings of Object.values(settingsByType)) walk(settings);
+  }
   return names;
 }
 
 export const credentialNames: ReadonlySet<string> = collectCredentialNames();
 
-/**
- * A copy of a JSON body safe to log: credential members are replaced, and so
- * is the value of every configured header (webhook `headers[].value`, monitor
- * request headers), which routinely carries an API key.
- */
+/** A copy of a JSON body safe to log: every credential member is replaced. */
 export function redactBody(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactBody);
+  return redact(value, undefined);
+}
+
+/** `itemOf`: the name of the list whose item `value` is. */
+function redact(value: unknown, itemOf: string | undefined): unknown {
+  if (Array.isArray(value)) return value.map((item) => redact(item, itemOf));
   if (typeof value !== "object" || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [name, member] of Object.entries(value)) {
-    if (credentialNames.has(name)) out[name] = isRotateOrSetMarker(member) ? member : redacted;
-    else if (name === "headers" && Array.isArray(member)) out[name] = member.map(redactHeaderEntry);
-    else out[name] = redactBody(member);
+    const credential =
+      credentialNames.has(name) || (itemOf !== undefined && credentialNames.has(`${itemOf}[].${name}`));
+    if (credential) out[name] = isRotateOrSetMarker(member) ? member : redacted;
+    else out[name] = redact(member, Array.isArray(member) ? name : undefined);
   }
   return out;
 }
@@ -57,11 +48,4 @@ function isRotateOrSetMarker(value: unknown): boolean {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const entries = Object.entries(value);
   return entries.length === 1 && typeof entries[0]![1] === "boolean";
-}
-
-function redactHeaderEntry(entry: unknown): unknown {
-  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return redactBody(entry);
-  const copy = redactBody(entry) as Record<string, unknown>;
-  if ("value" in copy && typeof copy.value === "string") copy.value = redacted;
-  return copy;
 }

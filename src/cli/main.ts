@@ -2,6 +2,7 @@
 import { Command } from "commander";
 import { registerApply } from "./commands/apply.ts";
 import { registerExport } from "./commands/export.ts";
+import { registerOutput } from "./commands/output.ts";
 import { registerPlan } from "./commands/plan.ts";
 import { registerState } from "./commands/state.ts";
 import { registerValidate } from "./commands/validate.ts";
@@ -18,6 +19,7 @@ registerApply(program);
 registerExport(program);
 registerState(program);
 registerWatch(program);
+registerOutput(program);
 registerSandboxCommand(program);
 
 try {

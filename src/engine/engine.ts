@@ -4,7 +4,7 @@
  * Both hold the state lock for their whole run.
  */
 import type { Operations, TimeSource } from "../api/index.ts";
-import { type ApplyResult, applyActions, type ProgressEvent } from "./apply/apply.ts";
+import { type ApplyResult, applyActions, type GeneratedValue, type ProgressEvent } from "./apply/apply.ts";
 import { assertConfigNotEmpty, assertNoMassDelete } from "./guard.ts";
 import type { DesiredResource, KindName, Plan, State, StateLock, StateStore } from "./model.ts";
 import { makePlan } from "./plan.ts";
@@ -24,6 +24,8 @@ export interface EngineOptions {
   imports?: readonly { address: string; id: string }[];
   concurrency?: number;
   onProgress?: (event: ProgressEvent) => void;
+  /** See `ApplyOptions.onGenerated`: applies only. */
+  onGenerated?: (value: GeneratedValue) => Promise<void>;
   /** See `PlanOptions.targets`. */
   targets?: readonly string[];
   /** See `PlanOptions.refreshOnly`: plans only. */
@@ -176,5 +178,6 @@ function common(options: EngineOptions, lock: StateLock, state: State) {
     ...(options.concurrency && { concurrency: options.concurrency }),
     ...(options.time && { time: options.time }),
     ...(options.onProgress && { onProgress: options.onProgress }),
+    ...(options.onGenerated && { onGenerated: options.onGenerated }),
   };
 }

@@ -222,18 +222,6 @@ function variableName(address: string, pointerPath: string): string {
     .replace(/_+$/, "");
 }
 
-/** Credentials the kind names, and any member the API read back masked (`{set: true}`), as pointers. */
-function credentialPaths(kind: EngineKind, members: Members): string[] {
-  const paths = new Set(kind.credentials(members));
-  const walk = (value: unknown, at: string[]) => {
-    if (isObject(value) && value.set === true) paths.add(`/${at.join("/")}`);
-    else if (isObject(value) || Array.isArray(value))
-      for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
-  };
-  walk(members, []);
-  return [...paths];
-}
-
 /** Every string as a literal of the format: a `${` the service holds must not read as a placeholder. */
 function literal(value: unknown): Members {
   const walk = (v: unknown): unknown => {
@@ -253,7 +241,8 @@ function placeholders(
   out: { variables: ExportVariable[]; used: Set<string>; leftOut: ExportResult["leftOut"] },
 ): Members {
   const { variables, used } = out;
-  const paths = credentialPaths(kind, members);
+  // The kind's credentials (trait writeOnly), set or read back masked: every header value among them.
+  const paths = kind.credentials(members);
   if (paths.length === 0) return members;
   const result = structuredClone(members);
   for (const path of paths) {

@@ -52,3 +52,23 @@ export function isHost(text: string): boolean {
 
 /** A credential as it is read back to callers who may not see it in full. */
 export const maskedCredential = z.object({ set: z.literal(true), updatedAt: unixTime });
+
+/**
+ * A configured HTTP header's name: an RFC 9110 token. Anything else (a space,
+ * a colon, CR or LF) is not a header name, and CR or LF would let it end the
+ * header early and smuggle another one into the request.
+ */
+export const headerName = z
+  .string()
+  .min(1)
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "an HTTP header name: letters, digits and !#$%&'*+-.^_`|~");
+
+/**
+ * A configured header's value. A credential more often than not (an
+ * Authorization token), so it carries the credential trait: masked in plans,
+ * hashed in the state, sensitive in Terraform, secret in Pulumi, a placeholder
+ * in exports. CR, LF and NUL are refused: they would end the header early.
+ */
+export const headerValue = field(z.string().regex(/^[^\r\n\0]*$/, "must not contain CR, LF or NUL"), {
+  writeOnly: true,
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createdAt, readOnlyId, unixTime, updatedAt } from "./common.ts";
+import { createdAt, headerName, headerValue, readOnlyId, unixTime, updatedAt } from "./common.ts";
 import { field, list, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
 
@@ -58,9 +58,9 @@ export const contactSchema = z
       description: "Recognised gateway of an http contact, or null.",
     }),
     httpHeaders: field(
-      list(z.strictObject({ header: z.string().min(1).max(100), value: z.string().max(1000) })).max(20),
+      list(z.strictObject({ header: headerName.max(100), value: headerValue.max(1000) })).max(20),
       {
-        description: "http contacts only.",
+        description: "http contacts only. Values are credentials: never shown, and exported as placeholders.",
       },
     ),
     mimeType: field(z.enum(contactMimeTypes), {

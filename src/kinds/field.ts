@@ -8,8 +8,18 @@ import { z } from "zod";
 export interface FieldTraits {
   /** Set by the service; never sent. */
   readOnly?: boolean;
-  /** A credential: sent in full, read back masked as `{set: true, updatedAt}` to most callers. */
+  /**
+   * A credential (a password, a webhook secret, a header value): vigil never shows it. It is masked in plans,
+   * hashed in the state, sensitive in Terraform, secret in Pulumi and a placeholder in exports
+   * (`credentials.ts` finds it). The service reads most back masked, `{set: true, ...}`.
+   */
   writeOnly?: boolean;
+  /**
+   * A credential the service generates when a create leaves it out, and shows in full in that answer only
+   * (a webhook's `secret`). Frontends hand it to the user once: the CLI's outputs file, a sensitive
+   * computed Terraform attribute, a Pulumi secret output (`generated<Name>`).
+   */
+  generated?: boolean;
   /** Accepted on create only; not part of an update and not read back. */
   createOnly?: boolean;
   /** Accepted on writes but never read back (for example `assertsSource`, `onOverlimit`). */

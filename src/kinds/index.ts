@@ -3,6 +3,7 @@ export * from "./checks.ts";
 export * from "./common.ts";
 export * from "./contact.ts";
 export * from "./contact-group.ts";
+export * from "./credentials.ts";
 export * from "./data-sources.ts";
 export * from "./diagnostics.ts";
 export * from "./events.ts";

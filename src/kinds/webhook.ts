@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { createdAt, guid, monitorRef, readOnlyId, unixTime, updatedAt } from "./common.ts";
+import {
+  createdAt,
+  guid,
+  headerName,
+  headerValue,
+  monitorRef,
+  readOnlyId,
+  unixTime,
+  updatedAt,
+} from "./common.ts";
 import { field, list, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
 
@@ -50,7 +59,7 @@ export const webhookSchema = z
     scope: field(webhookScope, { description: "Exactly one of {all: true}, {monitorIds}, {tags}." }),
     name: field(z.string().max(100).nullable(), {}),
     headers: field(
-      list(z.strictObject({ header: z.string().min(1).max(100), value: z.string().max(1000) })).max(20),
+      list(z.strictObject({ header: headerName.max(100), value: headerValue.max(1000) })).max(20),
       {
         description:
           "Names beginning SVC- or webhook- are refused. A PATCH replaces the whole list; values read back {set: true}.",
@@ -58,6 +67,7 @@ export const webhookSchema = z
     ),
     secret: field(z.union([z.string().min(16).max(128), z.strictObject({ rotate: z.literal(true) })]), {
       writeOnly: true,
+      generated: true,
       description: "16-128 characters, or omit to generate a whsec_ secret; {rotate: true} on update.",
     }),
     enabled: field(z.boolean(), { default: true, updateOnly: true, description: "Update only." }),

@@ -25,6 +25,7 @@ import {
 } from "../engine/index.ts";
 import { getAt, isUnder, leafPointers, setAt, touchesPattern } from "../engine/pointer.ts";
 import { canonicalJson } from "../engine/state/index.ts";
+import { generatedValues } from "../kinds/index.ts";
 import {
   type AttributePathStep,
   blockType,
@@ -187,7 +188,7 @@ export class ResourceType {
     if (changes.length > 0) {
       // What the service sets may move with any write (`updated`, a monitor's state).
       for (const [name, attribute] of Object.entries(this.attributes))
-        if (isReadOnly(attribute) && !settledOnUpdate.has(name))
+        if (isReadOnly(attribute) && !settledOnUpdate.has(name) && !this.isGenerated(name))
           planned = setPath(planned, [{ attribute_name: name }], unknown);
       for (const change of changes) planned = this.plannedChange(planned, change, desired, config);
     }
@@ -287,7 +288,10 @@ export class ResourceType {
     const desired = membersOf(config, this.type);
     const configured: PrivateState = { configured: leafPointers(desired) };
     const stateOf = (live: Row) =>
-      settledValue(planned, liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, live));
+      settledValue(
+        planned,
+        liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, this.revealed(live, desired)),
+      );
     let row: Row | undefined;
     if (prior === null)
       row = await this.create(ctx, desired, (created, error) => {
@@ -388,11 +392,26 @@ export class ResourceType {
     const now = liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, row);
     const desired = membersOf(this.withoutReadOnly(state), this.type);
     const drift = diffResource({ kind: this.kind, desired, live: row, lineage }).changes.map((c) => c.path);
-    const { imported: _, ...kept } = priorPrivate;
+    const { imported: _, ...keptPrivate } = priorPrivate;
+    const refreshed = refreshedValue(state, now, this.attributes, drift, Boolean(priorPrivate.imported));
+    // A generated credential reads back masked: the state keeps what the create's answer showed.
+    const kept = (name: string, value: CtyValue) => (this.isGenerated(name) ? (state[name] ?? null) : value);
     return {
-      state: refreshedValue(state, now, this.attributes, drift, Boolean(priorPrivate.imported)),
-      private: kept,
+      state: objectValue(Object.entries(refreshed).map(([name, value]) => [name, kept(name, value)])),
+      private: keptPrivate,
     };
+  }
+
+  private isGenerated(attribute: string): boolean {
+    return this.rules.generated.some((g) => g.attribute === attribute);
+  }
+
+  /** A create's answer with each credential the service generated under its attribute's member. */
+  private revealed(row: Row, desired: Members): Row {
+    const out = { ...row };
+    for (const [member, value] of generatedValues(this.kind.schemaFor(desired), desired, row))
+      out[camelCase(this.rules.generated.find((g) => g.member === member)!.attribute)] = value;
+    return out;
   }
 
   private withoutReadOnly(state: CtyObject): CtyObject {

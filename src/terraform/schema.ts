@@ -14,6 +14,8 @@ import {
   accountResult,
   agentPoolsResult,
   bodySchema,
+  generatedMembers,
+  generatedOutputName,
   membersOf,
   monitorTypeNames,
   monitorTypesResult,
@@ -110,20 +112,22 @@ export interface ResourceRules {
   inputOnly: AttributePath[];
   /** Credentials: the service reads them back masked, so state keeps the configured value. */
   sensitive: AttributePath[];
+  /**
+   * Credentials the service generates when the config sets none (a webhook's `secret`), each with the
+   * sensitive computed attribute that holds it (`generated_secret`): filled from the create's answer, the
+   * only one that shows it, and kept from then on.
+   */
+  generated: { member: string; attribute: string }[];
 }
 
 // ---------------------------------------------------------------------------
 // From zod to attributes
 
 interface Walk {
-  /** Where the member is, in API member names (`*` for items): matched against credential pointers. */
-  at: string[];
-  /** The same, in attribute names. */
+  /** Where the member is, in attribute names (`*` for items). */
   path: string[];
   /** Inside a member the service sets: every attribute is computed only. */
   readOnly: boolean;
-  /** Pointer patterns (`settings/password`, `headers/*\/value`) of credentials. */
-  credentials: ReadonlySet<string>;
   rules?: ResourceRules;
 }
 
@@ -218,13 +222,13 @@ function typeOf(schema: z.ZodType, walk: Walk): Pick<Attribute, "type" | "nested
   if (s instanceof z.ZodArray) {
     const element = s.element as z.ZodType;
     const mode = collectionOf(schema);
-    const items = { ...walk, at: [...walk.at, "*"], path: [...walk.path, "*"] };
+    const items = { ...walk, path: [...walk.path, "*"] };
     if (isObjectLike(element)) return { nested_type: nested(resolved(element) as z.ZodObject, mode, items) };
     return { type: [mode, typeOf(element, items).type!] };
   }
   if (s instanceof z.ZodRecord) {
     const value = s.valueType as z.ZodType;
-    const items = { ...walk, at: [...walk.at, "*"], path: [...walk.path, "*"] };
+    const items = { ...walk, path: [...walk.path, "*"] };
     if (isObjectLike(value)) return { nested_type: nested(resolved(value) as z.ZodObject, "map", items) };
     return { type: ["map", typeOf(value, items).type!] };
   }
@@ -287,11 +291,11 @@ function attributeOf(
   const name = attributeName(member);
   const walk: Walk = {
     ...parent,
-    at: [...parent.at, member],
     path: [...parent.path, name],
     readOnly: parent.readOnly || Boolean(traits.readOnly),
   };
-  const sensitive = Boolean(traits.writeOnly) || walk.credentials.has(walk.at.join("/"));
+  // A credential (a secret, a password, a header value) is never shown by terraform plan.
+  const sensitive = Boolean(traits.writeOnly);
   if (walk.rules && !walk.readOnly) {
     if (traits.immutable || traits.createOnly) walk.rules.replaceOn.push(walk.path);
     if (traits.inputOnly) walk.rules.inputOnly.push(walk.path);
@@ -315,34 +319,6 @@ function attributeOf(
 /** Attributes in name order, as Terraform prints them. */
 function sorted<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
-
-// ---------------------------------------------------------------------------
-// Credentials: whatever the engine compares by hash is sensitive
-
-/** A value of every member of a schema, so `credentials()` names every credential it knows of. */
-function sample(schema: z.ZodType): unknown {
-  const s = resolved(schema);
-  if (s instanceof z.ZodObject)
-    return Object.fromEntries(
-      Object.entries(s.shape as Record<string, z.ZodType>).map(([name, member]) => [name, sample(member)]),
-    );
-  if (s instanceof z.ZodArray) return [sample(s.element as z.ZodType)];
-  if (s instanceof z.ZodRecord) return {};
-  const type = scalarType(s);
-  return type === "number" ? 1 : type === "bool" ? true : "x";
-}
-
-/** `/headers/0/value` → `headers/*\/value`. */
-const pattern = (pointer: string) =>
-  pointer
-    .slice(1)
-    .split("/")
-    .map((t) => (/^\d+$/.test(t) ? "*" : t))
-    .join("/");
-
-function credentialPatterns(kind: KindName, samples: readonly Record<string, unknown>[]): Set<string> {
-  return new Set(samples.flatMap((members) => engineKind(kind).credentials(members).map(pattern)));
 }
 
 // ---------------------------------------------------------------------------
@@ -374,7 +350,7 @@ function settingsDescription(name: string, types: string[], schemas: z.ZodType[]
 }
 
 function settingsAttribute(walk: Walk): Attribute {
-  const settingsWalk: Walk = { ...walk, at: [...walk.at, "settings"], path: [...walk.path, "settings"] };
+  const settingsWalk: Walk = { ...walk, path: [...walk.path, "settings"] };
   const attributes: Record<string, Attribute> = {};
   let fills = false;
   for (const [name, { types, schemas }] of settingsMembers()) {
@@ -409,23 +385,11 @@ function settingsAttribute(walk: Walk): Attribute {
 // ---------------------------------------------------------------------------
 // Resources
 
-function credentialSamples(kind: KindName): Record<string, unknown>[] {
-  const members = sample(inputSchemaOf(kind)) as Record<string, unknown>;
-  if (kind !== "monitor") return [members];
-  return monitorTypeNames.map((type) => ({ ...members, type, settings: sample(settingsByType[type]) }));
-}
-
 function build(kind: KindName): { schema: Schema; rules: ResourceRules } {
   const ek = engineKind(kind);
   const definition = ek.definition;
-  const rules: ResourceRules = { kind, replaceOn: [], inputOnly: [], sensitive: [] };
-  const walk: Walk = {
-    at: [],
-    path: [],
-    readOnly: false,
-    credentials: credentialPatterns(kind, credentialSamples(kind)),
-    rules,
-  };
+  const rules: ResourceRules = { kind, replaceOn: [], inputOnly: [], sensitive: [], generated: [] };
+  const walk: Walk = { path: [], readOnly: false, rules };
   const required = new Set(definition.required ?? []);
   const attributes: Record<string, Attribute> = {};
   const kindMembers = new Map(membersOf(definition.schema).map((m) => [m.name, m]));
@@ -448,6 +412,17 @@ function build(kind: KindName): { schema: Schema; rules: ResourceRules } {
     if (name === "id")
       attribute.description = `${sentence(traits.description ?? "Identifier")} Import by this id.`;
     attributes[attributeName(name)] = attribute;
+  }
+  for (const member of generatedMembers(definition.schema)) {
+    const attribute = attributeName(generatedOutputName(member));
+    rules.generated.push({ member, attribute });
+    attributes[attribute] = {
+      type: "string",
+      description: `The ${member} the service generated because the configuration sets none: known after create (the API shows it once, in the create's answer), then kept in the state. Null when the configuration sets ${attributeName(member)}, or after an import.`,
+      description_kind: "plain",
+      computed: true,
+      sensitive: true,
+    };
   }
   return {
     schema: {
@@ -502,7 +477,7 @@ function computedOnly(attribute: Attribute): Attribute {
 }
 
 function computedBlock(object: z.ZodObject, description: string): Schema {
-  const walk: Walk = { at: [], path: [], readOnly: true, credentials: new Set() };
+  const walk: Walk = { path: [], readOnly: true };
   const attributes: Record<string, Attribute> = {};
   for (const [name, member] of Object.entries(object.shape as Record<string, z.ZodType>))
     attributes[attributeName(name)] = attributeOf(name, member, walk, false);

@@ -26,6 +26,7 @@ const credentialValues = [
   `auth-${tag}`,
   `priv-${tag}`,
   `Bearer hook-${tag}`,
+  `Bearer ${tag}`,
   `fixture-secret-${tag}-0123456789`,
 ];
 
@@ -240,11 +241,34 @@ describe("vigil export", () => {
     // Read back masked and a member of its own: nobody can know it, so it is left out (the webhook keeps it).
     expect(data("webhooks.yaml").webhooks["events-export"].secret).toBeUndefined();
     expect(exported.leftOut).toEqual([{ address: "webhooks.events-export", member: "secret" }]);
+    // Every header value is a credential: a contact's, a monitor's and a webhook's alike.
+    expect(data("contacts.yaml").contacts["hook-export"].httpHeaders).toEqual([
+      { header: "Authorization", value: placeholder("VIGIL_CONTACTS_HOOK_EXPORT_HTTP_HEADERS_0_VALUE") },
+      { header: "X-Source", value: placeholder("VIGIL_CONTACTS_HOOK_EXPORT_HTTP_HEADERS_1_VALUE") },
+    ]);
+    expect(data("monitors.yaml").monitors["http-full-export"].settings.headers).toEqual([
+      { name: "X-Env", value: placeholder("VIGIL_MONITORS_HTTP_FULL_EXPORT_SETTINGS_HEADERS_0_VALUE") },
+    ]);
     expect(exported.variables).toEqual([
+      {
+        name: "VIGIL_CONTACTS_HOOK_EXPORT_HTTP_HEADERS_0_VALUE",
+        address: "contacts.hook-export",
+        member: "httpHeaders.0.value",
+      },
+      {
+        name: "VIGIL_CONTACTS_HOOK_EXPORT_HTTP_HEADERS_1_VALUE",
+        address: "contacts.hook-export",
+        member: "httpHeaders.1.value",
+      },
       {
         name: "VIGIL_MONITORS_API_EXPORT_SETTINGS_PASSWORD",
         address: "monitors.api-export",
         member: "settings.password",
+      },
+      {
+        name: "VIGIL_MONITORS_API_EXPORT_SETTINGS_HEADERS_0_VALUE",
+        address: "monitors.api-export",
+        member: "settings.headers.0.value",
       },
       {
         name: "VIGIL_MONITORS_DB_EXPORT_SETTINGS_CONNECTION_STRING",
@@ -260,6 +284,11 @@ describe("vigil export", () => {
         name: "VIGIL_MONITORS_HTTP_FULL_EXPORT_SETTINGS_PASSWORD",
         address: "monitors.http-full-export",
         member: "settings.password",
+      },
+      {
+        name: "VIGIL_MONITORS_HTTP_FULL_EXPORT_SETTINGS_HEADERS_0_VALUE",
+        address: "monitors.http-full-export",
+        member: "settings.headers.0.value",
       },
       {
         name: "VIGIL_MONITORS_SNMP_EXPORT_SETTINGS_COMMUNITY",

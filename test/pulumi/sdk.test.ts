@@ -166,7 +166,7 @@ describe("the generated Pulumi SDK", () => {
     expect(r.raw.url).toBe("https://hooks.example.com/vigil");
     // The mock sees the secret marked as such too.
     expect(r.inputs.secret).toEqual(secretOf("whsec_0123456789abcdef"));
-    expect(r.additionalSecretOutputs).toEqual(["secret"]);
+    expect(r.additionalSecretOutputs).toEqual(["generatedSecret", "secret"]);
     expect(r.replaceOnChanges).toEqual([]);
     expect(await pulumi.isSecret(webhook.secret)).toBe(true);
     expect(await value(webhook.secret)).toBe("whsec_0123456789abcdef");

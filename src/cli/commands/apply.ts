@@ -8,6 +8,7 @@ import {
   type ApplyOutcome,
   applyChanges,
   type DesiredResource,
+  type GeneratedValue,
   type Plan,
   type ProgressEvent,
   parsePlan,
@@ -17,6 +18,7 @@ import type { LoadedConfig } from "../../gitops/load.ts";
 import { loadAddresses, loadOrFail } from "../config.ts";
 import { type ConnectionOptions, readSavedState, statePath } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
+import { outputsPath, saveOutput } from "../outputs.ts";
 import { confirm } from "../prompt.ts";
 import { type CallCounts, callsLine } from "../render/changes.ts";
 import { createProgress, type Progress } from "../render/progress.ts";
@@ -67,6 +69,21 @@ interface Run {
 async function run(r: Run): Promise<void> {
   let progress: Progress | undefined;
   let calls: CallCounts | undefined;
+  const outputs = outputsPath(statePath(r.options));
+  const generated: string[] = [];
+  // Saved the moment the create answers (the only answer that shows it), and never printed.
+  const onGenerated = async (g: GeneratedValue) => {
+    try {
+      await saveOutput(outputs, g);
+      generated.push(
+        `${g.address}: the service generated its ${g.member}, shown only once; saved to ${outputs} (mode 0600, keep it out of Git). Print it with: vigil output ${g.address} ${g.member} --show-secrets`,
+      );
+    } catch (error) {
+      generated.push(
+        `${g.address}: the service generated its ${g.member}, but it could not be saved to ${outputs} (${(error as Error).message}); rotate it to get a new one.`,
+      );
+    }
+  };
   const startProgress = (plan: Plan) => {
     const total = plan.actions.filter((a) => a.action !== "no-op" && !a.cascadedBy).length;
     if (total > 0)
@@ -87,6 +104,7 @@ async function run(r: Run): Promise<void> {
       ...(r.destroy && { destroy: true }),
       ...(r.allowMassDelete && { allowMassDelete: true }),
       onProgress: (event: ProgressEvent) => progress?.event(event),
+      onGenerated,
       approve: async (plan) => {
         process.stdout.write(humanPlan(plan, r.config, callCounts(client.metrics)));
         if (!planHasChanges(plan)) return true;
@@ -103,6 +121,7 @@ async function run(r: Run): Promise<void> {
   });
   progress?.finish();
   printNotes(outcome.notes);
+  for (const line of generated) process.stdout.write(`${line}\n`);
   if (!outcome.approved) {
     process.stdout.write("Apply cancelled; nothing was changed.\n");
     return;

@@ -1,5 +1,5 @@
 /** `vigil export`: YAML for every object in the account, with the imports that adopt them. */
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { exportAccount } from "../../gitops/export.ts";
@@ -33,7 +33,11 @@ export function registerExport(program: Command) {
       exportAccount(ops, { ...(options.schema && { schemaRef: relativeSchema(dir, options.schema) }) }),
     );
     for (const [name, text] of Object.entries(result.files)) {
-      await writeFile(join(dir, name), text);
+      // The files hold no credential (each is a placeholder), but they describe the account's private
+      // endpoints and contacts: readable by their owner only until they are committed. chmod tightens a
+      // file --force overwrites, which keeps its old mode.
+      await writeFile(join(dir, name), text, { mode: 0o600 });
+      await chmod(join(dir, name), 0o600);
       process.stdout.write(`Wrote ${join(options.out, name)}\n`);
     }
     process.stdout.write(`Exported ${result.imports.length} objects, each with its import.\n`);

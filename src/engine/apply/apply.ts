@@ -4,6 +4,7 @@
  * bounded concurrency elsewhere, and the journal around every write.
  */
 import { ApiError, type Operations, type TimeSource } from "../../api/index.ts";
+import { generatedValues } from "../../kinds/index.ts";
 import { diffResource } from "../diff.ts";
 import { type EngineKind, engineKind, engineKinds, type Members, type Row } from "../kinds/index.ts";
 import type { DesiredResource, KindName, PlannedAction, ResourceState, State, StateLock } from "../model.ts";
@@ -45,6 +46,22 @@ export interface ApplyOptions {
   time?: TimeSource;
   now?: () => number;
   onProgress?: (event: ProgressEvent) => void;
+  /**
+   * Told, as soon as a create answers, each credential the service generated (a webhook's secret when the
+   * config sets none): the answer is the only time it is shown, and the state keeps no credential, so the
+   * frontend must hand it to the user now. Awaited before apply goes on.
+   */
+  onGenerated?: (value: GeneratedValue) => Promise<void>;
+}
+
+/** A credential the service generated and showed once. */
+export interface GeneratedValue {
+  address: string;
+  kind: KindName;
+  id: string;
+  /** The member: `secret`. */
+  member: string;
+  value: string;
 }
 
 /** One resource settled by apply: frontends draw progress bars or log lines from these. */
@@ -216,7 +233,22 @@ export class Applier {
       await this.failWrite(work, address, before, error);
       return;
     }
+    await this.#handOutGenerated(work, body, row);
     await this.#finishCreate(work, String(row.id));
+  }
+
+  async #handOutGenerated(work: Work, body: Members, row: Row): Promise<void> {
+    const onGenerated = this.options.onGenerated;
+    if (!onGenerated) return;
+    const schema = work.kind.schemaFor(body);
+    for (const [member, value] of generatedValues(schema, body, row))
+      await onGenerated({
+        address: work.action.address,
+        kind: work.kind.name,
+        id: String(row.id),
+        member,
+        value,
+      });
   }
 
   /** After a create: the side writes and update-only members, then the settled entry. */

@@ -12,6 +12,7 @@ import {
   ReplayWatch,
   VigilClient,
 } from "../../api/index.ts";
+import { generatedValues } from "../../kinds/index.ts";
 import { BatchedReads } from "../batched-reads.ts";
 import type { EngineKind, Members, Row } from "../kinds/index.ts";
 import type { Change } from "../model.ts";
@@ -177,7 +178,9 @@ export async function createObject(
     session.created.add(id);
     try {
       const wrote = await finishCreate(session.ops, kind, id, desired, keyFor);
-      return wrote ? await fetch(id) : row;
+      // A read shows a generated credential masked: the create's answer (a replayed one too) alone holds it.
+      const revealed = Object.fromEntries(generatedValues(kind.schemaFor(body), body, created));
+      return { ...(wrote ? await fetch(id) : row), ...revealed };
     } catch (error) {
       throw new UnfinishedCreateError(row, error);
     }

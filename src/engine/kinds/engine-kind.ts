@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import type { Operations } from "../../api/index.ts";
-import { type KindDefinition, membersOf } from "../../kinds/index.ts";
+import { credentialPointers, type KindDefinition, membersOf } from "../../kinds/index.ts";
 import type { KindName } from "../model.ts";
 import { isObject } from "../pointer.ts";
 import { canonicalJson } from "../state/index.ts";
@@ -39,7 +39,10 @@ export interface EngineKind {
   normalizeDesired(members: Members): Members;
   /** A live row as comparable members: read-only members dropped, read-back shapes undone. */
   normalizeLive(row: Row): Members;
-  /** JSON pointers of the credential values among these members (compared by hash, never shown). */
+  /**
+   * JSON pointers of the credential values among these members (compared by hash, never shown): the members
+   * whose trait is `writeOnly` in `schemaFor(members)`, found by `credentialPointers`.
+   */
   credentials(members: Members): string[];
   /** Top-level members a PATCH merges into the stored value instead of replacing it. */
   merging: readonly string[];
@@ -108,11 +111,12 @@ export function plainKind(
   const readOnly = readOnlyMembers(definition);
   const { expand, ...rest } = overrides;
   const listOptions = expand ? { expand } : {};
+  const schemaFor = rest.schemaFor ?? (() => definition.schema);
   return {
     name,
     definition,
     collection,
-    schemaFor: () => definition.schema,
+    schemaFor,
     async listAll(o) {
       const routes = ops(o);
       // Delta-sync lists answer the sync cursor with the full list, so one pass gives both.
@@ -131,7 +135,7 @@ export function plainKind(
     getOne: (o, row) => ops(o).get(String(row.id), listOptions),
     normalizeDesired: (members) => ({ ...members }),
     normalizeLive: (row) => withoutMembers(row, readOnly),
-    credentials: () => [],
+    credentials: (members) => credentialPointers(schemaFor(members), members),
     merging: [],
     sideMembers: [],
     naturalKey: (members) => keyFrom(definition.naturalKey.map((k) => members[k])),

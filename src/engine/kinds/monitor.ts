@@ -7,7 +7,6 @@ import {
   monitorTypes,
   normalizeSettings,
   settingsByType,
-  writeOnlyMembers,
 } from "../../kinds/index.ts";
 import { isObject } from "../pointer.ts";
 import {
@@ -110,14 +109,6 @@ export const monitorEngineKind = plainKind("monitor", "monitors", monitorKind, (
   schemaFor,
   normalizeDesired: (members) => normalize(members, false),
   normalizeLive: (row) => normalize(row, true),
-  credentials(members) {
-    const settings = isObject(members.settings) ? members.settings : {};
-    const schema = settingsByType[canonicalType(members.type) as MonitorType];
-    if (!schema) return [];
-    return writeOnlyMembers(schema)
-      .filter((name) => settings[name] !== undefined && settings[name] !== null)
-      .map((name) => `/settings/${name}`);
-  },
   merging: ["settings"],
   // Types without an address (database, snmp, counter) have no natural key: they are never adopted. The
   // state records an absent url as null, and a crashed create is then found only by replaying its key.

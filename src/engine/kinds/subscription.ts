@@ -1,5 +1,10 @@
 import type { Operations } from "../../api/index.ts";
-import { alertSubscriptionKind, type KindDefinition, reportSubscriptionKind } from "../../kinds/index.ts";
+import {
+  alertSubscriptionKind,
+  credentialPointers,
+  type KindDefinition,
+  reportSubscriptionKind,
+} from "../../kinds/index.ts";
 import type { KindName } from "../model.ts";
 import { type EngineKind, keyFrom, type Row, readOnlyMembers, withoutMembers } from "./engine-kind.ts";
 
@@ -28,7 +33,7 @@ function subscriptionKind(
     getOne: async (o, row) => (await routes(o).get(String(row.id))) as Row,
     normalizeDesired: (members) => ({ ...members }),
     normalizeLive: (row) => withoutMembers(row, readOnly),
-    credentials: () => [],
+    credentials: (members) => credentialPointers(definition.schema, members),
     merging: [],
     sideMembers: [],
     naturalKey: (m) => keyFrom([m.monitorId, m.contactId]),

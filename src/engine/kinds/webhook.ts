@@ -11,12 +11,4 @@ export const webhookEngineKind = plainKind("webhook", "webhooks", webhookKind, (
     if (isObject(out.scope)) out.scope = withoutMembers(out.scope, ["monitorCount"]);
     return out;
   },
-  // The secret and every header value read back masked: compared by the hash of what vigil applied.
-  credentials(members) {
-    const paths = typeof members.secret === "string" ? ["/secret"] : [];
-    if (Array.isArray(members.headers)) {
-      for (let i = 0; i < members.headers.length; i++) paths.push(`/headers/${i}/value`);
-    }
-    return paths;
-  },
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ipAddress } from "../common.ts";
+import { headerName, headerValue, ipAddress } from "../common.ts";
 import { field, list, set } from "../field.ts";
 
 /** Setting fields shared by several monitor types. Time values are milliseconds. */
 
-export const header = z.strictObject({ name: z.string().min(1), value: z.string() });
+export const header = z.strictObject({ name: headerName, value: headerValue });
 
 /** Header names the service drops before sending (they are its own to set). */
 export const droppedHeaderNames = ["connection", "content-length", "date"] as const;

@@ -157,7 +157,8 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
       return { acceptSecrets: true, supportsPreview: true, acceptResources: false, acceptOutputs: false };
     },
     Check(request) {
-      return { inputs: request.news, failures: resourceKind(typeOf(request)).check(request.news) };
+      const kind = resourceKind(typeOf(request));
+      return { inputs: kind.checkedInputs(request.news), failures: kind.check(request.news) };
     },
     Diff(request) {
       return resourceKind(typeOf(request)).diff(request.id, request.olds, request.news, request.oldInputs);

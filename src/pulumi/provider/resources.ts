@@ -35,6 +35,7 @@ import {
   touchesPattern,
 } from "../../engine/pointer.ts";
 import { canonicalJson } from "../../engine/state/index.ts";
+import { generatedValues } from "../../kinds/index.ts";
 import { memberName, resourceRules, resourceSchema, resourceTypeName } from "../../terraform/schema.ts";
 import { kindOfToken } from "../tokens.ts";
 import {
@@ -130,6 +131,8 @@ export class ResourceKind {
   readonly replaceOn: readonly (readonly string[])[];
   readonly inputOnly: readonly (readonly string[])[];
   readonly sensitive: readonly (readonly string[])[];
+  /** Outputs holding a credential the service generated (`generatedSecret`), by the member it stands for. */
+  readonly generated: ReadonlyMap<string, string>;
 
   constructor(token: string) {
     const name = kindOfToken(token);
@@ -146,6 +149,7 @@ export class ResourceKind {
     this.replaceOn = rules.replaceOn.map(memberPath);
     this.inputOnly = rules.inputOnly.map(memberPath);
     this.sensitive = rules.sensitive.map(memberPath);
+    this.generated = new Map(rules.generated.map((g) => [g.member, memberName(g.attribute)]));
   }
 
   // ---------------------------------------------------------------------------
@@ -161,6 +165,15 @@ export class ResourceKind {
     return diagnostics
       .filter((d) => d.pointer !== "" && !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)))
       .map((d) => ({ property: propertyPath(d.pointer, known), reason: d.message }));
+  }
+
+  /**
+   * The inputs as Pulumi keeps them: every credential a secret, though the program passed it plainly (a
+   * header value), so that the stack's state never holds one in plain text.
+   */
+  checkedInputs(news: Props): Props {
+    const { members, secrets } = unwrap(news);
+    return wrapSecrets(members, [...secrets, ...this.kind.credentials(members)]);
   }
 
   /** The engine's changes from the outputs (the live object as last read) to the inputs. */
@@ -248,9 +261,32 @@ export class ResourceKind {
     this.refuseWhenCancelled(ctx, "create");
     const row = await this.createObject(ctx, members, (created, error) => {
       // What the create answered: the members the failed writes were to add are missing, so they diff.
-      throw new ResourceInitError(String(created.id), this.outputs(created, members, secrets), error);
+      throw new ResourceInitError(
+        String(created.id),
+        this.outputs(this.revealed(created, members), members, secrets),
+        error,
+      );
     });
-    return { id: String(row.id), properties: this.outputs(row, members, secrets) };
+    return { id: String(row.id), properties: this.outputs(this.revealed(row, members), members, secrets) };
+  }
+
+  private isGenerated(name: string): boolean {
+    return [...this.generated.values()].includes(name);
+  }
+
+  /** A create's answer with each credential the service generated under its output's name. */
+  private revealed(row: Row, desired: Members): Row {
+    const out = { ...row };
+    for (const [member, value] of generatedValues(this.kind.schemaFor(desired), desired, row))
+      out[this.generated.get(member)!] = value;
+    return out;
+  }
+
+  /** A later read with the generated credentials kept from the outputs before: it shows them masked. */
+  private keptGenerated(row: Row, before: Members): Row {
+    const out = { ...row };
+    for (const name of this.generated.values()) if (before[name] !== undefined) out[name] = before[name];
+    return out;
   }
 
   private async createObject(
@@ -279,7 +315,8 @@ export class ResourceKind {
     const out: Props = { ...olds, ...news };
     // An input the program dropped goes back to the service's default, which only the service knows.
     for (const name of Object.keys(oldInputs ?? {})) if (news[name] === undefined) out[name] = unknownValue;
-    for (const name of this.readOnly) if (!stableOnUpdate.includes(name)) out[name] = unknownValue;
+    for (const name of this.readOnly)
+      if (!stableOnUpdate.includes(name) && !this.isGenerated(name)) out[name] = unknownValue;
     return out;
   }
 
@@ -299,7 +336,7 @@ export class ResourceKind {
       await this.guard("update", () => patchObject(ctx.ops, this.kind, live, members, changes, keyFor));
     }
     const row = await this.guard("read", () => this.kind.getOne(ctx.ops, live));
-    return this.outputs(row, members, secrets);
+    return this.outputs(this.keptGenerated(row, unwrap(olds).members), members, secrets);
   }
 
   /**
@@ -325,6 +362,7 @@ export class ResourceKind {
     const secrets = [
       ...this.kind.credentials(out),
       ...this.sensitive.flatMap((path) => expandPath(out, path)),
+      ...[...this.generated.values()].map((name) => `/${name}`),
       ...givenSecrets,
     ];
     return wrapSecrets(out, secrets);
@@ -348,7 +386,10 @@ export class ResourceKind {
     const row = await this.guard("read", () => ctx.reads.read(this.kind, { ...old.members, id }));
     if (!row) return null;
     if (inputs && Object.keys(inputs).length > 0)
-      return { properties: this.outputs(row, old.members, old.secrets), inputs };
+      return {
+        properties: this.outputs(this.keptGenerated(row, old.members), old.members, old.secrets),
+        inputs,
+      };
     const described = configMembers(this.kind, row, this.inputs);
     dropMasked(described);
     return {

@@ -39,7 +39,7 @@ export class Contact extends pulumi.CustomResource {
   declare readonly gateway: pulumi.Output<string | undefined>;
   /** Combine simultaneous alerts into one request. Default: false. */
   declare readonly groupedAlerts: pulumi.Output<boolean>;
-  /** http contacts only. */
+  /** http contacts only. Values are credentials: never shown, and exported as placeholders. */
   declare readonly httpHeaders: pulumi.Output<outputs.ContactHttpHeader[] | undefined>;
   /** Language. Default: "en". */
   declare readonly language: pulumi.Output<string>;
@@ -125,7 +125,7 @@ export interface ContactArgs {
   alertDelay?: pulumi.Input<number>;
   /** Combine simultaneous alerts into one request. Default: false. */
   groupedAlerts?: pulumi.Input<boolean>;
-  /** http contacts only. */
+  /** http contacts only. Values are credentials: never shown, and exported as placeholders. */
   httpHeaders?: pulumi.Input<pulumi.Input<inputs.ContactHttpHeader>[]>;
   /** Language. Default: "en". */
   language?: pulumi.Input<string>;

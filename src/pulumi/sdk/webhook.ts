@@ -38,6 +38,12 @@ export class Webhook extends pulumi.CustomResource {
    */
   declare readonly events: pulumi.Output<enums.WebhookEvent[]>;
   /**
+   * The secret the service generated because the configuration sets none: known after create (the API shows
+   * it once, in the create's answer), then kept in the state. Null when the configuration sets secret, or
+   * after an import.
+   */
+  declare readonly generatedSecret: pulumi.Output<string | undefined>;
+  /**
    * Names beginning SVC- or webhook- are refused. A PATCH replaces the whole list; values read back {set:
    * true}.
    */
@@ -71,6 +77,7 @@ export class Webhook extends pulumi.CustomResource {
       resourceInputs.disabledReason = undefined;
       resourceInputs.enabled = undefined;
       resourceInputs.events = undefined;
+      resourceInputs.generatedSecret = undefined;
       resourceInputs.headers = undefined;
       resourceInputs.lastDeliveryAt = undefined;
       resourceInputs.name = undefined;
@@ -98,11 +105,12 @@ export class Webhook extends pulumi.CustomResource {
       resourceInputs.created = undefined;
       resourceInputs.disabledReason = undefined;
       resourceInputs.enabled = undefined;
+      resourceInputs.generatedSecret = undefined;
       resourceInputs.lastDeliveryAt = undefined;
       resourceInputs.updated = undefined;
     }
     let options = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
-    options = pulumi.mergeOptions(options, { additionalSecretOutputs: ["secret"] });
+    options = pulumi.mergeOptions(options, { additionalSecretOutputs: ["generatedSecret", "secret"] });
     super(Webhook.__pulumiType, name, resourceInputs, options);
   }
 }

@@ -1,4 +1,4 @@
-import { cp, readdir, readFile } from "node:fs/promises";
+import { cp, readdir, readFile, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePlan } from "../../../src/engine/index.ts";
@@ -13,7 +13,7 @@ afterAll(() => sb.close());
 
 const examples = resolve(import.meta.dirname, "../../../examples/gitops");
 
-describe("vigil export", () => {
+describe("vigil export", { timeout: 90_000 }, () => {
   it("round-trips: a plan on the export with a fresh state shows only imports, with no changes", async () => {
     const account = await sb.account({ plan: "business" });
     const connection = ["--endpoint", sb.url, "--token", account.token];
@@ -23,6 +23,12 @@ describe("vigil export", () => {
     const applied = await vigil(["apply", ".", "--auto-approve", ...connection], { cwd: repo });
     expect(applied.stderr).toBe("");
     expect(applied.code).toBe(0);
+    // change-log sets no secret: the service generated one, saved for `vigil output`, never printed.
+    expect(applied.stdout).toContain(
+      "webhooks.change-log: the service generated its secret, shown only once; saved to .vigil/outputs.json",
+    );
+    expect(applied.stdout).not.toContain("whsec_");
+    expect((await stat(join(repo, ".vigil/outputs.json"))).mode & 0o777).toBe(0o600);
 
     const out = await workspace();
     const exported = await vigil(["export", "--out", out, ...connection], { cwd: repo });
@@ -39,16 +45,24 @@ describe("vigil export", () => {
     ]);
     // Each credential comes back as a variable to set: the test knows the values the example applied.
     const variables = [...exported.stdout.matchAll(/^ {2}(VIGIL_[A-Z0-9_]+) {2}\((\S+) (\S+)\)$/gm)];
+    // Keyed by "address member": export names objects by their names (Storefront → storefront).
     const known: Record<string, string> = {
-      "settings.password": "sandbox-only-password",
+      "monitors.checkout-api settings.password": "sandbox-only-password",
+      // Header values are credentials too; these read back in full, so they must be the applied ones.
+      "monitors.storefront settings.headers.0.value": "en",
+      "monitors.payments-api settings.headers.0.value": "Bearer sandbox-status-token",
+      "contacts.on-call-pager httpHeaders.0.value": "Bearer sandbox-pager-token",
       // A header value the API masks: any value is taken as configured (the plan warns), none is sent.
-      "headers.0.value": "any value",
+      "webhooks.change-log headers.0.value": "any value",
     };
-    expect(variables.map(([, , , member]) => member).sort()).toEqual([
-      "headers.0.value",
-      "settings.password",
-    ]);
-    const env = Object.fromEntries(variables.map(([, name, , member]) => [name!, known[member!]!]));
+    expect(variables.map(([, , address, member]) => `${address} ${member}`).sort()).toEqual(
+      Object.keys(known).sort(),
+    );
+    const env = Object.fromEntries(
+      variables.map(([, name, address, member]) => [name!, known[`${address} ${member}`]!]),
+    );
+    // Only the owner may read the exported files until they are committed.
+    for (const file of files) expect((await stat(join(out, file))).mode & 0o777, file).toBe(0o600);
     const state = JSON.parse(await readFile(join(repo, ".vigil/state.json"), "utf8"));
 
     const plan = await vigil(

@@ -27,7 +27,12 @@ it.concurrent("keeps the account and the state between runs: apply, plan, change
   const apply = await w.run(["apply", "--sandbox", "--auto-approve"]);
   expect(apply.code, shown(apply)).toBe(0);
   expect(apply.stdout).toContain("Apply complete: 4 created.");
-  expect((await readdir(join(w.dir, ".vigil"))).sort()).toEqual(["sandbox-state.json", "sandbox.json"]);
+  // The webhook sets no secret: the one the service generated is kept beside the sandbox's state.
+  expect((await readdir(join(w.dir, ".vigil"))).sort()).toEqual([
+    "sandbox-outputs.json",
+    "sandbox-state.json",
+    "sandbox.json",
+  ]);
   const real = await w.run(["state", "list"]);
   expect(real.code, shown(real)).toBe(1);
   expect(real.stderr).toBe("Error: There is no state at .vigil/state.json.\n");

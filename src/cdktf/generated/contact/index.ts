@@ -33,7 +33,7 @@ export interface ContactConfig extends cdktf.TerraformMetaArguments {
   */
   readonly groupedAlerts?: boolean | cdktf.IResolvable;
   /**
-  * http contacts only.
+  * http contacts only. Values are credentials: never shown, and exported as placeholders.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/contact#http_headers Contact#http_headers}
   */

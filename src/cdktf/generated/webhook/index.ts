@@ -454,6 +454,11 @@ export class Webhook extends cdktf.TerraformResource {
     return this._events;
   }
 
+  // generated_secret - computed: true, optional: false, required: false
+  public get generatedSecret() {
+    return this.getStringAttribute('generated_secret');
+  }
+
   // headers - computed: false, optional: true, required: false
   private _headers = new WebhookHeadersList(this, "headers", false);
   public get headers() {

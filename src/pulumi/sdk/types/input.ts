@@ -22,7 +22,7 @@ export interface ContactGroupMember {
   events: pulumi.Input<pulumi.Input<enums.ContactGroupMemberEvent>[]>;
 }
 
-/** http contacts only. */
+/** http contacts only. Values are credentials: never shown, and exported as placeholders. */
 export interface ContactHttpHeader {
   /** Header. */
   header: pulumi.Input<string>;

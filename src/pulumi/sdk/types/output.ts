@@ -21,7 +21,7 @@ export interface ContactGroupMember {
   events: enums.ContactGroupMemberEvent[];
 }
 
-/** http contacts only. */
+/** http contacts only. Values are credentials: never shown, and exported as placeholders. */
 export interface ContactHttpHeader {
   /** Header. */
   header: string;
