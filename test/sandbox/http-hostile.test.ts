@@ -41,6 +41,12 @@ describe("names of Object.prototype are ordinary names", () => {
     }
   });
 
+  it("a query string beside a /q body is refused, not ignored", async () => {
+    const res = await acct.call("POST", "/monitor/q?limit=1", { raw: "{}", headers: json });
+    expectProblem(res, 422);
+    expect(res.body.errors[0]).toMatchObject({ pointer: "/limit", parameter: "limit", allowed: [] });
+  });
+
   it("the same names in a /q body", async () => {
     const res = await acct.call("POST", "/monitor/q", { raw: '{"constructor":"x"}', headers: json });
     expectProblem(res, 422);

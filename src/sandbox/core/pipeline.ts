@@ -161,6 +161,8 @@ export function execute(
     body: isQueryTwin ? undefined : req.body,
     headers: req.headers,
   };
+  // A `/q` twin reads its parameters from the body; a query string beside it is refused, not ignored.
+  if (isQueryTwin && search !== "") parseQuery(rawFromSearch(search), {}, false);
   if (op.query) {
     opReq.query = parseQuery(
       isQueryTwin ? rawFromBody(req.body) : rawFromSearch(search),
