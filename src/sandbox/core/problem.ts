@@ -44,8 +44,11 @@ export class ApiProblem extends Error {
   }
 }
 
-/** Bounds on what a problem document echoes: a refused value may be the hostile input itself. */
-const echo = { maxString: 512, maxItems: 100, maxDepth: 6 };
+/**
+ * Bounds on what a problem document echoes: a refused value may be the hostile input itself. A string
+ * over any member limit of the API (2048 at most) still echoes whole.
+ */
+const echo = { maxString: 4096, maxItems: 100, maxDepth: 6 };
 
 /**
  * A JSON value cut to the echo bounds: long strings end in "…", long arrays
