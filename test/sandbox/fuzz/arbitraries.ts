@@ -58,7 +58,8 @@ const hostileText = fc.oneof(
       "1e400",
       "NaN",
       "<script>alert(1)</script>",
-      "${env:HOME}",
+      // A GitOps placeholder: the sandbox must store it as plain text.
+      "$" + "{env:HOME}",
       "\u202e",
       "https://169.254.169.254/latest",
       "https://[::ffff:127.0.0.1]/",

@@ -248,9 +248,13 @@ it(
         if (res.status < 300 && req.method !== "GET") {
           writes++;
           const now = await snapshot(bystander);
-          const changed = Object.keys(now).filter((k) => JSON.stringify(now[k]) !== JSON.stringify(before[k]));
+          const changed = Object.keys(now).filter(
+            (k) => JSON.stringify(now[k]) !== JSON.stringify(before[k]),
+          );
           if (changed.length > 0) {
-            const diff = changed.map((k) => `${k}: ${JSON.stringify(before[k])} -> ${JSON.stringify(now[k])}`);
+            const diff = changed.map(
+              (k) => `${k}: ${JSON.stringify(before[k])} -> ${JSON.stringify(now[k])}`,
+            );
             before = now;
             throw new Error(`the bystander's data changed after: ${show(req)}\n${diff.join("\n")}`);
           }
