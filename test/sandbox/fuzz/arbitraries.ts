@@ -129,18 +129,53 @@ export function memberNames(schema: z.ZodType | undefined): string[] {
   return shape ? Object.keys(shape) : [];
 }
 
-/** A valid body as an entry list, with one member replaced, one added (maybe a duplicate), or none. */
+/** The paths of every object inside a JSON tree (the root is `[]`), each as the member names leading to it. */
+function objectPaths(value: Json, at: string[] = []): string[][] {
+  if (value === null || typeof value !== "object") return [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => objectPaths(item, [...at, String(i)]));
+  if ("raw" in value) return [];
+  return [at, ...value.entries.flatMap(([k, v]) => objectPaths(v, [...at, k]))];
+}
+
+/** A copy of `tree` with `change` applied to the object at `path`. */
+function atPath(tree: Json, path: string[], change: (entries: [string, Json][]) => [string, Json][]): Json {
+  if (path.length === 0) return { entries: change((tree as { entries: [string, Json][] }).entries) };
+  const [head, ...rest] = path as [string, ...string[]];
+  if (Array.isArray(tree))
+    return tree.map((item, i) => (String(i) === head ? atPath(item, rest, change) : item));
+  const { entries } = tree as { entries: [string, Json][] };
+  return {
+    entries: entries.map(([k, v]) => [k, k === head ? atPath(v, rest, change) : v] as [string, Json]),
+  };
+}
+
+/**
+ * A valid body made hostile in one place, at any depth: one member's value
+ * replaced, or a member added to any object in it (a prototype name, a
+ * duplicate of a name already there, or one of the operation's own).
+ */
 function mutated(valid: Record<string, unknown>, names: readonly string[]): fc.Arbitrary<Json> {
-  const entries = Object.entries(valid).map(([k, v]) => [k, toJson(v)] as [string, Json]);
+  const tree = toJson(valid);
+  const paths = objectPaths(tree);
   const value = hostileValue(names);
   return fc.oneof(
-    fc.tuple(fc.nat(Math.max(0, entries.length - 1)), value).map(([i, v]) => ({
-      entries: entries.map(([k, old], j) => [k, i === j ? v : old] as [string, Json]),
-    })),
     fc
-      .tuple(fc.constantFrom(...names, ...prototypeNames, ...Object.keys(valid)), value)
-      .map(([k, v]) => ({ entries: [...entries, [k, v] as [string, Json]] })),
-    fc.constant({ entries }),
+      .tuple(fc.constantFrom(...paths), fc.nat(), value)
+      .map(([path, i, v]) =>
+        atPath(tree, path, (entries) =>
+          entries.length === 0
+            ? [["x", v]]
+            : entries.map(([k, old], j) => [k, j === i % entries.length ? v : old]),
+        ),
+      ),
+    fc
+      .tuple(
+        fc.constantFrom(...paths),
+        fc.constantFrom(...prototypeNames, ...names, ...Object.keys(valid)),
+        value,
+      )
+      .map(([path, k, v]) => atPath(tree, path, (entries) => [...entries, [k, v]])),
+    fc.constant(tree),
   );
 }
 

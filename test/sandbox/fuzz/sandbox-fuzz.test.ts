@@ -97,6 +97,13 @@ function validBodies(): Map<string, Record<string, unknown>> {
   const out = new Map<string, Record<string, unknown>>([
     ["/monitor", { type: "http", url: "https://example.com/fuzz", locations: { pools: ["allworld"] } }],
   ]);
+  // Two-phase bulk deletes and bulk jobs: a filter or items to make hostile at any depth.
+  for (const collection of ["/monitor", "/contact"]) {
+    out.set(`${collection}/bulk-delete-validate`, { filter: { tag: ["fuzz"] } });
+    out.set(`${collection}/bulk-delete`, { filter: { tag: ["fuzz"] }, expectedCount: 0 });
+  }
+  out.set("/monitor/bulk", { items: [out.get("/monitor")!] });
+  out.set("/monitor/bulk-validate", { items: [out.get("/monitor")!] });
   for (const kind of kinds) {
     const make = kindCases[kind.name as keyof typeof kindCases];
     if (!make) continue;
@@ -164,12 +171,24 @@ async function send(req: Sent) {
 const show = (req: Sent) =>
   `${req.method} ${req.path.slice(0, 300)} ${JSON.stringify(req.headers).slice(0, 300)} ${req.body?.toString().slice(0, 300) ?? ""}`;
 
+/** Query names the operation does not take (own names only: `constructor` is not one of them). */
+function unknownQueryNames(op: Operation, path: string): string[] {
+  const search = path.includes("?") ? path.slice(path.indexOf("?") + 1) : "";
+  const taken = op.queryInBody ? [] : Object.keys(op.query ?? {});
+  return [...new URLSearchParams(search).keys()].filter((name) => !taken.includes(name));
+}
+
 /** The invariants of every answer. Throws with the request when one does not hold. */
-function judge(req: Sent, res: Awaited<ReturnType<typeof send>>) {
+function judge(op: Operation, req: Sent, res: Awaited<ReturnType<typeof send>>) {
   const fail = (why: string) => {
     throw new Error(`${why}\n  request: ${show(req)}\n  answer: ${res.status} ${res.text.slice(0, 500)}`);
   };
   if (res.status >= 500) fail(`answered ${res.status}`);
+  // A query name the operation does not take is refused (422 unknown_parameter, or an earlier refusal).
+  // Only where the path has no parameters: a hostile segment (`/monitor/type`) can reach another route.
+  const unknown = op.path.includes("{") ? [] : unknownQueryNames(op, req.path);
+  if (res.status < 400 && req.method === op.method && unknown.length > 0)
+    fail(`took unknown query names ${JSON.stringify(unknown)}`);
   if (typeof res.headers["x-request-id"] !== "string") fail("no x-request-id");
   if (res.status < 400) return;
   if (!String(res.headers["content-type"]).startsWith("application/problem+json")) {
@@ -223,7 +242,11 @@ it(
         body: fc.option(bodyArbitrary(op, valid.get(op.path)), { freq: op.method === "GET" ? 8 : 1 }),
         headers: headerArbitrary,
       });
-    const arbitrary = fc.constantFrom(...operations).chain(requestOf);
+    const byId = new Map(operations.map((op) => [`${op.method} ${op.path}`, op]));
+    // The operation by name, so that a counterexample prints as its method and path.
+    const arbitrary = fc
+      .constantFrom(...byId.keys())
+      .chain((name) => requestOf(byId.get(name)!).map((r) => ({ name, r })));
 
     const toSent = (r: Generated): Sent => {
       const choice = r.headers;
@@ -240,10 +263,10 @@ it(
 
     let writes = 0;
     await fc.assert(
-      fc.asyncProperty(arbitrary, async (r) => {
+      fc.asyncProperty(arbitrary, async ({ name, r }) => {
         const req = toSent(r);
         const res = await send(req);
-        judge(req, res);
+        judge(byId.get(name)!, req, res);
         // After each accepted write, the bystander's data is as it was.
         if (res.status < 300 && req.method !== "GET") {
           writes++;
