@@ -80,6 +80,27 @@ describe("lifetime", () => {
     expect(res.body.expiresAt).toBe(t + 3600);
   });
 
+  it("bounds the lifetime to ten years, however it is given", async () => {
+    const t = await now();
+    for (const lifetime of [
+      { tokenExpiration: 1e20 },
+      { expiresAt: t + 10 * 365 * 86400 + 60 },
+      { tokenDuration: "3651.00:00:00" },
+      { tokenDuration: "99999999999.00:00:00" },
+    ]) {
+      expectMintError(
+        await sb.mint({ accountId: acct.accountId, scopes: ["account"], ...lifetime }),
+        /at most ten years/,
+      );
+    }
+    const longest = await sb.mint({
+      accountId: acct.accountId,
+      scopes: ["account"],
+      tokenDuration: "3650.00:00:00",
+    });
+    expect(longest.status).toBe(201);
+  });
+
   it("refuses both lifetimes at once", async () => {
     const t = await now();
     const res = await sb.mint({

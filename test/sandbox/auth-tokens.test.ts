@@ -61,6 +61,13 @@ describe("bad credentials", () => {
     expectInvalid(await sb.client.get("/account", { token: sb.token.slice(0, -1) + last }));
   });
 
+  it("refuses a well-signed token with anything appended: a malformed token is invalid", async () => {
+    for (const suffix of [".junk", ".", "..", ".x.y"]) {
+      expectInvalid(await sb.client.get("/account", { token: `${sb.token}${suffix}` }));
+    }
+    expect((await sb.client.get("/account")).status).toBe(200);
+  });
+
   it("refuses a token of another sandbox (other signing key)", async () => {
     const other = await startTestSandbox();
     try {

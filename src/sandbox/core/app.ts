@@ -1,9 +1,10 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import { assertFiniteNumbers, maxBodyDepth, tooDeep, tooDeepAt } from "./body.ts";
 import { faultAfter, faultBefore } from "./faults.ts";
 import { newRequestId } from "./ids.ts";
 import { type HttpMethod, type Operation, pathShape } from "./operation.ts";
 import { admit, execute, type RequestState } from "./pipeline.ts";
-import { ApiProblem } from "./problem.ts";
+import { ApiProblem, renderProblem } from "./problem.ts";
 import type { SandboxState } from "./state.ts";
 
 declare module "fastify" {
@@ -24,6 +25,13 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: true,
+    // Requests Node's HTTP parser refuses before Fastify sees them (a malformed request line, headers
+    // or a query string over 16 KiB): still a problem document with a request id.
+    clientErrorHandler: (error, socket) => {
+      if ((error as NodeJS.ErrnoException).code === "ECONNRESET" || socket.destroyed) return;
+      if (socket.writable) socket.write(clientErrorResponse(error as NodeJS.ErrnoException, state.baseUrl));
+      socket.destroy(error);
+    },
     // Failures found while routing, before any hook runs (a malformed %-escape in the path, an
     // over-long path parameter), rendered as problem documents with a request id like any other.
     frameworkErrors: (error, req, reply) => {
@@ -38,11 +46,34 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
         .code(problem.status)
         .header("x-request-id", requestId)
         .type("application/problem+json")
-        .send(JSON.stringify(problem.toDocument(state.baseUrl, req.url)));
+        .send(renderProblem(problem, state.baseUrl, req.url));
     },
   });
   // Bodies are JSON only: without this, Fastify's built-in text/plain parser would accept a string body.
   app.removeContentTypeParser("text/plain");
+  // JSON bodies: depth is bounded on the raw text before anything parses or walks it, then Fastify's
+  // own parser (which refuses `__proto__` and `constructor.prototype` keys), then numbers JSON can echo.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (req, bytes, done) => {
+    let text: string;
+    try {
+      text = strictUtf8.decode(bytes as Buffer);
+    } catch {
+      return done(new ApiProblem("malformed_request", "The body is not valid UTF-8."), undefined);
+    }
+    const deep = tooDeepAt(text, maxBodyDepth);
+    if (deep !== undefined) return done(tooDeep(deep), undefined);
+    parseJson(req, text, (error, value) => {
+      if (error) return done(error, undefined);
+      try {
+        assertFiniteNumbers(value);
+      } catch (problem) {
+        return done(problem as ApiProblem, undefined);
+      }
+      done(null, value);
+    });
+  });
   app.decorateRequest("vigil", null as unknown as RequestState);
 
   app.addHook("onRequest", async (req, reply) => {
@@ -117,9 +148,39 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
       .code(problem.status)
       .headers(headers)
       .type("application/problem+json")
-      .send(JSON.stringify(problem.toDocument(state.baseUrl, req.url)));
+      .send(renderProblem(problem, state.baseUrl, req.url));
   });
   return app;
+}
+
+/** JSON text is UTF-8 (RFC 8259); other bytes are refused rather than stored as U+FFFD. */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The raw HTTP answer to a request Node could not parse; nothing of it is echoed. */
+function clientErrorResponse(error: NodeJS.ErrnoException, baseUrl: string): string {
+  const problem =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? new ApiProblem(
+          "malformed_request",
+          "The request line and headers are larger than 16 KiB; send a long filter in the body of the list's POST <path>/q twin.",
+          { errors: [{ pointer: "/headers", reason: "too_long", maximum: 16 * 1024 }] },
+        )
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? new ApiProblem("malformed_request", "The request did not arrive completely in time.")
+        : new ApiProblem("malformed_request", "The request is not valid HTTP/1.1.");
+  const requestId = newRequestId();
+  // No `instance`: the request line is what could not be read.
+  const { instance: _, ...doc } = problem.toDocument(baseUrl, "");
+  const body = Buffer.from(JSON.stringify(doc));
+  return [
+    `HTTP/1.1 ${problem.status} Bad Request`,
+    "content-type: application/problem+json",
+    `content-length: ${body.length}`,
+    `x-request-id: ${requestId}`,
+    "connection: close",
+    "",
+    body.toString(),
+  ].join("\r\n");
 }
 
 /** Maps Fastify's own failures (body parsing, limits) to the API's codes. */

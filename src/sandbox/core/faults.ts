@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ProblemCodeName } from "../../kinds/index.ts";
 import type { Operation } from "./operation.ts";
-import { ApiProblem } from "./problem.ts";
+import { ApiProblem, renderProblem } from "./problem.ts";
 import type { SandboxState } from "./state.ts";
 
 /**
@@ -203,5 +203,5 @@ export function faultAfter(
   const problem = faultProblem(fault, req.vigil.requestId);
   for (const name of Object.keys(reply.getHeaders())) if (!kept(name)) reply.removeHeader(name);
   reply.code(problem.status).headers(problem.headers).type("application/problem+json; charset=utf-8");
-  return JSON.stringify(problem.toDocument(state.baseUrl, req.url));
+  return renderProblem(problem, state.baseUrl, req.url);
 }

@@ -59,17 +59,3 @@ export function ipAllowed(ip: string, allowList: readonly string[]): boolean {
     return bounds !== undefined && value >= bounds[0] && value <= bounds[1];
   });
 }
-
-/** Whether an address lies in a CIDR block (`10.0.0.0/8`, `fc00::/7`); IPv4-mapped IPv6 counts as IPv4. */
-export function inCidr(ip: string, cidr: string): boolean {
-  const [base, bits] = cidr.split("/") as [string, string];
-  const value = toBigInt(ip);
-  const start = toBigInt(base);
-  if (value === undefined || start === undefined) return false;
-  const v6 = start >= v6Base;
-  if (v6 !== value >= v6Base) return false;
-  const width = v6 ? 128n : 32n;
-  const shift = width - BigInt(bits);
-  const offset = v6 ? v6Base : 0n;
-  return (value - offset) >> shift === (start - offset) >> shift;
-}

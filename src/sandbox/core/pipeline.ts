@@ -15,7 +15,7 @@ import {
   type Reply,
   takesIdempotencyKey,
 } from "./operation.ts";
-import { ApiProblem, invalid } from "./problem.ts";
+import { ApiProblem, invalid, renderProblem } from "./problem.ts";
 import { parseQuery, rawFromBody, rawFromSearch } from "./query.ts";
 import { type Charge, chargeFor } from "./quota.ts";
 import type { SandboxState } from "./state.ts";
@@ -161,6 +161,8 @@ export function execute(
     body: isQueryTwin ? undefined : req.body,
     headers: req.headers,
   };
+  // A `/q` twin reads its parameters from the body; a query string beside it is refused, not ignored.
+  if (isQueryTwin && search !== "") parseQuery(rawFromSearch(search), {}, false);
   if (op.query) {
     opReq.query = parseQuery(
       isQueryTwin ? rawFromBody(req.body) : rawFromSearch(search),
@@ -265,7 +267,7 @@ export function execute(
   // A refusal decided by the handler is the key's answer too; retrying the same body gets it again.
   const refused = (error: unknown) => {
     if (error instanceof ApiProblem && error.status < 500) {
-      const doc = JSON.stringify(error.toDocument(state.baseUrl, url));
+      const doc = renderProblem(error, state.baseUrl, url);
       state.store.transaction(() =>
         remember(error.status, { "content-type": "application/problem+json", ...error.headers }, doc),
       );

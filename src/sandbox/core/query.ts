@@ -45,9 +45,11 @@ export function parseQuery(
   fromBody: boolean,
 ): Record<string, unknown> {
   const allowed = Object.keys(spec);
+  // Own names only: `constructor` or `toString` must not find Object.prototype's members.
+  const params = new Map(Object.entries(spec));
   const out: Record<string, unknown> = {};
   for (const [name, values] of raw) {
-    const param = spec[name];
+    const param = params.get(name);
     if (!param) {
       const entry: Record<string, unknown> = { pointer: `/${name}`, parameter: name, allowed };
       const hint = closest(name, allowed);

@@ -44,7 +44,10 @@ export class TokenAuthority {
     const cached = this.#verified.get(token);
     if (cached) return cached;
     if (!token.startsWith(prefix)) return undefined;
-    const [payload, signature] = token.slice(prefix.length).split(".");
+    // Exactly payload.signature: anything appended (`.junk`) makes the token malformed, not ignored.
+    const parts = token.slice(prefix.length).split(".");
+    if (parts.length !== 2) return undefined;
+    const [payload, signature] = parts as [string, string];
     if (!payload || !signature) return undefined;
     const expected = Buffer.from(this.#sign(payload));
     const given = Buffer.from(signature);
@@ -77,3 +80,5 @@ export function parseDuration(text: string): number | undefined {
 }
 
 export const defaultTokenLifetime = tenYears;
+/** The longest lifetime a mint grants: the default is already the longest (docs/sandbox.md). */
+export const maxTokenLifetime = tenYears;

@@ -5,7 +5,12 @@ import { isAllowListEntry } from "../core/ip.ts";
 import { type Ctx, defineOperations, type Reply } from "../core/operation.ts";
 import { planNames } from "../core/plans.ts";
 import { notFound } from "../core/problem.ts";
-import { defaultTokenLifetime, parseDuration, type TokenAuthority } from "../core/tokens.ts";
+import {
+  defaultTokenLifetime,
+  maxTokenLifetime,
+  parseDuration,
+  type TokenAuthority,
+} from "../core/tokens.ts";
 import { type AccountDoc, createAccount } from "./accounts.ts";
 import { enforceMonitorLimit } from "./monitors/overlimit.ts";
 import type { OutboxMessage } from "./outbox.ts";
@@ -90,6 +95,11 @@ export function mintToken(ctx: Ctx, input: z.infer<typeof tokenBody>): Reply {
     if (seconds === undefined || seconds <= 0)
       return mintError("tokenDuration is days.hours:minutes:seconds, e.g. 7.00:00:00.");
     exp = ctx.now + seconds;
+  }
+  if (exp - ctx.now > maxTokenLifetime) {
+    return mintError(
+      `A token lives at most ten years (${maxTokenLifetime} seconds): tokenExpiration is at most ${ctx.now + maxTokenLifetime}, tokenDuration at most 3650.00:00:00.`,
+    );
   }
   let mem: string | undefined;
   if (input.member) {

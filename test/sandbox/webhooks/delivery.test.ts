@@ -63,6 +63,21 @@ const deliveries = async (c: Client, webhookId: string, query = "") =>
 const createMonitor = (c: Client) => monitor(c);
 
 describe("envelope, headers and signatures", () => {
+  it("sends a custom header named after an Object.prototype member like any other", async () => {
+    const c = await sb.account();
+    const h = await hook(c, {
+      headers: [
+        { header: "__proto__", value: "p" },
+        { header: "constructor", value: "c" },
+      ],
+    });
+    await createMonitor(c);
+    const [got] = await rx.waitFor(h.path);
+    const sent = got!.rawHeaders.join("\n");
+    expect(sent).toContain("__proto__\np");
+    expect(sent).toContain("constructor\nc");
+  });
+
   it("delivers the envelope with every header, both schemes verifying byte for byte", async () => {
     const c = await sb.account();
     const h = await hook(c, { headers: [{ header: "X-Team", value: "ops" }] });

@@ -7,6 +7,8 @@ import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
 export interface Received {
   path: string;
   headers: IncomingHttpHeaders;
+  /** Name, value, name, value… as they arrived (`headers` cannot hold a header named `__proto__`). */
+  rawHeaders: string[];
   /** The body exactly as it arrived. */
   raw: string;
   body: any;
@@ -36,7 +38,7 @@ export class Receiver {
       } catch {
         body = raw;
       }
-      const got: Received = { path, headers: req.headers, raw, body };
+      const got: Received = { path, headers: req.headers, rawHeaders: req.rawHeaders, raw, body };
       (this.#received.get(path) ?? this.#received.set(path, []).get(path)!).push(got);
       const answer = this.#answers.get(path)?.(got) ?? { status: 200 };
       if (answer.delayMs)

@@ -8,6 +8,7 @@ import {
 } from "../../../kinds/index.ts";
 import { jsonSchemaOf } from "../../../kinds/json-schema.ts";
 import { defineOperations } from "../../core/operation.ts";
+import { own } from "../../core/own.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { anonymous, callerAccount } from "./anonymous.ts";
 import { allTypeRows, discontinuedRow, typeRow } from "./monitor-type-rows.ts";
@@ -45,7 +46,7 @@ export const monitorTypeOperations = defineOperations(
     handle: (ctx, req) => {
       const name = req.params.type!;
       if (isDiscontinued(name)) return { status: 200, body: discontinuedRow(name) };
-      const type = (monitorTypeAliases[name] ?? name) as MonitorType;
+      const type = (own(monitorTypeAliases, name) ?? name) as MonitorType;
       if (!(monitorTypeNames as readonly string[]).includes(type)) throw unknownType(name);
       return {
         status: 200,

@@ -13,6 +13,7 @@ import {
 import { newGuid } from "../../core/ids.ts";
 import { type Filter, listOperations, parseExpand, pickFields } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
+import { own } from "../../core/own.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { forgetMonitorHistory } from "../checks/history.ts";
@@ -139,7 +140,7 @@ export function createMonitor(ctx: Ctx, body: MonitorBody) {
 /** Applies a PATCH body; a change emits `monitor.updated`, an update that changes nothing emits nothing. */
 export function updateMonitor(ctx: Ctx, id: string, body: MonitorBody) {
   const current = ownedMonitor(ctx, id);
-  if (body.type !== undefined && (monitorTypeAliases[body.type] ?? body.type) !== current.type) {
+  if (body.type !== undefined && (own(monitorTypeAliases, body.type) ?? body.type) !== current.type) {
     throw new ApiProblem("type_immutable", "A monitor's type cannot change; create a new monitor.", {
       errors: [{ pointer: "/type", value: body.type, allowed: [current.type] }],
     });

@@ -12,6 +12,7 @@ import {
   writeOnlyMembers,
 } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
+import { own } from "../../core/own.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 
@@ -70,9 +71,10 @@ export function resolveSettings(
   }
 
   let merged: Settings;
-  if (request.preset !== undefined && Object.keys(request).length === 1 && presets[String(request.preset)]) {
+  const preset = request.preset === undefined ? undefined : own(presets, String(request.preset));
+  if (preset && Object.keys(request).length === 1) {
     // The preset replaces everything, stored credentials included.
-    merged = { ...presets[String(request.preset)]!.settings, preset: request.preset };
+    merged = { ...preset.settings, preset: request.preset };
     credentials = {};
   } else {
     merged = { ...stored };

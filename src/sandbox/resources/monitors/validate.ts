@@ -10,6 +10,7 @@ import {
 import { cronProblem } from "../../../kinds/monitor/cron.ts";
 import { agents, agentsFor, minLiveAgents, pools, resolvePools } from "../../core/fleet.ts";
 import type { Ctx } from "../../core/operation.ts";
+import { own } from "../../core/own.ts";
 import { plans } from "../../core/plans.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { accountOf, entitlements } from "../accounts.ts";
@@ -38,7 +39,7 @@ export function resolveType(value: string | undefined): MonitorType {
       errors: [{ pointer: "/type", value, allowed: Object.keys(monitorTypes) }],
     });
   }
-  return monitorTypeAliases[value] ?? (value as MonitorType);
+  return own(monitorTypeAliases, value) ?? (value as MonitorType);
 }
 
 /** A type gated by a plan feature the account lacks answers 403 `package_limit` naming the feature. */

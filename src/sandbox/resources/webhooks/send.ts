@@ -111,11 +111,13 @@ export async function sendAttempt(
       };
       // Custom headers are added but never replace the delivery's own (names compared in any case).
       const taken = new Set(Object.keys(own).map((name) => name.toLowerCase()));
-      const headers: Record<string, string> = {};
-      for (const { header, value } of input.webhook.headers) {
-        if (!taken.has(header.toLowerCase())) headers[header] = value;
-      }
-      Object.assign(headers, own);
+      // A flat name, value list, not an object: a header named `__proto__` is a header like any other.
+      const headers: string[] = [
+        ...input.webhook.headers
+          .filter(({ header }) => !taken.has(header.toLowerCase()))
+          .flatMap(({ header, value }) => [header, value]),
+        ...Object.entries(own).flat(),
+      ];
       const res = await request(url, {
         method: "POST",
         headers,
