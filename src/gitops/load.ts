@@ -20,7 +20,17 @@ import {
 } from "../kinds/index.ts";
 import { expandEnv } from "./env.ts";
 import { allowedValues, explainUnion, lifecyclePathProblem, typesWithSetting } from "./explain.ts";
-import { findConfigFiles, type ParsedFile, type Position, parseConfigFile, type YamlPath } from "./files.ts";
+import {
+  findConfigFiles,
+  formatBytes,
+  limits,
+  type ParsedFile,
+  type Position,
+  parseConfigFile,
+  quote,
+  type ValueBudget,
+  type YamlPath,
+} from "./files.ts";
 import {
   apiPathOf,
   collectionOf,
@@ -97,12 +107,27 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     topLevelCollections.map((c) => [c, new Map()]),
   );
   const parsedFiles: string[] = [];
+  /** Files that could not be read: the names they declare are unknown, so references are not judged. */
+  let unreadable = 0;
 
-  for (const path of found.files) {
-    const { parsed, problems } = await parseConfigFile(path);
+  const total = found.files.reduce((sum, f) => sum + f.size, 0);
+  if (total > limits.configBytes) {
+    diagnostics.push({
+      message: `the configuration's ${found.files.length} files hold ${formatBytes(total)}; vigil reads at most ${formatBytes(limits.configBytes)} in all`,
+    });
+    found.files.length = 0;
+  }
+  const budget: ValueBudget = { remaining: limits.values };
+  for (const { path } of found.files) {
+    const { parsed, problems } = await parseConfigFile(path, budget);
     for (const p of problems)
       diagnostics.push({ at: p.at, ...(p.path && whereIs(p.path)), message: p.message });
-    if (!parsed) continue;
+    if (!parsed) {
+      unreadable++;
+      // The configuration already holds more values than vigil reads: the other files are not read.
+      if (budget.remaining < 0) break;
+      continue;
+    }
     parsedFiles.push(parsed.file);
     const problem = (at: Position | undefined, message: string, extra: Partial<LoadDiagnostic> = {}) =>
       diagnostics.push({ ...(at && { at }), ...extra, message });
@@ -181,11 +206,12 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     }
   }
 
-  // References, once every file is read: each must name a declared resource.
+  // References, once every file is read: each must name a declared resource. A file that could not
+  // be read may declare any name, so nothing is said about names then.
   for (const draft of drafts) {
     for (const ref of draft.refs) {
       const names = declared.get(ref.collection)!;
-      if (typeof ref.name === "string" && names.has(ref.name)) continue;
+      if (typeof ref.name === "string" && (names.has(ref.name) || unreadable > 0)) continue;
       const at = draft.file.positions.value([...draft.base, ...ref.path]);
       const base = { address: draft.resource.address, path: memberPath(ref.path) };
       const existing = [...names.keys()];
@@ -214,7 +240,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
   const firstImport = new Map<string, Position | undefined>();
   for (const i of imports) {
     const where = { ...(i.at && { at: i.at }), path: i.path };
-    if (!byAddress.has(i.address)) {
+    if (!byAddress.has(i.address) && unreadable === 0) {
       const hint = closest(i.address, [...byAddress.keys()]);
       diagnostics.push({
         ...where,
