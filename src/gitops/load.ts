@@ -74,6 +74,13 @@ export interface LoadOptions {
 
 type Data = Record<string, unknown>;
 const isData = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
+/**
+ * A map of user keys: no prototype, so `__proto__`, `constructor` and the like
+ * are own members like any other (the engine's validation then names them).
+ */
+const dataOf = (from: Data = {}): Data => Object.assign(Object.create(null) as Data, from);
+/** A name as written, for a message: as is when it is a valid name, else quoted and escaped. */
+const shownName = (name: string) => (namePattern.test(name) ? name : quote(name));
 
 /** `settings.timeout`, `members[0].contact`. */
 export function memberPath(path: YamlPath): string {
@@ -162,7 +169,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
         const hint = closest(key, known);
         problem(
           at,
-          `unknown top-level key "${key}"; allowed: ${known.join(", ")}${hint ? `; did you mean "${hint}"?` : ""}`,
+          `unknown top-level key ${quote(key)}; allowed: ${known.join(", ")}${hint ? `; did you mean "${hint}"?` : ""}`,
         );
         continue;
       }
@@ -184,7 +191,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
             .replace(/^[-_]+/, "");
           problem(
             nameAt,
-            `"${name}" is not a valid name: lower-case letters, digits, _ and -, starting with a letter or digit${namePattern.test(fixed) ? `; did you mean "${fixed}"?` : ""}`,
+            `${quote(name)} is not a valid name: lower-case letters, digits, _ and -, starting with a letter or digit${namePattern.test(fixed) ? `; did you mean "${fixed}"?` : ""}`,
             { path: key },
           );
           continue;
@@ -231,7 +238,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       diagnostics.push({
         ...base,
         ...(at && { at }),
-        message: `${ref.collection}.${ref.name} is not declared; ${declaredOnes}${hint ? `; did you mean "${hint}"?` : ""}`,
+        message: `${ref.collection}.${shownName(ref.name)} is not declared; ${declaredOnes}${hint ? `; did you mean "${hint}"?` : ""}`,
       });
     }
   }
@@ -306,6 +313,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
 
 /** The members whose values the environment filled in: the engine keeps them secret like credentials. */
 function markSecrets(draft: Draft, secrets: readonly YamlPath[]): void {
+  if (secrets.length === 0) return;
   const byYamlPath = new Map(
     [...draft.paths].map(([enginePointer, yaml]) => [JSON.stringify(yaml), enginePointer]),
   );
@@ -372,7 +380,7 @@ function readImports(value: unknown, file: ParsedFile, out: ImportEntry[], probl
       const hint = closest(extra, ["to", "id"]);
       problem(
         file.positions.key(["imports", i, extra]),
-        `unknown member "${extra}"; allowed members: to, id${hint ? `; did you mean "${hint}"?` : ""}`,
+        `unknown member ${quote(extra)}; allowed members: to, id${hint ? `; did you mean "${hint}"?` : ""}`,
         { path: `${path}.${extra}` },
       );
     }
@@ -412,7 +420,7 @@ function readResource(
     });
     return [];
   }
-  const members: Data = { ...value };
+  const members = dataOf(value);
   const drafts: Draft[] = [];
   const lifecycle = readLifecycle(members, kind, file, base, address, problem);
   delete members.lifecycle;
@@ -479,7 +487,7 @@ function checkMonitorType(draft: Draft, raw: Data, problem: Problem): void {
   const { file, base } = draft;
   const at = file.positions.key(base);
   const where = (path: string) => ({ address: draft.resource.address, path });
-  const type = monitorTypeAliases[raw.type] ?? raw.type;
+  const type = (Object.hasOwn(monitorTypeAliases, raw.type) && monitorTypeAliases[raw.type]) || raw.type;
   if ((discontinuedMonitorTypes as readonly string[]).includes(type)) {
     problem(
       file.positions.value([...base, "type"]),
@@ -499,7 +507,7 @@ function describeValue(value: unknown): string {
   if (value === null || value === undefined) return "nothing";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a map";
-  return `${typeof value} ${JSON.stringify(value)}`;
+  return typeof value === "string" ? `string ${quote(value)}` : `${typeof value} ${String(value)}`;
 }
 
 function readSubscriptions(
@@ -566,7 +574,7 @@ function readSubscriptions(
     }
     seen.set(entry.contact, i);
     const address = subscriptionAddress(monitor, member, entry.contact);
-    const members: Data = { ...entry };
+    const members = dataOf(entry);
     const lifecycle = readLifecycle(members, nested.kind, file, base, address, problem);
     delete members.lifecycle;
     if ("monitor" in members) {
@@ -641,14 +649,14 @@ function readLifecycle(
       out[option] = (v as string[]).flatMap((p, i) => {
         const wrong = lifecyclePathProblem(kind, members, p);
         if (!wrong) return [pointer(apiPathOf(kind, p))];
-        problem(at([option, i]), `"${p}" is not a member path: ${wrong}`, where(`.${option}[${i}]`));
+        problem(at([option, i]), `${quote(p)} is not a member path: ${wrong}`, where(`.${option}[${i}]`));
         return [];
       });
     } else {
       const hint = closest(option, lifecycleOptions);
       problem(
         file.positions.key([...base, "lifecycle", option]),
-        `unknown lifecycle option "${option}"; allowed: ${lifecycleOptions.join(", ")}${hint ? `; did you mean "${hint}"?` : ""}`,
+        `unknown lifecycle option ${quote(option)}; allowed: ${lifecycleOptions.join(", ")}${hint ? `; did you mean "${hint}"?` : ""}`,
         where(`.${option}`),
       );
     }
@@ -672,7 +680,7 @@ function convert(
   if (Array.isArray(value))
     return value.map((item, i) => convert(kind, item, draft, [...yamlPath, i], [...apiPath, i], problem));
   if (!isData(value)) return value;
-  const out: Data = {};
+  const out = dataOf();
   for (const [key, member] of Object.entries(value)) {
     const ref = referenceAt(kind, apiPath, key, "yaml");
     const apiOnly = referenceAt(kind, apiPath, key, "api");
@@ -711,7 +719,7 @@ function convert(
       if (seconds === undefined) {
         problem(
           draft.file.positions.value([...draft.base, ...yamlPath, key]),
-          `"${member}" is not a time; write ISO 8601 with a zone (2026-12-01T02:00:00Z) or Unix seconds`,
+          `${quote(member)} is not a time; write ISO 8601 with a zone (2026-12-01T02:00:00Z) or Unix seconds`,
           { address: draft.resource.address, path: memberPath([...yamlPath, key]) },
         );
         continue;
@@ -773,7 +781,7 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
     const own = parent.length === 0 ? ownMembers(kind) : [];
     const allowed = [...(entry.allowed ?? []).map(rename).filter((m) => !excluded.includes(m)), ...own];
     const hint = closest(name, allowed);
-    message = `unknown member "${name}"; allowed members: ${allowed.join(", ")}`;
+    message = `unknown member ${quote(name)}; allowed members: ${allowed.join(", ")}`;
     // A setting of another monitor type is a common slip: say where it belongs.
     const types = kind === "monitor" && parent.join(".") === "settings" ? typesWithSetting(name) : [];
     if (types.length > 0) message += `; ${name} is a setting of ${types.join(", ")} monitors`;
