@@ -194,9 +194,11 @@ const offsetOf = (spot: Spot) => (typeof spot === "number" ? spot : spot.at);
 /** Stops a file's conversion: the problem is the file's only one. */
 class Refusal extends Error {
   readonly offset: number;
-  constructor(offset: number, message: string) {
+  readonly path: YamlPath | undefined;
+  constructor(offset: number, message: string, path?: YamlPath) {
     super(message);
     this.offset = offset;
+    this.path = path;
   }
 }
 
@@ -262,7 +264,7 @@ export async function parseConfigFile(
   }
   const spend = (values: number, offset: number, what: () => string) => {
     budget.remaining -= values;
-    if (budget.remaining < 0) throw new Refusal(offset, what());
+    if (budget.remaining < 0) throw new Refusal(offset, what(), [...trail]);
   };
   /** The path of the node being converted. */
   const trail: (string | number)[] = [];
@@ -278,11 +280,13 @@ export async function parseConfigFile(
         throw new Refusal(
           offset,
           `the alias *${node.source} refers to ${done ? "itself" : "no anchor before it"}`,
+          [...trail],
         );
       if (depth + done.height > limits.depth)
         throw new Refusal(
           offset,
           `the alias *${node.source} nests values deeper than ${limits.depth} levels, the most vigil reads`,
+          [...trail],
         );
       spend(
         done.values,
@@ -294,7 +298,9 @@ export async function parseConfigFile(
     }
     const offset = (node as Node | null)?.range?.[0] ?? fallback;
     if (depth > limits.depth)
-      throw new Refusal(offset, `values nest deeper than ${limits.depth} levels here, the most vigil reads`);
+      throw new Refusal(offset, `values nest deeper than ${limits.depth} levels here, the most vigil reads`, [
+        ...trail,
+      ]);
     spend(1, offset, tooMany);
     const anchor = (node as { anchor?: string } | null)?.anchor;
     if (anchor) {
@@ -370,7 +376,9 @@ export async function parseConfigFile(
         : convert(doc.contents, 1, 0);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    return { problems: [{ at: at(error.offset), message: error.message }] };
+    return {
+      problems: [{ at: at(error.offset), message: error.message, ...(error.path && { path: error.path }) }],
+    };
   }
   const find = (path: YamlPath): { spot: Spot; found: number; parent?: MapSpot } => {
     let spot = root.spot;
