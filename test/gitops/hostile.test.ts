@@ -74,7 +74,7 @@ describe("the loader", () => {
     });
   }
 
-  it("resolves ${env:NAME} only from the environment's own variables", async () => {
+  it("resolves placeholders only from the environment's own variables", async () => {
     const c = hostileCases.find((h) => h.name === "env-proto-and-constructor")!;
     const root = await build(c);
     const config = await loadConfig([root], { env: { constructor: "set", hasOwnProperty: "also set" } });

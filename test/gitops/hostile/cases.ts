@@ -26,6 +26,9 @@ export interface HostileCase {
   declares?: string[];
 }
 
+/** `${env:NAME}`, written so that no string literal looks like a mistaken template. */
+const env = (name: string) => `\${env:${name}}`;
+
 const monitor = (name: string, extra = "") =>
   `  ${name}:\n    type: http\n    url: https://${name}.example.com/health\n    locations: { pools: [westeurope] }\n${extra}`;
 
@@ -134,11 +137,11 @@ ${monitor("web", "    __proto__: { interval: 60 }\n    settings: { __proto__: { 
     name: "env-proto-and-constructor",
     point: "3",
     files: {
-      "monitors.yaml": `monitors:\n${monitor("web", '    name: "${env:constructor}"\n    tags: ["${env:__proto__:-fallback}", "${env:hasOwnProperty}"]\n')}`,
+      "monitors.yaml": `monitors:\n${monitor("web", `    name: "${env("constructor")}"\n    tags: ["${env("__proto__:-fallback")}", "${env("hasOwnProperty")}"]\n`)}`,
     },
     expected: [
-      "monitors.yaml:6:11: monitors.web name: the environment variable constructor is not set (${env:constructor})",
-      "monitors.yaml:7:42: monitors.web tags[1]: the environment variable hasOwnProperty is not set (${env:hasOwnProperty})",
+      `monitors.yaml:6:11: monitors.web name: the environment variable constructor is not set (${env("constructor")})`,
+      `monitors.yaml:7:42: monitors.web tags[1]: the environment variable hasOwnProperty is not set (${env("hasOwnProperty")})`,
       "monitors.yaml:7:42: monitors.web tags[1]: must not be blank",
     ],
     withinMs: 5000,
