@@ -64,7 +64,7 @@ export const limits = {
   configBytes: 32 * 2 ** 20,
   /** Files in a configuration. */
   files: 10_000,
-  /** Levels of maps and lists inside one another (a monitor's header value is at level 6). */
+  /** Levels of maps and lists inside one another (a monitor's header value is at level 7, the root being 1). */
   depth: 64,
   /** Values (maps, lists and scalars) in a configuration, counting every use of an alias in full. */
   values: 4_000_000,

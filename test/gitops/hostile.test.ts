@@ -99,7 +99,8 @@ describe("the binary", () => {
       name: "managed",
       point: "3",
       files: {
-        "monitors.yaml": "monitors:\n  web:\n    type: http\n    url: https://web.example.com/health\n",
+        "monitors.yaml":
+          "monitors:\n  web:\n    type: http\n    url: https://web.example.com/health\n    locations: { pools: [westeurope] }\n",
       },
       expected: [],
       withinMs: 0,
