@@ -86,7 +86,6 @@ try {
         `    url: https://shop-${m}.example.com/health`,
         `    tags: [shop, team-${m % 7}]`,
         "    locations: { pools: [westeurope, northamerica] }",
-        "    settings: { method: G, timeout: 10000 }",
         "    alerts:",
         `      - { contact: oncall-${m % contactCount}, alertTypes: [down, up] }`,
       );

@@ -180,11 +180,17 @@ export interface ValueBudget {
  * a list, its own offset and its members'. An alias's spot shares its target's.
  */
 type Spot = number | MapSpot | SeqSpot;
+/** Parallel arrays rather than maps: a file has as many of these as it has maps, and most are small. */
 interface MapSpot {
   at: number;
-  keys: Map<string, number>;
-  members: Map<string, Spot>;
+  names: string[];
+  keyAt: number[];
+  members: Spot[];
+  /** Name → position in the arrays, for a map too large to search. */
+  index?: Map<string, number>;
 }
+const memberOf = (spot: MapSpot, name: string) =>
+  spot.index ? (spot.index.get(name) ?? -1) : spot.names.indexOf(name);
 interface SeqSpot {
   at: number;
   items: Spot[];
@@ -310,7 +316,8 @@ export async function parseConfigFile(
     let result: Converted;
     if (isMap(node)) {
       const data: Record<string, unknown> = Object.create(null);
-      const spot: MapSpot = { at: offset, keys: new Map(), members: new Map() };
+      const spot: MapSpot = { at: offset, names: [], keyAt: [], members: [] };
+      if (node.items.length > 8) spot.index = new Map();
       let values = 1;
       let height = 1;
       for (const pair of node.items) {
@@ -326,9 +333,9 @@ export async function parseConfigFile(
           continue;
         }
         const member = String(key);
-        const first = spot.keys.get(member);
-        if (first !== undefined) {
-          const { line, column } = at(first);
+        const first = memberOf(spot, member);
+        if (first >= 0) {
+          const { line, column } = at(spot.keyAt[first]!);
           problems.push({
             at: at(keyAt),
             message: `the key ${quote(member)} appears twice in this map (first at line ${line}, column ${column}); keys must be unique`,
@@ -336,13 +343,15 @@ export async function parseConfigFile(
           });
           continue;
         }
-        spot.keys.set(member, keyAt);
+        spot.index?.set(member, spot.names.length);
+        spot.names.push(member);
+        spot.keyAt.push(keyAt);
         // `key:` with nothing after it: its value is null, found at the key.
         trail.push(member);
         const child = pair.value === null ? undefined : convert(pair.value, depth + 1, keyAt);
         trail.pop();
         data[member] = child ? child.data : null;
-        spot.members.set(member, child ? child.spot : keyAt);
+        spot.members.push(child ? child.spot : keyAt);
         values += child?.values ?? 1;
         height = Math.max(height, 1 + (child?.height ?? 1));
       }
@@ -380,24 +389,22 @@ export async function parseConfigFile(
       problems: [{ at: at(error.offset), message: error.message, ...(error.path && { path: error.path }) }],
     };
   }
-  const find = (path: YamlPath): { spot: Spot; found: number; parent?: MapSpot } => {
+  /** The deepest spot along a path, how many steps of it exist, and the last step's key when it is a member. */
+  const find = (path: YamlPath): { spot: Spot; found: number; keyAt?: number } => {
     let spot = root.spot;
-    let parent: MapSpot | undefined;
+    let keyAt: number | undefined;
     for (let i = 0; i < path.length; i++) {
       const step = path[i]!;
-      const next =
-        typeof spot === "number"
-          ? undefined
-          : "members" in spot
-            ? spot.members.get(String(step))
-            : typeof step === "number"
-              ? spot.items[step]
-              : undefined;
+      let next: Spot | undefined;
+      keyAt = undefined;
+      if (typeof spot !== "number" && "members" in spot) {
+        const n = memberOf(spot, String(step));
+        if (n >= 0) [next, keyAt] = [spot.members[n], spot.keyAt[n]];
+      } else if (typeof spot !== "number" && typeof step === "number") next = spot.items[step];
       if (next === undefined) return { spot, found: i };
-      parent = typeof spot !== "number" && "members" in spot ? spot : undefined;
       spot = next;
     }
-    return { spot, found: path.length, ...(parent && { parent }) };
+    return { spot, found: path.length, ...(keyAt !== undefined && { keyAt }) };
   };
   return {
     parsed: {
@@ -408,8 +415,7 @@ export async function parseConfigFile(
         has: (path) => find(path).found === path.length,
         key: (path) => {
           const found = find(path);
-          const keyAt = found.found === path.length && found.parent?.keys.get(String(path.at(-1)));
-          return at(keyAt === undefined || keyAt === false ? offsetOf(found.spot) : keyAt);
+          return at(found.keyAt ?? offsetOf(found.spot));
         },
       },
     },
