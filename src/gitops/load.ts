@@ -32,6 +32,7 @@ import {
   type YamlPath,
 } from "./files.ts";
 import {
+  apiNameOf,
   apiPathOf,
   collectionOf,
   configNameOf,
@@ -314,13 +315,20 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
 /** The members whose values the environment filled in: the engine keeps them secret like credentials. */
 function markSecrets(draft: Draft, secrets: readonly YamlPath[]): void {
   if (secrets.length === 0) return;
-  const byYamlPath = new Map(
-    [...draft.paths].map(([enginePointer, yaml]) => [JSON.stringify(yaml), enginePointer]),
-  );
+  const { kind, members } = draft.resource;
   const sensitive = secrets.flatMap((path) => {
     const under = path.length > draft.base.length && draft.base.every((t, i) => path[i] === t);
-    const found = under ? byYamlPath.get(JSON.stringify(path.slice(draft.base.length))) : undefined;
-    return found ? [found] : [];
+    if (!under) return [];
+    // The member in the API's names; only if the resource has it (a monitor's alerts are resources of their own).
+    const api: (string | number)[] = [];
+    let value: unknown = members;
+    for (const token of path.slice(draft.base.length)) {
+      const name = typeof token === "number" ? token : apiNameOf(kind, api, token);
+      if (typeof value !== "object" || value === null || !Object.hasOwn(value, name)) return [];
+      value = (value as Data)[name];
+      api.push(name);
+    }
+    return [pointer(api.map(String))];
   });
   if (sensitive.length > 0) draft.resource.sensitive = sensitive;
 }
@@ -676,7 +684,9 @@ function convert(
   apiPath: (string | number)[],
   problem: Problem,
 ): unknown {
-  draft.paths.set(pointer(apiPath.map(String)), yamlPath);
+  // Only where the config's path is not the API's own, renamed member by member (configNameOf): the
+  // resource's root and each reference. Recording every member cost more memory than the members.
+  if (apiPath.length === 0) draft.paths.set("", yamlPath);
   if (Array.isArray(value))
     return value.map((item, i) => convert(kind, item, draft, [...yamlPath, i], [...apiPath, i], problem));
   if (!isData(value)) return value;
@@ -725,7 +735,6 @@ function convert(
         continue;
       }
       out[key] = seconds;
-      draft.paths.set(pointer([...apiPath, key].map(String)), [...yamlPath, key]);
       continue;
     }
     out[key] = convert(kind, member, draft, [...yamlPath, key], [...apiPath, key], problem);
