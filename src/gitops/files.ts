@@ -161,7 +161,8 @@ export async function findConfigFiles(paths: readonly string[]): Promise<FoundFi
     else if (!info.isFile()) problems.push(`${path}: not a file or a directory`);
     else await take(path, info.size);
   }
-  return { files, problems };
+  // Too many files: none is read.
+  return { files: tooMany ? [] : files, problems };
 }
 
 /** The file name as shown in messages: relative to the working directory when inside it. */

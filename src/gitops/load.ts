@@ -128,8 +128,13 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
   const budget: ValueBudget = { remaining: limits.values };
   for (const { path } of found.files) {
     const { parsed, problems } = await parseConfigFile(path, budget);
-    for (const p of problems)
-      diagnostics.push({ at: p.at, ...(p.path && whereIs(p.path)), message: p.message });
+    for (const p of problems) {
+      const where = p.path ? whereIs(p.path) : {};
+      // A file that could not be read is a problem of the file, whatever member it is at: commands that
+      // only need the files' addresses (destroy with paths) stop on it too.
+      if (parsed) diagnostics.push({ at: p.at, ...where, message: p.message });
+      else diagnostics.push({ at: p.at, message: formatDiagnostic({ ...where, message: p.message }) });
+    }
     if (!parsed) {
       unreadable++;
       // The configuration already holds more values than vigil reads: the other files are not read.

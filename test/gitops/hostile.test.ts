@@ -74,6 +74,15 @@ describe("the loader", () => {
     });
   }
 
+  it("a file it refuses is a problem of the file, even when the refusal is at a member", async () => {
+    const c = hostileCases.find((h) => h.name === "alias-bomb-in-tags")!;
+    const config = await loadConfig([await build(c)], { env: {} });
+    // Commands that only read the files' addresses (destroy with paths) stop on file problems alone.
+    expect(config.diagnostics).toHaveLength(1);
+    expect(config.diagnostics[0]!.address).toBeUndefined();
+    expect(config.resources).toEqual([]);
+  });
+
   it("resolves placeholders only from the environment's own variables", async () => {
     const c = hostileCases.find((h) => h.name === "env-proto-and-constructor")!;
     const root = await build(c);

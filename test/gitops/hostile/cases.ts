@@ -93,6 +93,15 @@ export const hostileCases: HostileCase[] = [
     withinMs: 2000,
   },
   {
+    name: "too-many-files",
+    point: "2",
+    files: Object.fromEntries(
+      Array.from({ length: 10_001 }, (_, i) => [`many/file-${String(i).padStart(5, "0")}.yaml`, ""]),
+    ),
+    expected: ["many/file-10000.yaml: the configuration has more than 10,000 files, the most vigil reads"],
+    withinMs: 5000,
+  },
+  {
     name: "top-level-proto",
     point: "3",
     files: {
