@@ -72,6 +72,19 @@ export const hostileCases: HostileCase[] = [
     withinMs: 2000,
   },
   {
+    name: "alias-nesting-and-cycle",
+    point: "1",
+    files: {
+      "deep.yaml": `monitors:\n${monitor("web", `    tags: &deep ${"[".repeat(40)}${"]".repeat(40)}\n    settings: { headers: ${"[".repeat(30)}*deep${"]".repeat(30)} }\n`)}`,
+      "cycle.yaml": "monitors:\n  loop: &loop { type: http, tags: [*loop] }\n",
+    },
+    expected: [
+      "cycle.yaml:2:36: monitors.loop tags[0]: the alias *loop refers to itself",
+      "deep.yaml:7:56: monitors.web settings.headers…: the alias *deep nests values deeper than 64 levels, the most vigil reads",
+    ],
+    withinMs: 2000,
+  },
+  {
     name: "file-too-large",
     point: "2",
     files: { "monitors.yaml": `monitors:\n${monitor("web")}${padding(9 * 2 ** 20)}` },
