@@ -85,8 +85,13 @@ const shownName = (name: string) => (namePattern.test(name) ? name : quote(name)
 
 /** `settings.timeout`, `members[0].contact`. */
 export function memberPath(path: YamlPath): string {
-  return path.map((t, i) => (typeof t === "number" ? `[${t}]` : i === 0 ? t : `.${t}`)).join("");
+  return path
+    .map((t, i) => (typeof t === "number" ? `[${t}]` : i === 0 ? shownKey(t) : `.${shownKey(t)}`))
+    .join("");
 }
+
+/** A key in a member path or address: as written, or quoted and escaped when it holds anything unprintable. */
+const shownKey = (key: string) => (/^[^\p{C}\p{Z}"\\]{1,60}$/u.test(key) ? key : quote(key));
 
 /** One resource on its way from YAML to the engine. */
 interface Draft {
@@ -356,7 +361,7 @@ export function formatDiagnostic(d: LoadDiagnostic): string {
 function whereIs(path: YamlPath): Partial<LoadDiagnostic> {
   const [collection, name, ...rest] = path;
   if (typeof name !== "string" || !topLevelCollections.includes(String(collection))) return {};
-  return { address: `${collection}.${name}`, ...(rest.length > 0 && { path: memberPath(rest) }) };
+  return { address: `${collection}.${shownKey(name)}`, ...(rest.length > 0 && { path: memberPath(rest) }) };
 }
 
 type Problem = (at: Position | undefined, message: string, extra?: Partial<LoadDiagnostic>) => void;

@@ -232,6 +232,19 @@ ${monitor("web", "    __proto__: { interval: 60 }\n    settings: { __proto__: { 
     withinMs: 2000,
   },
   {
+    name: "terminal-escapes-in-keys",
+    point: "6",
+    // YAML's own escapes put an ANSI "clear screen" and a right-to-left override into a key.
+    files: {
+      "monitors.yaml": `"\\e[2J\\u202Eevil": 1\nmonitors:\n  web: { type: http, url: "https://web.example.com/\\e[31m", locations: { pools: [westeurope] }, "\\e]0;title\\a": 1 }\n`,
+    },
+    expected: [
+      'monitors.yaml:1:1: unknown top-level key "\\x1b[2J\\u{202e}evil"; allowed: …',
+      'monitors.yaml:3:97: monitors.web "\\x1b]0;title\\x07": unknown member "\\x1b]0;title\\x07"; allowed members: …',
+    ],
+    withinMs: 5000,
+  },
+  {
     name: "tab-does-not-cascade",
     point: "7",
     files: {
