@@ -64,6 +64,8 @@ export const limits = {
   configBytes: 32 * 2 ** 20,
   /** Files in a configuration. */
   files: 10_000,
+  /** Directories walked to find them (a link to `/` is followed, but not through the whole disk). */
+  directories: 10_000,
   /** Levels of maps and lists inside one another (a monitor's header value is at level 7, the root being 1). */
   depth: 64,
   /** Values (maps, lists and scalars) in a configuration, counting every use of an alias in full. */
@@ -136,8 +138,18 @@ export async function findConfigFiles(paths: readonly string[]): Promise<FoundFi
   async function walk(dir: string): Promise<void> {
     const real = await realpath(dir);
     if (seenDirs.has(real) || tooMany) return;
+    if (seenDirs.size === limits.directories) {
+      problems.push(
+        `${displayName(dir)}: the configuration spans more than ${limits.directories.toLocaleString("en")} directories, the most vigil walks`,
+      );
+      tooMany = true;
+      return;
+    }
     seenDirs.add(real);
-    const entries = await readdir(dir, { withFileTypes: true });
+    const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      problems.push(`${displayName(dir)}: the directory cannot be read (${error.code ?? error.message})`);
+      return [];
+    });
     entries.sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const entry of entries) {
       if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
@@ -161,7 +173,7 @@ export async function findConfigFiles(paths: readonly string[]): Promise<FoundFi
     else if (!info.isFile()) problems.push(`${path}: not a file or a directory`);
     else await take(path, info.size);
   }
-  // Too many files: none is read.
+  // Too many files or directories: none is read.
   return { files: tooMany ? [] : files, problems };
 }
 

@@ -112,7 +112,17 @@ export const hostileCases: HostileCase[] = [
       Array.from({ length: 10_001 }, (_, i) => [`many/file-${String(i).padStart(5, "0")}.yaml`, ""]),
     ),
     expected: ["many/file-10000.yaml: the configuration has more than 10,000 files, the most vigil reads"],
-    withinMs: 5000,
+    withinMs: 10_000,
+  },
+  {
+    name: "too-many-directories",
+    point: "5",
+    // What a link to a large tree (`/`, a home directory) would make the walk go through.
+    files: Object.fromEntries(
+      Array.from({ length: 10_001 }, (_, i) => [`tree/d-${String(i).padStart(5, "0")}/notes.txt`, ""]),
+    ),
+    expected: ["tree/d-09998: the configuration spans more than 10,000 directories, the most vigil walks"],
+    withinMs: 10_000,
   },
   {
     name: "top-level-proto",
