@@ -36,17 +36,31 @@ export function expandEnv(
       const [, name, fallback] = match;
       // Whatever the environment fills in is kept secret: masked in plans, hashed in the state.
       if (secrets.at(-1) !== path) secrets.push(path);
-      const value = env[name!];
+      // Only the environment's own variables: `constructor` or `__proto__` are names like any other.
+      const value = Object.hasOwn(env, name!) ? env[name!] : undefined;
       if (value !== undefined && value !== "") return value;
       if (fallback !== undefined) return fallback;
       problems.push({ path, message: `the environment variable ${name} is not set (\${env:${name}})` });
       return "";
     });
+  // A value without placeholders is returned as is, not copied; a map with one is copied into a
+  // null-prototype object, like the loader's own, so a member named `__proto__` stays a member.
   const walk = (value: unknown, path: (string | number)[]): unknown => {
     if (typeof value === "string") return value.includes("${") ? expandString(value, path) : value;
-    if (Array.isArray(value)) return value.map((item, i) => walk(item, [...path, i]));
-    if (typeof value === "object" && value !== null)
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, [...path, k])]));
+    if (Array.isArray(value)) {
+      const items = value.map((item, i) => walk(item, [...path, i]));
+      return items.every((item, i) => item === value[i]) ? value : items;
+    }
+    if (typeof value === "object" && value !== null) {
+      const entries = Object.entries(value);
+      const expanded = entries.map(([k, v]) => walk(v, [...path, k]));
+      if (expanded.every((v, i) => v === entries[i]![1])) return value;
+      const out: Record<string, unknown> = Object.create(null);
+      entries.forEach(([k], i) => {
+        out[k] = expanded[i];
+      });
+      return out;
+    }
     return value;
   };
   return { value: walk(data, []), problems, secrets };

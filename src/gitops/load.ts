@@ -20,8 +20,19 @@ import {
 } from "../kinds/index.ts";
 import { expandEnv } from "./env.ts";
 import { allowedValues, explainUnion, lifecyclePathProblem, typesWithSetting } from "./explain.ts";
-import { findConfigFiles, type ParsedFile, type Position, parseConfigFile, type YamlPath } from "./files.ts";
 import {
+  findConfigFiles,
+  formatBytes,
+  limits,
+  type ParsedFile,
+  type Position,
+  parseConfigFile,
+  quote,
+  type ValueBudget,
+  type YamlPath,
+} from "./files.ts";
+import {
+  apiNameOf,
   apiPathOf,
   collectionOf,
   configNameOf,
@@ -64,11 +75,23 @@ export interface LoadOptions {
 
 type Data = Record<string, unknown>;
 const isData = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
+/**
+ * A map of user keys: no prototype, so `__proto__`, `constructor` and the like
+ * are own members like any other (the engine's validation then names them).
+ */
+const dataOf = (from: Data = {}): Data => Object.assign(Object.create(null) as Data, from);
+/** A name as written, for a message: as is when it is a valid name, else quoted and escaped. */
+const shownName = (name: string) => (namePattern.test(name) ? name : quote(name));
 
 /** `settings.timeout`, `members[0].contact`. */
 export function memberPath(path: YamlPath): string {
-  return path.map((t, i) => (typeof t === "number" ? `[${t}]` : i === 0 ? t : `.${t}`)).join("");
+  return path
+    .map((t, i) => (typeof t === "number" ? `[${t}]` : i === 0 ? shownKey(t) : `.${shownKey(t)}`))
+    .join("");
 }
+
+/** A key in a member path or address: as written, or quoted and escaped when it holds anything unprintable. */
+const shownKey = (key: string) => (/^[^\p{C}\p{Z}"\\]{1,60}$/u.test(key) ? key : quote(key));
 
 /** One resource on its way from YAML to the engine. */
 interface Draft {
@@ -97,12 +120,32 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     topLevelCollections.map((c) => [c, new Map()]),
   );
   const parsedFiles: string[] = [];
+  /** Files that could not be read: the names they declare are unknown, so references are not judged. */
+  let unreadable = 0;
 
-  for (const path of found.files) {
-    const { parsed, problems } = await parseConfigFile(path);
-    for (const p of problems)
-      diagnostics.push({ at: p.at, ...(p.path && whereIs(p.path)), message: p.message });
-    if (!parsed) continue;
+  const total = found.files.reduce((sum, f) => sum + f.size, 0);
+  if (total > limits.configBytes) {
+    diagnostics.push({
+      message: `the configuration's ${found.files.length} files hold ${formatBytes(total)}; vigil reads at most ${formatBytes(limits.configBytes)} in all`,
+    });
+    found.files.length = 0;
+  }
+  const budget: ValueBudget = { remaining: limits.values };
+  for (const { path } of found.files) {
+    const { parsed, problems } = await parseConfigFile(path, budget);
+    for (const p of problems) {
+      const where = p.path ? whereIs(p.path) : {};
+      // A file that could not be read is a problem of the file, whatever member it is at: commands that
+      // only need the files' addresses (destroy with paths) stop on it too.
+      if (parsed) diagnostics.push({ at: p.at, ...where, message: p.message });
+      else diagnostics.push({ at: p.at, message: formatDiagnostic({ ...where, message: p.message }) });
+    }
+    if (!parsed) {
+      unreadable++;
+      // The configuration already holds more values than vigil reads: the other files are not read.
+      if (budget.remaining < 0) break;
+      continue;
+    }
     parsedFiles.push(parsed.file);
     const problem = (at: Position | undefined, message: string, extra: Partial<LoadDiagnostic> = {}) =>
       diagnostics.push({ ...(at && { at }), ...extra, message });
@@ -137,7 +180,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
         const hint = closest(key, known);
         problem(
           at,
-          `unknown top-level key "${key}"; allowed: ${known.join(", ")}${hint ? `; did you mean "${hint}"?` : ""}`,
+          `unknown top-level key ${quote(key)}; allowed: ${known.join(", ")}${hint ? `; did you mean "${hint}"?` : ""}`,
         );
         continue;
       }
@@ -159,7 +202,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
             .replace(/^[-_]+/, "");
           problem(
             nameAt,
-            `"${name}" is not a valid name: lower-case letters, digits, _ and -, starting with a letter or digit${namePattern.test(fixed) ? `; did you mean "${fixed}"?` : ""}`,
+            `${quote(name)} is not a valid name: lower-case letters, digits, _ and -, starting with a letter or digit${namePattern.test(fixed) ? `; did you mean "${fixed}"?` : ""}`,
             { path: key },
           );
           continue;
@@ -181,11 +224,12 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     }
   }
 
-  // References, once every file is read: each must name a declared resource.
+  // References, once every file is read: each must name a declared resource. A file that could not
+  // be read may declare any name, so nothing is said about names then.
   for (const draft of drafts) {
     for (const ref of draft.refs) {
       const names = declared.get(ref.collection)!;
-      if (typeof ref.name === "string" && names.has(ref.name)) continue;
+      if (typeof ref.name === "string" && (names.has(ref.name) || unreadable > 0)) continue;
       const at = draft.file.positions.value([...draft.base, ...ref.path]);
       const base = { address: draft.resource.address, path: memberPath(ref.path) };
       const existing = [...names.keys()];
@@ -205,7 +249,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       diagnostics.push({
         ...base,
         ...(at && { at }),
-        message: `${ref.collection}.${ref.name} is not declared; ${declaredOnes}${hint ? `; did you mean "${hint}"?` : ""}`,
+        message: `${ref.collection}.${shownName(ref.name)} is not declared; ${declaredOnes}${hint ? `; did you mean "${hint}"?` : ""}`,
       });
     }
   }
@@ -214,7 +258,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
   const firstImport = new Map<string, Position | undefined>();
   for (const i of imports) {
     const where = { ...(i.at && { at: i.at }), path: i.path };
-    if (!byAddress.has(i.address)) {
+    if (!byAddress.has(i.address) && unreadable === 0) {
       const hint = closest(i.address, [...byAddress.keys()]);
       diagnostics.push({
         ...where,
@@ -280,13 +324,21 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
 
 /** The members whose values the environment filled in: the engine keeps them secret like credentials. */
 function markSecrets(draft: Draft, secrets: readonly YamlPath[]): void {
-  const byYamlPath = new Map(
-    [...draft.paths].map(([enginePointer, yaml]) => [JSON.stringify(yaml), enginePointer]),
-  );
+  if (secrets.length === 0) return;
+  const { kind, members } = draft.resource;
   const sensitive = secrets.flatMap((path) => {
     const under = path.length > draft.base.length && draft.base.every((t, i) => path[i] === t);
-    const found = under ? byYamlPath.get(JSON.stringify(path.slice(draft.base.length))) : undefined;
-    return found ? [found] : [];
+    if (!under) return [];
+    // The member in the API's names; only if the resource has it (a monitor's alerts are resources of their own).
+    const api: (string | number)[] = [];
+    let value: unknown = members;
+    for (const token of path.slice(draft.base.length)) {
+      const name = typeof token === "number" ? token : apiNameOf(kind, api, token);
+      if (typeof value !== "object" || value === null || !Object.hasOwn(value, name)) return [];
+      value = (value as Data)[name];
+      api.push(name);
+    }
+    return [pointer(api.map(String))];
   });
   if (sensitive.length > 0) draft.resource.sensitive = sensitive;
 }
@@ -309,7 +361,7 @@ export function formatDiagnostic(d: LoadDiagnostic): string {
 function whereIs(path: YamlPath): Partial<LoadDiagnostic> {
   const [collection, name, ...rest] = path;
   if (typeof name !== "string" || !topLevelCollections.includes(String(collection))) return {};
-  return { address: `${collection}.${name}`, ...(rest.length > 0 && { path: memberPath(rest) }) };
+  return { address: `${collection}.${shownKey(name)}`, ...(rest.length > 0 && { path: memberPath(rest) }) };
 }
 
 type Problem = (at: Position | undefined, message: string, extra?: Partial<LoadDiagnostic>) => void;
@@ -346,7 +398,7 @@ function readImports(value: unknown, file: ParsedFile, out: ImportEntry[], probl
       const hint = closest(extra, ["to", "id"]);
       problem(
         file.positions.key(["imports", i, extra]),
-        `unknown member "${extra}"; allowed members: to, id${hint ? `; did you mean "${hint}"?` : ""}`,
+        `unknown member ${quote(extra)}; allowed members: to, id${hint ? `; did you mean "${hint}"?` : ""}`,
         { path: `${path}.${extra}` },
       );
     }
@@ -386,7 +438,7 @@ function readResource(
     });
     return [];
   }
-  const members: Data = { ...value };
+  const members = dataOf(value);
   const drafts: Draft[] = [];
   const lifecycle = readLifecycle(members, kind, file, base, address, problem);
   delete members.lifecycle;
@@ -453,7 +505,7 @@ function checkMonitorType(draft: Draft, raw: Data, problem: Problem): void {
   const { file, base } = draft;
   const at = file.positions.key(base);
   const where = (path: string) => ({ address: draft.resource.address, path });
-  const type = monitorTypeAliases[raw.type] ?? raw.type;
+  const type = (Object.hasOwn(monitorTypeAliases, raw.type) && monitorTypeAliases[raw.type]) || raw.type;
   if ((discontinuedMonitorTypes as readonly string[]).includes(type)) {
     problem(
       file.positions.value([...base, "type"]),
@@ -473,7 +525,7 @@ function describeValue(value: unknown): string {
   if (value === null || value === undefined) return "nothing";
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a map";
-  return `${typeof value} ${JSON.stringify(value)}`;
+  return typeof value === "string" ? `string ${quote(value)}` : `${typeof value} ${String(value)}`;
 }
 
 function readSubscriptions(
@@ -540,7 +592,7 @@ function readSubscriptions(
     }
     seen.set(entry.contact, i);
     const address = subscriptionAddress(monitor, member, entry.contact);
-    const members: Data = { ...entry };
+    const members = dataOf(entry);
     const lifecycle = readLifecycle(members, nested.kind, file, base, address, problem);
     delete members.lifecycle;
     if ("monitor" in members) {
@@ -615,14 +667,14 @@ function readLifecycle(
       out[option] = (v as string[]).flatMap((p, i) => {
         const wrong = lifecyclePathProblem(kind, members, p);
         if (!wrong) return [pointer(apiPathOf(kind, p))];
-        problem(at([option, i]), `"${p}" is not a member path: ${wrong}`, where(`.${option}[${i}]`));
+        problem(at([option, i]), `${quote(p)} is not a member path: ${wrong}`, where(`.${option}[${i}]`));
         return [];
       });
     } else {
       const hint = closest(option, lifecycleOptions);
       problem(
         file.positions.key([...base, "lifecycle", option]),
-        `unknown lifecycle option "${option}"; allowed: ${lifecycleOptions.join(", ")}${hint ? `; did you mean "${hint}"?` : ""}`,
+        `unknown lifecycle option ${quote(option)}; allowed: ${lifecycleOptions.join(", ")}${hint ? `; did you mean "${hint}"?` : ""}`,
         where(`.${option}`),
       );
     }
@@ -642,11 +694,13 @@ function convert(
   apiPath: (string | number)[],
   problem: Problem,
 ): unknown {
-  draft.paths.set(pointer(apiPath.map(String)), yamlPath);
+  // Only where the config's path is not the API's own, renamed member by member (configNameOf): the
+  // resource's root and each reference. Recording every member cost more memory than the members.
+  if (apiPath.length === 0) draft.paths.set("", yamlPath);
   if (Array.isArray(value))
     return value.map((item, i) => convert(kind, item, draft, [...yamlPath, i], [...apiPath, i], problem));
   if (!isData(value)) return value;
-  const out: Data = {};
+  const out = dataOf();
   for (const [key, member] of Object.entries(value)) {
     const ref = referenceAt(kind, apiPath, key, "yaml");
     const apiOnly = referenceAt(kind, apiPath, key, "api");
@@ -685,13 +739,12 @@ function convert(
       if (seconds === undefined) {
         problem(
           draft.file.positions.value([...draft.base, ...yamlPath, key]),
-          `"${member}" is not a time; write ISO 8601 with a zone (2026-12-01T02:00:00Z) or Unix seconds`,
+          `${quote(member)} is not a time; write ISO 8601 with a zone (2026-12-01T02:00:00Z) or Unix seconds`,
           { address: draft.resource.address, path: memberPath([...yamlPath, key]) },
         );
         continue;
       }
       out[key] = seconds;
-      draft.paths.set(pointer([...apiPath, key].map(String)), [...yamlPath, key]);
       continue;
     }
     out[key] = convert(kind, member, draft, [...yamlPath, key], [...apiPath, key], problem);
@@ -747,7 +800,7 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
     const own = parent.length === 0 ? ownMembers(kind) : [];
     const allowed = [...(entry.allowed ?? []).map(rename).filter((m) => !excluded.includes(m)), ...own];
     const hint = closest(name, allowed);
-    message = `unknown member "${name}"; allowed members: ${allowed.join(", ")}`;
+    message = `unknown member ${quote(name)}; allowed members: ${allowed.join(", ")}`;
     // A setting of another monitor type is a common slip: say where it belongs.
     const types = kind === "monitor" && parent.join(".") === "settings" ? typesWithSetting(name) : [];
     if (types.length > 0) message += `; ${name} is a setting of ${types.join(", ")} monitors`;
