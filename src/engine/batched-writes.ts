@@ -111,7 +111,7 @@ export class BatchedWrites {
 
   constructor(session: WriteSession, options: BatchedWritesOptions) {
     this.#session = session;
-    this.#options = { enabled: true, quietMs: 30, maxWaitMs: 500, ...options };
+    this.#options = { enabled: true, quietMs: 100, maxWaitMs: 1000, ...options };
   }
 
   /** Creates an object (and completes it, as `createObject` does); answers it as it now is. */
@@ -174,14 +174,26 @@ export class BatchedWrites {
       this.#schedule();
     }).finally(() => {
       this.#inFlight--;
+      this.#schedule();
     });
   }
 
+  /**
+   * Called on each arrival and each answer. While changes can still arrive, the quiet timer waits for them.
+   * Once none can (the host's parallelism is all in flight), the waiting writes go, unless they are fewer
+   * than half of it while others are out: then they wait for those to come back, so the host's next wave
+   * joins them, instead of splitting every wave in two for good.
+   */
   #schedule(): void {
-    if (this.#ceiling > 0) this.#ceiling = Math.max(this.#ceiling, this.#inFlight);
-    if (this.#ceiling > 0 && this.#inFlight >= this.#ceiling) {
-      this.#flush();
-      return;
+    const waiting = [...this.#queues.values()].reduce((n, q) => n + q.length, 0);
+    if (waiting === 0) return;
+    if (this.#ceiling > 0) {
+      this.#ceiling = Math.max(this.#ceiling, this.#inFlight);
+      if (this.#inFlight >= this.#ceiling) {
+        if (waiting * 2 >= this.#ceiling || waiting === this.#inFlight) this.#flush();
+        else this.#clearTimers();
+        return;
+      }
     }
     clearTimeout(this.#quietTimer);
     this.#quietTimer = setTimeout(() => {
@@ -192,11 +204,15 @@ export class BatchedWrites {
     this.#maxTimer ??= setTimeout(() => this.#flush(), this.#options.maxWaitMs);
   }
 
-  #flush(): void {
+  #clearTimers(): void {
     clearTimeout(this.#quietTimer);
     clearTimeout(this.#maxTimer);
     this.#quietTimer = undefined;
     this.#maxTimer = undefined;
+  }
+
+  #flush(): void {
+    this.#clearTimers();
     const queues = [...this.#queues.values()];
     this.#queues.clear();
     for (const batch of queues) void this.#send(batch);
