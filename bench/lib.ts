@@ -185,6 +185,8 @@ export interface Measured {
   reads: number;
   writes: number;
   statuses: Record<string, number>;
+  /** More columns, by name, in the same order on every row. */
+  extra?: [string, string][];
 }
 
 /** Calls a minute of a plan's account quotas, from the sandbox's plan table. */
@@ -208,6 +210,7 @@ export function printTable(rows: readonly Measured[], quota?: ReturnType<typeof 
     "429s",
     "resources/write",
     ...(quota ? ["quota optimum", "wall/optimum"] : []),
+    ...(rows[0]?.extra ?? []).map(([name]) => name),
     "statuses",
   ];
   const table = rows.map((r) => {
@@ -225,6 +228,7 @@ export function printTable(rows: readonly Measured[], quota?: ReturnType<typeof 
       ...(optimum !== undefined
         ? [`${optimum.toFixed(0)} s`, optimum > 0 ? `${(r.seconds / optimum).toFixed(2)}×` : "-"]
         : []),
+      ...(r.extra ?? []).map(([, value]) => value),
       Object.entries(r.statuses)
         .map(([status, n]) => `${status}×${n}`)
         .join(" "),

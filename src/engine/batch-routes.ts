@@ -192,6 +192,9 @@ async function twoPhaseDelete(
   }
 }
 
+/** A two-phase delete costs two writes: for two objects, their single deletes cost as much, with no job. */
+const twoPhaseMinimum = 3;
+
 const byOp = <T extends Write["op"]>(batch: readonly Write[], op: T) =>
   batch.filter((w): w is Extract<Write, { op: T }> => w.op === op);
 
@@ -230,7 +233,7 @@ const monitors: BatchRoute = {
     }
     for (const [type, group] of byType) {
       for (const chunk of await chunked(ctx, sorted(group, ownKey))) {
-        if (chunk.length === 1) {
+        if (chunk.length < twoPhaseMinimum) {
           singles.push(...chunk);
           continue;
         }
@@ -277,8 +280,8 @@ const contacts: BatchRoute = {
       );
     const deletes = byOp(batch, "delete");
     for (const chunk of await chunked(ctx, sorted(deletes, ownKey))) {
-      if (chunk.length === 1) {
-        await ctx.single(chunk[0]!);
+      if (chunk.length < twoPhaseMinimum) {
+        await Promise.all(chunk.map((w) => ctx.single(w)));
         continue;
       }
       // The id filter selects exactly these contacts.

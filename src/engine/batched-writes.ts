@@ -71,7 +71,10 @@ export interface BatchedWritesOptions {
   keyPrefix: string;
   /** False: every write takes its single-object route, as without batching. */
   enabled?: boolean;
-  /** A batch closes once no change joined it for this long. */
+  /**
+   * A batch closes once no change joined it for this long, at least; the window grows to twice the longest
+   * pause the host has made between the changes of one wave.
+   */
   quietMs?: number;
   /** The longest a change waits for others, however many keep arriving. */
   maxWaitMs?: number;
@@ -106,12 +109,19 @@ export class BatchedWrites {
   /** The most writes seen in flight together, once a first quiet window has shown the host's wave. */
   #ceiling = 0;
   #quietTimer: NodeJS.Timeout | undefined;
+  /** When the last change joined the wave forming now, and the longest pause between its changes. */
+  #lastArrival: number | undefined;
+  #waveGap = 0;
+  /** The longest pauses within recent waves. */
+  #gaps: number[] = [];
+  /** The last change of a wave the quiet window closed, until the next change comes. */
+  #closedQuiet: number | undefined;
   #maxTimer: NodeJS.Timeout | undefined;
   #maxItems: Promise<number> | undefined;
 
   constructor(session: WriteSession, options: BatchedWritesOptions) {
     this.#session = session;
-    this.#options = { enabled: true, quietMs: 100, maxWaitMs: 1000, ...options };
+    this.#options = { enabled: true, quietMs: 100, maxWaitMs: 1500, ...options };
   }
 
   /** Creates an object (and completes it, as `createObject` does); answers it as it now is. */
@@ -171,7 +181,7 @@ export class BatchedWrites {
       }
       const queue = `${write.kind.name}/${family}`;
       this.#queues.set(queue, [...(this.#queues.get(queue) ?? []), write]);
-      this.#schedule();
+      this.#schedule(true);
     }).finally(() => {
       this.#inFlight--;
       this.#schedule();
@@ -179,29 +189,59 @@ export class BatchedWrites {
   }
 
   /**
-   * Called on each arrival and each answer. While changes can still arrive, the quiet timer waits for them.
-   * Once none can (the host's parallelism is all in flight), the waiting writes go, unless they are fewer
-   * than half of it while others are out: then they wait for those to come back, so the host's next wave
-   * joins them, instead of splitting every wave in two for good.
+   * Called on each arrival and each answer. While writes are out, the waiting ones wait for them to come
+   * back: each answer frees the host to send its next change, which joins them, so waves never split for
+   * good. With none out, the waiting writes go once every call the host can have in flight is here, or once
+   * the quiet window shows that no more are coming.
    */
-  #schedule(): void {
+  #schedule(arrival = false): void {
     const waiting = [...this.#queues.values()].reduce((n, q) => n + q.length, 0);
     if (waiting === 0) return;
-    if (this.#ceiling > 0) {
-      this.#ceiling = Math.max(this.#ceiling, this.#inFlight);
-      if (this.#inFlight >= this.#ceiling) {
-        if (waiting * 2 >= this.#ceiling || waiting === this.#inFlight) this.#flush();
-        else this.#clearTimers();
-        return;
-      }
+    this.#ceiling = this.#ceiling > 0 ? Math.max(this.#ceiling, this.#inFlight) : 0;
+    const out = this.#inFlight - waiting;
+    if (out > 0 && waiting < this.#ceiling) {
+      this.#hold();
+      return;
+    }
+    const now = performance.now();
+    if (arrival) {
+      if (this.#lastArrival !== undefined) this.#waveGap = Math.max(this.#waveGap, now - this.#lastArrival);
+      // A change that came soon after the quiet window closed its wave: the window was too short for this host.
+      if (this.#closedQuiet !== undefined && now - this.#closedQuiet < this.#options.maxWaitMs)
+        this.#learn(now - this.#closedQuiet);
+      this.#closedQuiet = undefined;
+      this.#lastArrival = now;
+    }
+    if (this.#ceiling > 0 && waiting >= this.#ceiling) {
+      // A whole wave: the longest pause between its changes is how long the host may pause within one.
+      this.#learn(this.#waveGap);
+      this.#flush();
+      return;
     }
     clearTimeout(this.#quietTimer);
     this.#quietTimer = setTimeout(() => {
       // The host sent what it could: as many as are in flight now is its parallelism, at least.
       this.#ceiling = Math.max(this.#ceiling, this.#inFlight);
+      this.#closedQuiet = this.#lastArrival;
       this.#flush();
-    }, this.#options.quietMs);
+    }, this.#quietMs());
     this.#maxTimer ??= setTimeout(() => this.#flush(), this.#options.maxWaitMs);
+  }
+
+  #learn(gap: number): void {
+    this.#gaps = [...this.#gaps.slice(-7), gap];
+  }
+
+  /** Twice the longest pause seen within recent waves, between `quietMs` and `maxWaitMs`. */
+  #quietMs(): number {
+    const learned = 2 * Math.max(0, ...this.#gaps);
+    return Math.min(this.#options.maxWaitMs, Math.max(this.#options.quietMs, learned));
+  }
+
+  #hold(): void {
+    this.#clearTimers();
+    this.#lastArrival = undefined;
+    this.#waveGap = 0;
   }
 
   #clearTimers(): void {
@@ -212,7 +252,7 @@ export class BatchedWrites {
   }
 
   #flush(): void {
-    this.#clearTimers();
+    this.#hold();
     const queues = [...this.#queues.values()];
     this.#queues.clear();
     for (const batch of queues) void this.#send(batch);
