@@ -176,7 +176,7 @@ export class BatchedWrites {
       const write = make(resolve, reject);
       const family = batchRoutes[write.kind.name]?.family(write.op);
       if (!this.#options.enabled || family === undefined || write.alone) {
-        this.single(write).then(() => undefined, write.reject);
+        this.#single(write).then(() => undefined, write.reject);
         return;
       }
       const queue = `${write.kind.name}/${family}`;
@@ -260,7 +260,7 @@ export class BatchedWrites {
 
   async #send(batch: Write[]): Promise<void> {
     if (batch.length === 1) {
-      await this.single(batch[0]!).catch(batch[0]!.reject);
+      await this.#single(batch[0]!).catch(batch[0]!.reject);
       return;
     }
     const route = batchRoutes[batch[0]!.kind.name]!;
@@ -288,14 +288,14 @@ export class BatchedWrites {
           .update(canonicalJson([label, content]))
           .digest("hex")
           .slice(0, 40)}`,
-      single: (write) => this.single(write),
+      single: (write) => this.#single(write),
       created: (write, id, replayed, row) => this.#created(write, id, replayed, row),
       refused: (write, error) => this.#refused(write, error),
     };
   }
 
   /** One write through its single-object route; settles the write. */
-  async single(write: Write): Promise<void> {
+  async #single(write: Write): Promise<void> {
     const session = this.#session;
     try {
       if (write.op === "create") {
@@ -325,7 +325,7 @@ export class BatchedWrites {
     let row = answered ?? (await read());
     if (!row) {
       // A replayed batch answered an object deleted since: the single route makes a new one.
-      if (replayed) await this.single(write);
+      if (replayed) await this.#single(write);
       else write.reject(new Error(`${write.kind.name} ${id} was created, then gone before it could be read`));
       return;
     }
