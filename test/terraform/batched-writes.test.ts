@@ -76,6 +76,52 @@ describe("batched writes, in process", () => {
     expect(await writes()).toEqual({ "POST /monitor": 2 });
   }, 60_000);
 
+  it("a lone apply takes the single route; a killed run's batch is adopted by the next provider, with no duplicates", async () => {
+    const account = await sb.account({ plan: "enterprise" });
+    const core = await provider(account);
+    const base = `https://${unique()}.example.com`;
+    const configs = [0, 1, 2, 3, 4].map((i) =>
+      core.config("vigil_monitor", { type: "http", url: `${base}/${i}`, locations: { pools: ["allworld"] } }),
+    );
+    await writes();
+    const lone = (await core.apply(
+      "vigil_monitor",
+      null,
+      await core.plan("vigil_monitor", null, configs[0]!),
+      configs[0]!,
+    ))!;
+    expect(await writes()).toEqual({ "POST /monitor": 1 });
+
+    // A run killed during its job: the job made three monitors, and Terraform's state holds none of them.
+    const killed = await account.post(
+      "/monitor/bulk",
+      {
+        items: [1, 2, 3].map((i) => ({
+          type: "http",
+          url: `${base}/${i}`,
+          locations: { pools: ["allworld"] },
+        })),
+      },
+      { headers: { "idempotency-key": `killed-${unique()}` } },
+    );
+    expect(killed.status).toBe(202);
+    for (let i = 0; (await account.get(`/job/${killed.body.jobId}`)).body.state !== "succeeded"; i++) {
+      if (i > 100) throw new Error("the job did not finish");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // The next run is a new provider process, whose wave holds four: three adopted, one created.
+    const next = await provider(account);
+    const plans = await Promise.all(configs.slice(1).map((c) => next.plan("vigil_monitor", null, c)));
+    const applied = await Promise.all(
+      configs.slice(1).map((c, i) => next.apply("vigil_monitor", null, plans[i]!, c)),
+    );
+    const listed = (await account.get("/monitor?limit=20")).body.data as { id: string }[];
+    expect(listed).toHaveLength(5);
+    expect([lone, ...applied].map((a) => String(attr(a!, "id"))).sort()).toEqual(
+      listed.map((m) => m.id).sort(),
+    );
+  }, 60_000);
+
   it("updates that fit share one job; one that does not takes its own PATCH", async () => {
     const account = await sb.account({ plan: "enterprise" });
     const core = await provider(account);
