@@ -3,7 +3,8 @@
  * bulk request, and each answers its own resource: its state, or diagnostics at its own attribute. In process
  * against the sandbox, then through the real terraform CLI when it is on PATH.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdir, readdir, readFile, readlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProviderHandlers } from "../../src/terraform/plugin/protocol.ts";
@@ -199,6 +200,69 @@ resource "vigil_monitor" "m" {
       const plan = await ws.run(dir, "plan", "-detailed-exitcode", "-input=false");
       expect(plan.code, described(plan)).toBe(0);
       expect((await account.get("/monitor?limit=20")).body.data).toHaveLength(6);
+
+      // A lone change takes the single route.
+      await writeFile(
+        join(dir, "main.tf"),
+        config("allworld").replace(
+          'type      = "http"',
+          'type      = "http"\n  name      = count.index == 0 ? "Renamed" : null',
+        ),
+      );
+      await writes();
+      await ws.ok(dir, "apply", "-auto-approve", "-input=false");
+      expect(await writes()).toEqual({ "PATCH /monitor/{id}": 1 });
+      await ws.ok(dir, "destroy", "-auto-approve", "-input=false");
+      expect((await account.get("/monitor?limit=20")).body.data).toHaveLength(0);
+    } finally {
+      await ws.remove();
+    }
+  }, 240_000);
+
+  it("a provider killed during its job: the next apply adopts what the job made, with no duplicates", async () => {
+    const account = await sb.account({ plan: "enterprise" });
+    const ws = await terraformWorkspace({ env: { VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token } });
+    try {
+      const dir = join(ws.root, "config");
+      await mkdir(dir);
+      await writeFile(
+        join(dir, "main.tf"),
+        `terraform {
+  required_providers {
+    vigil = { source = "vigil/vigil" }
+  }
+}
+provider "vigil" {}
+resource "vigil_monitor" "m" {
+  count     = 8
+  type      = "http"
+  url       = "https://${unique()}.example.com/\${count.index}"
+  locations = { pools = ["allworld"] }
+}
+`,
+      );
+      await ws.ok(dir, "init", "-input=false");
+      const apply = spawn("terraform", ["apply", "-auto-approve", "-input=false"], {
+        cwd: dir,
+        env: ws.env,
+        stdio: "ignore",
+      });
+      const exited = new Promise((resolve) => apply.on("close", resolve));
+      for (let i = 0; (await account.get("/job?limit=1")).body.data.length === 0; i++) {
+        if (i > 600) throw new Error("no job was submitted");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The provider this apply started (found by its working folder, which is this test's own), killed.
+      const pid = await providerOf(dir);
+      process.kill(pid, "SIGKILL");
+      await exited;
+
+      const again = await ws.run(dir, "apply", "-auto-approve", "-input=false");
+      expect(again.code, described(again)).toBe(0);
+      const listed = (await account.get("/monitor?limit=20")).body.data as { id: string }[];
+      expect(listed).toHaveLength(8);
+      const plan = await ws.run(dir, "plan", "-detailed-exitcode", "-input=false");
+      expect(plan.code, described(plan)).toBe(0);
       await ws.ok(dir, "destroy", "-auto-approve", "-input=false");
       expect((await account.get("/monitor?limit=20")).body.data).toHaveLength(0);
     } finally {
@@ -206,3 +270,18 @@ resource "vigil_monitor" "m" {
     }
   }, 240_000);
 });
+
+/** The pid of the vigil provider process working in `dir`. */
+async function providerOf(dir: string): Promise<number> {
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = await readFile(`/proc/${entry}/cmdline`, "utf8");
+      if (cmdline.includes("src/terraform/main.ts") && (await readlink(`/proc/${entry}/cwd`)) === dir)
+        return Number(entry);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  throw new Error(`no vigil provider runs in ${dir}`);
+}
