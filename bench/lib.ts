@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Pool } from "undici";
 import type { TimeSource } from "../src/api/types.ts";
+import { plans } from "../src/sandbox/core/plans.ts";
 
 export async function startSandbox(options: {
   /** Keep the sandbox in a SQLite data file in a temporary folder instead of in memory. */
@@ -162,4 +163,78 @@ export async function countCalls(
     else writes += n;
   }
   return { seconds, reads, writes, statuses: stats.byStatus };
+}
+
+/** Writes batched (the providers' default) or one per resource (`VIGIL_BATCH_WRITES=off`, the baseline). */
+export type WriteMode = "batched" | "baseline";
+
+export function modesOf(list: string): WriteMode[] {
+  const modes = list.split(",").map((m) => m.trim());
+  for (const m of modes)
+    if (m !== "batched" && m !== "baseline") throw new Error(`--modes takes batched and baseline, not ${m}`);
+  return modes as WriteMode[];
+}
+
+/** One measured step of a provider bench. */
+export interface Measured {
+  mode: string;
+  step: string;
+  /** Resources the step is about: items per write are these over the writes. */
+  resources: number;
+  seconds: number;
+  reads: number;
+  writes: number;
+  statuses: Record<string, number>;
+  /** More columns, by name, in the same order on every row. */
+  extra?: [string, string][];
+}
+
+/** Calls a minute of a plan's account quotas, from the sandbox's plan table. */
+export function quotaOptimum(plan: keyof typeof plans) {
+  const { readPerMinute, writePerMinute } = plans[plan].quotas.account;
+  return { readPerMinute, writePerMinute };
+}
+
+/**
+ * Prints the steps as a table: wall time, reads, writes, 429s, resources per write, and (on a metered
+ * account) the quota-limited optimum for the calls made: the time the plan's per-minute quotas need for
+ * them, whichever class is the tighter.
+ */
+export function printTable(rows: readonly Measured[], quota?: ReturnType<typeof quotaOptimum>): void {
+  const header = [
+    "writes",
+    "step",
+    "wall time",
+    "API reads",
+    "API writes",
+    "429s",
+    "resources/write",
+    ...(quota ? ["quota optimum", "wall/optimum"] : []),
+    ...(rows[0]?.extra ?? []).map(([name]) => name),
+    "statuses",
+  ];
+  const table = rows.map((r) => {
+    const optimum = quota
+      ? Math.max(r.writes / quota.writePerMinute, r.reads / quota.readPerMinute) * 60
+      : undefined;
+    return [
+      r.mode,
+      r.step,
+      `${r.seconds.toFixed(1)} s`,
+      String(r.reads),
+      String(r.writes),
+      String(r.statuses["429"] ?? 0),
+      r.writes > 0 ? (r.resources / r.writes).toFixed(1) : "-",
+      ...(optimum !== undefined
+        ? [`${optimum.toFixed(0)} s`, optimum > 0 ? `${(r.seconds / optimum).toFixed(2)}×` : "-"]
+        : []),
+      ...(r.extra ?? []).map(([, value]) => value),
+      Object.entries(r.statuses)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(" "),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+  for (const row of [header, widths.map((w) => "-".repeat(w)), ...table])
+    console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
 }

@@ -1,33 +1,40 @@
 /**
  * pulumi-resource-vigil as the Pulumi engine drives it (test/pulumi/harness.ts plays the engine over gRPC):
- * the provider's start-up (spawn to port line, median and p90 of 20 launches), then wall time and API calls
- * (reads and writes, from the sandbox's /_sandbox/stats) of an `up` of 50 http monitors each with an alert
- * subscription to one of two contacts, of a second `up` with nothing to do (Check and Diff only: no call at
- * all), of a `refresh` (Read of every resource) and of a `destroy`.
+ * the provider's start-up (spawn to port line, median and p90 of `--launches` launches), then wall time and
+ * API calls (reads, writes and 429s, from the sandbox's /_sandbox/stats) of an `up` of 200 http monitors
+ * each with an alert subscription to one of two contacts, of a second `up` with nothing to do (Check and
+ * Diff only: no call at all), of a `refresh` (Read of every resource) and of a `destroy`.
  *
- * The sandbox runs in this process, its account unmetered (enterprise) unless `--metered`: the figures are
- * the provider's, not the plan's quotas.
+ * Each is run twice, in a fresh account each time: with batched writes (the provider's default), and as the
+ * baseline with `VIGIL_BATCH_WRITES=off` (one write per resource, as before batching). The account is
+ * unmetered (enterprise) unless `--metered`, which runs on a metered account of `--plan` (business by
+ * default), where the pacer keeps the calls under the quotas.
  *
- *   node_modules/.bin/node bench/pulumi.ts [--monitors 50] [--launches 20] [--metered] [--plan business]
+ *   npm run bench:pulumi [-- --monitors 200] [--parallel 16] [--launches 20] [--metered] [--plan business]
+ *                        [--modes batched,baseline]
  */
 import { parseArgs } from "node:util";
 import { secret } from "../src/pulumi/provider/values.ts";
 import { resourceToken } from "../src/pulumi/tokens.ts";
 import { startTestSandbox } from "../test/helpers/sandbox.ts";
 import { Engine, ProviderProcess, type ResourceDecl } from "../test/pulumi/harness.ts";
-import { countCalls } from "./lib.ts";
+import { countCalls, type Measured, modesOf, printTable, quotaOptimum } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
-    monitors: { type: "string", default: "50" },
+    monitors: { type: "string", default: "200" },
+    parallel: { type: "string", default: "16" },
     launches: { type: "string", default: "20" },
     metered: { type: "boolean", default: false },
-    plan: { type: "string", default: "enterprise" },
+    plan: { type: "string" },
+    modes: { type: "string", default: "batched,baseline" },
   },
 });
 const monitors = Number(args.monitors);
+const parallel = Number(args.parallel);
 const launches = Number(args.launches);
-const plan = args.plan as "trial" | "business" | "enterprise";
+const plan = (args.plan ?? (args.metered ? "business" : "enterprise")) as "trial" | "business" | "enterprise";
+const modes = modesOf(args.modes);
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -74,34 +81,34 @@ const program: ResourceDecl[] = [
 ];
 
 const sb = await startTestSandbox();
-const account = await sb.account({ plan, metered: args.metered });
-const provider = await ProviderProcess.launch();
+const rows: Measured[] = [];
 try {
-  await provider.configure({ endpoint: sb.url, token: account.token });
-  const engine = new Engine(provider);
-
-  const measure = async (step: string, run: () => Promise<unknown>) => {
-    const { seconds, reads, writes, statuses } = await countCalls(sb.admin, run);
-    const answered = Object.entries(statuses)
-      .map(([status, n]) => `${status}×${n}`)
-      .join(" ");
-    return [step, `${seconds.toFixed(2)} s`, String(reads), String(writes), answered];
-  };
-
-  const rows = [
-    await measure("up", () => engine.up(program)),
-    await measure("no-op up", async () => {
-      const steps = await engine.up(program);
-      const changed = steps.filter((s) => s.step !== "same");
-      if (changed.length > 0)
-        throw new Error(`the no-op up changed ${changed.map((s) => s.name).join(", ")}`);
-    }),
-    await measure("refresh", async () => {
-      const moved = await engine.refresh();
-      if (moved.length > 0) throw new Error(`refresh moved ${moved.join(", ")}`);
-    }),
-    await measure("destroy", () => engine.destroy(program)),
-  ];
+  for (const mode of modes) {
+    const account = await sb.account({ plan, metered: args.metered });
+    const provider = await ProviderProcess.launch(mode === "baseline" ? { VIGIL_BATCH_WRITES: "off" } : {});
+    try {
+      await provider.configure({ endpoint: sb.url, token: account.token });
+      const engine = new Engine(provider, parallel);
+      const measure = async (step: string, run: () => Promise<unknown>) => {
+        rows.push({ mode, step, resources: program.length, ...(await countCalls(sb.admin, run)) });
+      };
+      await measure("up", () => engine.up(program));
+      await measure("no-op up", async () => {
+        const changed = (await engine.up(program)).filter((s) => s.step !== "same");
+        if (changed.length > 0)
+          throw new Error(`the no-op up changed ${changed.map((s) => s.name).join(", ")}`);
+      });
+      await measure("refresh", async () => {
+        const moved = await engine.refresh();
+        if (moved.length > 0) throw new Error(`refresh moved ${moved.join(", ")}`);
+      });
+      await measure("destroy", () => engine.destroy(program));
+      const left = (await account.get("/monitor?limit=1")).body.data.length;
+      if (left > 0) throw new Error(`${mode}: the destroy left monitors behind`);
+    } finally {
+      await provider.close();
+    }
+  }
 
   console.log(
     `pulumi-resource-vigil start-up (spawn to port line, ${launches} launches): ` +
@@ -109,14 +116,10 @@ try {
   );
   console.log(
     `${monitors} http monitors + ${monitors} alert subscriptions + 2 contacts (${program.length} resources), ` +
-      `one provider process, up to 16 resources at once; sandbox account on the ${plan} plan, ` +
-      `${args.metered ? "metered" : "unmetered"}\n`,
+      `one provider process, up to ${parallel} resources at once (--parallel); sandbox account on the ${plan} plan, ` +
+      `${args.metered ? "metered (its quotas apply, and the provider paces under them)" : "unmetered"}\n`,
   );
-  const header = ["step", "wall time", "API reads", "API writes", "statuses"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  for (const row of [header, widths.map((w) => "-".repeat(w)), ...rows])
-    console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
+  printTable(rows, args.metered ? quotaOptimum(plan) : undefined);
 } finally {
-  await provider.close();
   await sb.close();
 }

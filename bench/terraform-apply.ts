@@ -1,33 +1,41 @@
 /**
- * Real Terraform with the vigil provider on 50 http monitors, each with an alert subscription to one of
- * two contacts: wall time and API calls (reads and writes, from the sandbox's /_sandbox/stats) of
- * `terraform apply`, of a no-op `terraform plan` right after it, and of `terraform destroy`. Also how
- * many times Terraform started the provider, and its start-up inside those runs (from Terraform's own
- * provider log: "starting plugin" to "using plugin").
+ * Real Terraform with the vigil provider on 200 http monitors, each with an alert subscription to one of
+ * two contacts (402 resources): wall time and API calls (reads, writes and 429s, from the sandbox's
+ * /_sandbox/stats) of `terraform apply`, of a no-op `terraform plan` right after it, and of
+ * `terraform destroy`; also how many times Terraform started the provider, and its start-up inside those
+ * runs (from Terraform's own provider log: "starting plugin" to "using plugin").
  *
- * The sandbox runs in this process. By default its account is unmetered (enterprise plan), so no quota
- * paces the calls: the figures are the provider's, not the plan's (under Business quotas the writes alone
- * take minutes; the output says how many). `--metered` runs on a metered account of `--plan`, to see the
- * provider's pacing at work (and that no call meets a 429).
+ * Each runs at Terraform's default parallelism (10) and at `-parallelism=50`, both with batched writes (the
+ * provider's default) and as the baseline with `VIGIL_BATCH_WRITES=off` (one write per resource, as before
+ * batching), each in a fresh account. The sandbox runs in this process. By default its account is
+ * unmetered (enterprise plan), so no quota paces the calls: the figures are the provider's, not the plan's.
+ * `--metered` runs on a metered account of `--plan` (business by default), to see the provider's pacing at
+ * work, how close the wall time comes to what the quotas allow for the calls made, and that no call meets
+ * a 429.
  *
- *   npm run bench:terraform-apply [-- --monitors 50] [--metered] [--plan business]
+ *   npm run bench:terraform-apply [-- --monitors 200] [--parallelism 10,50] [--modes batched,baseline]
+ *                                 [--metered] [--plan business]
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startTestSandbox } from "../test/helpers/sandbox.ts";
 import { described, terraformWorkspace } from "../test/helpers/terraform.ts";
-import { countCalls } from "./lib.ts";
+import { countCalls, type Measured, modesOf, printTable, quotaOptimum, type WriteMode } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
-    monitors: { type: "string", default: "50" },
+    monitors: { type: "string", default: "200" },
+    parallelism: { type: "string", default: "10,50" },
+    modes: { type: "string", default: "batched,baseline" },
     metered: { type: "boolean", default: false },
-    plan: { type: "string", default: "enterprise" },
+    plan: { type: "string" },
   },
 });
 const monitors = Number(args.monitors);
-const plan = args.plan as "trial" | "business" | "enterprise";
+const plan = (args.plan ?? (args.metered ? "business" : "enterprise")) as "trial" | "business" | "enterprise";
+const parallelisms = args.parallelism.split(",").map(Number);
+const modes = modesOf(args.modes);
 
 const config = `terraform {
   required_providers {
@@ -63,33 +71,30 @@ resource "vigil_alert_subscription" "service" {
 }
 `;
 
-/** Calls the service meters as reads: every GET, and the POST twins of lists and lookups. */
 const sb = await startTestSandbox();
-const account = await sb.account({ plan, metered: args.metered });
-const ws = await terraformWorkspace({ env: { VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token } });
-
-interface Row {
-  step: string;
-  seconds: number;
-  reads: number;
-  writes: number;
-  statuses: Record<string, number>;
-  starts: number;
-  startupMs: number[];
-}
+const ws = await terraformWorkspace({ env: { VIGIL_ENDPOINT: sb.url } });
 
 /** Runs one terraform command with fresh stats and a fresh provider log, and measures it. */
-async function measure(step: string, expectedCode: number, ...args: string[]): Promise<Row> {
+async function measure(mode: string, step: string, ...args: string[]): Promise<Measured> {
   const log = join(ws.root, `${args[0]}.log`);
   ws.env.TF_LOG_PROVIDER = "debug";
   ws.env.TF_LOG_PATH = log;
-  const { seconds, reads, writes, statuses } = await countCalls(sb.admin, async () => {
+  const calls = await countCalls(sb.admin, async () => {
     const run = await ws.run(dir, ...args);
-    if (run.code !== expectedCode) throw new Error(described(run));
+    if (run.code !== 0) throw new Error(described(run));
   });
   const { starts, startupMs } = providerStarts(await readFile(log, "utf8"));
   await rm(log);
-  return { step, seconds, reads, writes, statuses, starts, startupMs };
+  return {
+    mode,
+    step,
+    resources: monitors * 2 + 2,
+    ...calls,
+    extra: [
+      ["provider starts", String(starts)],
+      ["start-up (median)", `${median(startupMs).toFixed(0)} ms`],
+    ],
+  };
 }
 
 /** Provider processes Terraform started, and each one's time from start to its handshake. */
@@ -110,6 +115,25 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
+/** Apply, no-op plan and destroy in a fresh account, with writes batched or not, at one parallelism. */
+async function run(mode: WriteMode, parallelism: number): Promise<Measured[]> {
+  const account = await sb.account({ plan, metered: args.metered });
+  ws.env.VIGIL_TOKEN = account.token;
+  if (mode === "baseline") ws.env.VIGIL_BATCH_WRITES = "off";
+  else delete ws.env.VIGIL_BATCH_WRITES;
+  // Terraform's default is 10: that run passes no flag, as a user would not.
+  const flag = parallelism === 10 ? [] : [`-parallelism=${parallelism}`];
+  const label = `${mode}, ${flag.length > 0 ? flag[0] : "default parallelism"}`;
+  const rows = [
+    await measure(label, "apply", "apply", "-auto-approve", "-input=false", ...flag),
+    await measure(label, "no-op plan", "plan", "-detailed-exitcode", "-input=false", ...flag),
+    await measure(label, "destroy", "destroy", "-auto-approve", "-input=false", ...flag),
+  ];
+  const left = (await account.get("/monitor?limit=1")).body.data.length;
+  if (left > 0) throw new Error(`${label}: the destroy left monitors behind`);
+  return rows;
+}
+
 const dir = join(ws.root, "config");
 try {
   await mkdir(dir);
@@ -117,11 +141,9 @@ try {
   const init = await ws.run(dir, "init", "-input=false");
   if (init.code !== 0) throw new Error(described(init));
 
-  const rows = [
-    await measure("apply", 0, "apply", "-auto-approve", "-input=false"),
-    await measure("no-op plan", 0, "plan", "-detailed-exitcode", "-input=false"),
-    await measure("destroy", 0, "destroy", "-auto-approve", "-input=false"),
-  ];
+  const rows: Measured[] = [];
+  for (const parallelism of parallelisms)
+    for (const mode of modes) rows.push(...(await run(mode, parallelism)));
 
   const resources = monitors * 2 + 2;
   console.log(
@@ -132,38 +154,7 @@ try {
         ? "metered (its quotas apply, and the provider paces under them)\n"
         : "unmetered (no quota window, so nothing is paced)\n"),
   );
-  const header = [
-    "step",
-    "wall time",
-    "API reads",
-    "API writes",
-    "statuses",
-    "provider starts",
-    "start-up (median)",
-  ];
-  const table = rows.map((r) => [
-    r.step,
-    `${r.seconds.toFixed(1)} s`,
-    String(r.reads),
-    String(r.writes),
-    Object.entries(r.statuses)
-      .map(([status, n]) => `${status}×${n}`)
-      .join(" "),
-    String(r.starts),
-    `${median(r.startupMs).toFixed(0)} ms`,
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-  for (const row of [header, widths.map((w) => "-".repeat(w)), ...table]) {
-    console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
-  }
-  // The client's pacer spreads a class's calls evenly over its window: one write every 60/limit seconds.
-  const applyWrites = rows[0]!.writes;
-  const paced = (perMinute: number) => `${(applyWrites / perMinute).toFixed(1)} min`;
-  if (!args.metered)
-    console.log(
-      `\nOn a metered account the pacer would spread the apply's ${applyWrites} writes evenly: about ` +
-        `${paced(30)} under Business quotas (30 writes a minute), ${paced(60)} under Enterprise (60 a minute).`,
-    );
+  printTable(rows, args.metered ? quotaOptimum(plan) : undefined);
 } finally {
   await ws.remove();
   await sb.close();

@@ -2,6 +2,7 @@ export * from "./apply/apply.ts";
 export { createBody, updateBody } from "./apply/bodies.ts";
 export * from "./apply/object.ts";
 export * from "./batched-reads.ts";
+export * from "./batched-writes.ts";
 export * from "./catalogue.ts";
 export * from "./config-members.ts";
 export * from "./diff.ts";

@@ -2,7 +2,7 @@
  * The vigil provider's tfplugin6 handlers: values decoded from the wire, handed to the resource types and
  * data sources, and encoded back; failures become diagnostics at the attribute they concern.
  */
-import { openSession } from "../engine/index.ts";
+import { batchWritesFrom, openSession } from "../engine/index.ts";
 import {
   blockType,
   type CtyType,
@@ -132,7 +132,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
     ConfigureProvider: (request) =>
       answer(() => {
         const { endpoint, token } = connection(decode(request.config, providerType), env);
-        context ??= openSession(endpoint, token);
+        context ??= openSession(endpoint, token, { keyPrefix: "tf", batchWrites: batchWritesFrom(env) });
         return {};
       }),
     ValidateResourceConfig: (request) =>

@@ -6,7 +6,6 @@
 import { ApiError } from "../api/index.ts";
 import {
   type Change,
-  createObject,
   derivedKeys,
   diffResource,
   duplicateOf,
@@ -16,9 +15,7 @@ import {
   type KeyFor,
   type Members,
   type ObjectSession,
-  patchObject,
   type Row,
-  removeObject,
   SharedObjectError,
   UnfinishedCreateError,
   validateDesired,
@@ -303,10 +300,9 @@ export class ResourceType {
       if (changes.length > 0) {
         const live = membersOf(prior, this.type);
         const keyFor = this.keys("update", [live.id, live.updated, canonicalJson(changes)]);
-        await this.guard("update", () => patchObject(ctx.ops, this.kind, live, desired, changes, keyFor));
+        await this.guard("update", () => ctx.writes.update(this.kind, live, desired, changes, keyFor));
       }
-      if (!isKnown(planned))
-        row = await this.guard("read", () => this.kind.getOne(ctx.ops, rowOf(prior, this)));
+      if (!isKnown(planned)) row = await this.guard("read", () => this.readBack(ctx, rowOf(prior, this)));
     }
     return { state: row ? stateOf(row) : planned, private: configured };
   }
@@ -317,7 +313,7 @@ export class ResourceType {
     unfinished: (created: Row, error: unknown) => never,
   ): Promise<Row> {
     try {
-      return await createObject(ctx, this.kind, desired, (body, attempt) =>
+      return await ctx.writes.create(this.kind, desired, (body, attempt) =>
         this.keys("create", [canonicalJson(body), attempt]),
       );
     } catch (error) {
@@ -338,7 +334,14 @@ export class ResourceType {
   private async destroy(ctx: ProviderContext, prior: CtyValue): Promise<void> {
     const live = membersOf(prior, this.type);
     const key = this.keys("delete", [live.id])("delete");
-    await this.guard("delete", () => removeObject(ctx.ops, this.kind, live, key));
+    await this.guard("delete", () => ctx.writes.remove(this.kind, live, key));
+  }
+
+  /** The object after a write, read with the others that wait at the same moment. */
+  private async readBack(ctx: ProviderContext, row: Row): Promise<Row> {
+    const live = await ctx.reads.read(this.kind, row);
+    if (!live) throw new Error(`${this.typeName} ${row.id} is gone: it was deleted outside Terraform`);
+    return live;
   }
 
   /** Idempotency keys from what the write is about, so a retried run replays instead of writing twice. */

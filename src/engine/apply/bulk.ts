@@ -19,7 +19,7 @@ const jobMinimum = 3;
 /** A subscription bulk answers at once: two objects already save a call. */
 const syncBulkMinimum = 2;
 /** Reasons a subscription bulk delete refuses a pair that is already gone (the spec leaves them unshown; these are the sandbox's). */
-const vanished = new Set(["not_subscribed", "unknown_monitor", "unknown_contact"]);
+export const vanished = new Set(["not_subscribed", "unknown_monitor", "unknown_contact"]);
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

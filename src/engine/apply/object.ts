@@ -14,6 +14,7 @@ import {
 } from "../../api/index.ts";
 import { generatedValues } from "../../kinds/index.ts";
 import { BatchedReads } from "../batched-reads.ts";
+import { BatchedWrites } from "../batched-writes.ts";
 import type { EngineKind, Members, Row } from "../kinds/index.ts";
 import type { Change } from "../model.ts";
 import { canonicalJson } from "../state/index.ts";
@@ -95,13 +96,22 @@ export interface ObjectSession {
   replayed(key: string): boolean;
   /** Reads of single objects, answered together by a listing when many arrive at once. */
   reads: BatchedReads;
+  /** Writes of single objects, sent together as one bulk request when many arrive at once. */
+  writes: BatchedWrites;
+}
+
+export interface SessionOptions {
+  /** Prefix of the idempotency keys of batched writes: the frontend's. */
+  keyPrefix: string;
+  /** False: every write takes its single-object route (`VIGIL_BATCH_WRITES=off`). */
+  batchWrites?: boolean;
 }
 
 /**
  * The session of a provider process: one client for the whole run, so every resource's calls share its pacing
  * under the account's quota, with the replays it sees and its batched reads.
  */
-export function openSession(endpoint: string, token: string): ObjectSession {
+export function openSession(endpoint: string, token: string, options: SessionOptions): ObjectSession {
   const client = new VigilClient({
     baseUrl: endpoint,
     token,
@@ -109,7 +119,22 @@ export function openSession(endpoint: string, token: string): ObjectSession {
   });
   const watch = new ReplayWatch(client);
   const ops = operations(watch);
-  return { ops, created: new Set(), replayed: (key) => watch.keys.has(key), reads: new BatchedReads(ops) };
+  const session = {
+    ops,
+    created: new Set<string>(),
+    replayed: (key: string) => watch.keys.has(key),
+    reads: new BatchedReads(ops),
+  };
+  const writes = new BatchedWrites(session, {
+    keyPrefix: options.keyPrefix,
+    ...(options.batchWrites === false && { enabled: false }),
+  });
+  return Object.assign(session, { writes });
+}
+
+/** Whether the environment switches batched writes off (`VIGIL_BATCH_WRITES=off`, `0` or `false`). */
+export function batchWritesFrom(env: NodeJS.ProcessEnv): boolean {
+  return !["off", "0", "false"].includes((env.VIGIL_BATCH_WRITES ?? "").trim().toLowerCase());
 }
 
 /**
@@ -153,7 +178,7 @@ const isGone = (error: unknown) =>
  * may answer an object deleted since, and then a new key (`keysFor`'s attempt) makes a new one.
  */
 export async function createObject(
-  session: ObjectSession,
+  session: Omit<ObjectSession, "writes">,
   kind: EngineKind,
   desired: Members,
   keysFor: (body: Members, attempt: number) => KeyFor,

@@ -4,7 +4,7 @@
  * tests call these directly, in process.
  */
 import { readFile } from "node:fs/promises";
-import { openSession } from "../../engine/index.ts";
+import { batchWritesFrom, openSession } from "../../engine/index.ts";
 import { invoke } from "./invoke.ts";
 import {
   type CheckFailure,
@@ -153,7 +153,10 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
           Status.INVALID_ARGUMENT,
           `Invalid endpoint ${JSON.stringify(endpoint)}: the API's base URL is http(s)://host[:port][/path].`,
         );
-      context ??= { ...openSession(endpoint, token), cancelled };
+      context ??= {
+        ...openSession(endpoint, token, { keyPrefix: "pu", batchWrites: batchWritesFrom(env) }),
+        cancelled,
+      };
       return { acceptSecrets: true, supportsPreview: true, acceptResources: false, acceptOutputs: false };
     },
     Check(request) {

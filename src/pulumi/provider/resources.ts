@@ -8,7 +8,6 @@ import { ApiError } from "../../api/index.ts";
 import {
   type Change,
   configMembers,
-  createObject,
   derivedKeys,
   diffResource,
   duplicateOf,
@@ -18,9 +17,7 @@ import {
   type KeyFor,
   type Members,
   type ObjectSession,
-  patchObject,
   type Row,
-  removeObject,
   SharedObjectError,
   UnfinishedCreateError,
   validateDesired,
@@ -295,7 +292,7 @@ export class ResourceKind {
     unfinished: (created: Row, error: unknown) => never,
   ): Promise<Row> {
     try {
-      return await createObject(ctx, this.kind, desired, (body, attempt) =>
+      return await ctx.writes.create(this.kind, desired, (body, attempt) =>
         this.keys("create", [canonicalJson(body), attempt]),
       );
     } catch (error) {
@@ -333,9 +330,18 @@ export class ResourceKind {
     if (changes.length > 0) {
       this.refuseWhenCancelled(ctx, "update");
       const keyFor = this.keys("update", [id, live.updated, canonicalJson(changes)]);
-      await this.guard("update", () => patchObject(ctx.ops, this.kind, live, members, changes, keyFor));
+      await this.guard("update", () => ctx.writes.update(this.kind, live, members, changes, keyFor));
     }
-    const row = await this.guard("read", () => this.kind.getOne(ctx.ops, live));
+    // Read with the others that wait at the same moment (one listing for a wave of updates).
+    const row = await this.guard("read", async () => {
+      const read = await ctx.reads.read(this.kind, live);
+      if (!read)
+        throw new ProviderError(
+          Status.NOT_FOUND,
+          `${this.token} ${id} is gone: it was deleted outside Pulumi`,
+        );
+      return read;
+    });
     return this.outputs(this.keptGenerated(row, unwrap(olds).members), members, secrets);
   }
 
@@ -402,7 +408,7 @@ export class ResourceKind {
     this.refuseWhenCancelled(ctx, "delete");
     const live: Row = { ...unwrap(properties).members, id };
     const key = this.keys("delete", [id])("delete");
-    await this.guard("delete", () => removeObject(ctx.ops, this.kind, live, key));
+    await this.guard("delete", () => ctx.writes.remove(this.kind, live, key));
   }
 
   // ---------------------------------------------------------------------------

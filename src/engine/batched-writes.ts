@@ -1,0 +1,378 @@
+/**
+ * Single-object writes for the frontends whose host writes one resource per call (Terraform's
+ * ApplyResourceChange, Pulumi's Create, Update and Delete). Those calls arrive together, up to the host's
+ * parallelism at once, so the writes of one kind that are waiting at the same moment are sent as one request
+ * the API offers for many (a bulk job, or a subscription transaction; `batch-routes.ts`), and each caller
+ * gets its own item's answer: its object, or its own error with pointers at its own members.
+ *
+ * The window is adaptive. A batch closes once no change has joined it for `quietMs`, or at once when every
+ * call the host can have in flight is already here: the most calls ever seen in flight together (the host's
+ * parallelism, learned from the first wave) are all waiting or already sent, so no further change can arrive.
+ * A batch of one goes through the single-object route, so a lone change costs no job and no polling.
+ */
+import { createHash } from "node:crypto";
+import type { TimeSource } from "../api/index.ts";
+import { duplicateOf } from "./apply/apply.ts";
+import { createBody } from "./apply/bodies.ts";
+import {
+  createObject,
+  finishCreate,
+  type KeyFor,
+  type ObjectSession,
+  patchObject,
+  removeObject,
+  SharedObjectError,
+  UnfinishedCreateError,
+} from "./apply/object.ts";
+import { batchRoutes } from "./batch-routes.ts";
+import { diffResource } from "./diff.ts";
+import type { EngineKind, Members, Row } from "./kinds/index.ts";
+import type { Change } from "./model.ts";
+import { getAt } from "./pointer.ts";
+import { canonicalJson } from "./state/index.ts";
+
+interface Waiting<T> {
+  kind: EngineKind;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+export interface CreateWrite extends Waiting<Row> {
+  op: "create";
+  desired: Members;
+  /** The create body. */
+  body: Members;
+  keysFor: (body: Members, attempt: number) => KeyFor;
+}
+
+export interface UpdateWrite extends Waiting<void> {
+  op: "update";
+  live: Row;
+  desired: Members;
+  changes: readonly Change[];
+  keyFor: KeyFor;
+  /** The bulk item that carries the changes. */
+  item: Members;
+}
+
+export interface DeleteWrite extends Waiting<void> {
+  op: "delete";
+  live: Row;
+  key: string;
+}
+
+export type Write = CreateWrite | UpdateWrite | DeleteWrite;
+
+/** The session the writes go through (`ObjectSession`, whose `writes` this is). */
+export type WriteSession = Omit<ObjectSession, "writes">;
+
+export interface BatchedWritesOptions {
+  /** Prefix of the batches' idempotency keys (the frontend's, as for its single writes). */
+  keyPrefix: string;
+  /** False: every write takes its single-object route, as without batching. */
+  enabled?: boolean;
+  /**
+   * A batch closes once no change joined it for this long, at least; the window grows to twice the longest
+   * pause the host has made between the changes of one wave.
+   */
+  quietMs?: number;
+  /** The longest a change waits for others, however many keep arriving. */
+  maxWaitMs?: number;
+  /** Clock of the job polls' `Retry-After` waits. */
+  time?: TimeSource;
+}
+
+/** What the batch routes of `batch-routes.ts` are given: the session, and the single routes to fall back on. */
+export interface BatchContext {
+  session: WriteSession;
+  time?: TimeSource;
+  /** `limits.maxBulkItems` of the account, read once. */
+  maxItems(): Promise<number>;
+  /** An idempotency key derived from a batch's content (each item's own key among it). */
+  keyFor(label: string, content: unknown): string;
+  single(write: Write): Promise<void>;
+  /**
+   * Settles a create whose object exists: the id joins the session, and the object is completed and read
+   * (`row`: the answer, when it is the whole object and fresh).
+   */
+  created(write: CreateWrite, id: string, replayed: boolean, row?: Row): Promise<void>;
+  /** Settles a create refused by the service: a duplicate that is exactly this resource is adopted. */
+  refused(write: CreateWrite, error: unknown): Promise<void>;
+}
+
+export class BatchedWrites {
+  readonly #session: WriteSession;
+  readonly #options: Required<Omit<BatchedWritesOptions, "time">> & { time?: TimeSource };
+  readonly #queues = new Map<string, Write[]>();
+  /** Writes between their call and their answer: waiting, or sent. */
+  #inFlight = 0;
+  /** The most writes seen in flight together, once a first quiet window has shown the host's wave. */
+  #ceiling = 0;
+  #quietTimer: NodeJS.Timeout | undefined;
+  /** When the last change joined the wave forming now, and the longest pause between its changes. */
+  #lastArrival: number | undefined;
+  #waveGap = 0;
+  /** The longest pauses within recent waves. */
+  #gaps: number[] = [];
+  /** The last change of a wave the quiet window closed, until the next change comes. */
+  #closedQuiet: number | undefined;
+  #maxTimer: NodeJS.Timeout | undefined;
+  #maxItems: Promise<number> | undefined;
+
+  constructor(session: WriteSession, options: BatchedWritesOptions) {
+    this.#session = session;
+    this.#options = { enabled: true, quietMs: 100, maxWaitMs: 1500, ...options };
+  }
+
+  /** Creates an object (and completes it, as `createObject` does); answers it as it now is. */
+  create(
+    kind: EngineKind,
+    desired: Members,
+    keysFor: (body: Members, attempt: number) => KeyFor,
+  ): Promise<Row> {
+    return this.#enter<Row>((resolve, reject) => ({
+      op: "create",
+      kind,
+      desired,
+      body: createBody(kind, desired),
+      keysFor,
+      resolve,
+      reject,
+    }));
+  }
+
+  /** Applies `changes` to a live object, as `patchObject` does. */
+  update(
+    kind: EngineKind,
+    live: Row,
+    desired: Members,
+    changes: readonly Change[],
+    keyFor: KeyFor,
+  ): Promise<void> {
+    const item = batchRoutes[kind.name]?.updateItem?.(kind, live, desired, changes);
+    return this.#enter<void>((resolve, reject) => ({
+      op: "update",
+      kind,
+      live,
+      desired,
+      changes,
+      keyFor,
+      item: item ?? {},
+      resolve,
+      reject,
+      // An update whose changes do not fit the bulk item takes its single route at once.
+      ...(item === undefined && { alone: true }),
+    }));
+  }
+
+  /** Deletes an object; one already gone is not an error. */
+  remove(kind: EngineKind, live: Row, key: string): Promise<void> {
+    return this.#enter<void>((resolve, reject) => ({ op: "delete", kind, live, key, resolve, reject }));
+  }
+
+  #enter<T>(make: (resolve: (v: T) => void, reject: (e: unknown) => void) => Write & { alone?: true }) {
+    this.#inFlight++;
+    return new Promise<T>((resolve, reject) => {
+      const write = make(resolve, reject);
+      const family = batchRoutes[write.kind.name]?.family(write.op);
+      if (!this.#options.enabled || family === undefined || write.alone) {
+        this.#single(write).then(() => undefined, write.reject);
+        return;
+      }
+      const queue = `${write.kind.name}/${family}`;
+      this.#queues.set(queue, [...(this.#queues.get(queue) ?? []), write]);
+      this.#schedule(true);
+    }).finally(() => {
+      this.#inFlight--;
+      this.#schedule();
+    });
+  }
+
+  /**
+   * Called on each arrival and each answer. While writes are out, the waiting ones wait for them to come
+   * back: each answer frees the host to send its next change, which joins them, so waves never split for
+   * good. With none out, the waiting writes go once every call the host can have in flight is here, or once
+   * the quiet window shows that no more are coming.
+   */
+  #schedule(arrival = false): void {
+    const waiting = [...this.#queues.values()].reduce((n, q) => n + q.length, 0);
+    if (waiting === 0) return;
+    this.#ceiling = this.#ceiling > 0 ? Math.max(this.#ceiling, this.#inFlight) : 0;
+    const out = this.#inFlight - waiting;
+    if (out > 0 && waiting < this.#ceiling) {
+      this.#hold();
+      return;
+    }
+    const now = performance.now();
+    if (arrival) {
+      if (this.#lastArrival !== undefined) this.#waveGap = Math.max(this.#waveGap, now - this.#lastArrival);
+      // A change that came soon after the quiet window closed its wave: the window was too short for this host.
+      if (this.#closedQuiet !== undefined && now - this.#closedQuiet < this.#options.maxWaitMs)
+        this.#learn(now - this.#closedQuiet);
+      this.#closedQuiet = undefined;
+      this.#lastArrival = now;
+    }
+    if (this.#ceiling > 0 && waiting >= this.#ceiling) {
+      // A whole wave: the longest pause between its changes is how long the host may pause within one.
+      this.#learn(this.#waveGap);
+      this.#flush();
+      return;
+    }
+    clearTimeout(this.#quietTimer);
+    this.#quietTimer = setTimeout(() => {
+      // The host sent what it could: as many as are in flight now is its parallelism, at least.
+      this.#ceiling = Math.max(this.#ceiling, this.#inFlight);
+      this.#closedQuiet = this.#lastArrival;
+      this.#flush();
+    }, this.#quietMs());
+    this.#maxTimer ??= setTimeout(() => this.#flush(), this.#options.maxWaitMs);
+  }
+
+  #learn(gap: number): void {
+    this.#gaps = [...this.#gaps.slice(-7), gap];
+  }
+
+  /** Twice the longest pause seen within recent waves, between `quietMs` and `maxWaitMs`. */
+  #quietMs(): number {
+    const learned = 2 * Math.max(0, ...this.#gaps);
+    return Math.min(this.#options.maxWaitMs, Math.max(this.#options.quietMs, learned));
+  }
+
+  #hold(): void {
+    this.#clearTimers();
+    this.#lastArrival = undefined;
+    this.#waveGap = 0;
+  }
+
+  #clearTimers(): void {
+    clearTimeout(this.#quietTimer);
+    clearTimeout(this.#maxTimer);
+    this.#quietTimer = undefined;
+    this.#maxTimer = undefined;
+  }
+
+  #flush(): void {
+    this.#hold();
+    const queues = [...this.#queues.values()];
+    this.#queues.clear();
+    for (const batch of queues) void this.#send(batch);
+  }
+
+  async #send(batch: Write[]): Promise<void> {
+    if (batch.length === 1) {
+      await this.#single(batch[0]!).catch(batch[0]!.reject);
+      return;
+    }
+    const route = batchRoutes[batch[0]!.kind.name]!;
+    try {
+      await route.send(this.#context(), batch);
+    } catch (error) {
+      // Whatever the route had not settled fails with the batch's problem (settled promises ignore it).
+      for (const w of batch) w.reject(error);
+    }
+  }
+
+  #context(): BatchContext {
+    return {
+      session: this.#session,
+      ...(this.#options.time && { time: this.#options.time }),
+      maxItems: () => {
+        this.#maxItems ??= this.#session.ops.account.get().then((account) => {
+          const limits = (account.limits ?? {}) as { maxBulkItems?: unknown };
+          return typeof limits.maxBulkItems === "number" ? limits.maxBulkItems : 1;
+        });
+        return this.#maxItems;
+      },
+      keyFor: (label, content) =>
+        `${this.#options.keyPrefix}-batch-${createHash("sha256")
+          .update(canonicalJson([label, content]))
+          .digest("hex")
+          .slice(0, 40)}`,
+      single: (write) => this.#single(write),
+      created: (write, id, replayed, row) => this.#created(write, id, replayed, row),
+      refused: (write, error) => this.#refused(write, error),
+    };
+  }
+
+  /** One write through its single-object route; settles the write. */
+  async #single(write: Write): Promise<void> {
+    const session = this.#session;
+    try {
+      if (write.op === "create") {
+        const row = await createObject(session, write.kind, write.desired, write.keysFor).catch(
+          async (error: unknown) => (await this.#adopt(write, error)) ?? Promise.reject(error),
+        );
+        write.resolve(row);
+      } else if (write.op === "update") {
+        await patchObject(session.ops, write.kind, write.live, write.desired, write.changes, write.keyFor);
+        write.resolve();
+      } else {
+        await removeObject(session.ops, write.kind, write.live, write.key);
+        write.resolve();
+      }
+    } catch (error) {
+      write.reject(error);
+    }
+  }
+
+  async #created(write: CreateWrite, id: string, replayed: boolean, answered?: Row): Promise<void> {
+    const session = this.#session;
+    if (session.created.has(id)) {
+      write.reject(new SharedObjectError(id));
+      return;
+    }
+    const read = () => session.reads.read(write.kind, { ...write.desired, id });
+    let row = answered ?? (await read());
+    if (!row) {
+      // A replayed batch answered an object deleted since: the single route makes a new one.
+      if (replayed) await this.#single(write);
+      else write.reject(new Error(`${write.kind.name} ${id} was created, then gone before it could be read`));
+      return;
+    }
+    session.created.add(id);
+    try {
+      if (await finishCreate(session.ops, write.kind, id, write.desired, write.keysFor(write.body, 0)))
+        row = (await read()) ?? row;
+    } catch (error) {
+      write.reject(new UnfinishedCreateError(row, error));
+      return;
+    }
+    write.resolve(row);
+  }
+
+  async #refused(write: CreateWrite, error: unknown): Promise<void> {
+    try {
+      const adopted = await this.#adopt(write, error);
+      if (adopted) write.resolve(adopted);
+      else write.reject(error);
+    } catch (adoptError) {
+      write.reject(adoptError);
+    }
+  }
+
+  /**
+   * A create refused as a duplicate adopts the existing object when it is exactly what the resource
+   * describes (every member the resource sets has its value) and no other resource of this process holds
+   * it: the object a run killed during its batch created, which the next run, batching differently, cannot
+   * replay by key. Credentials, never read back, are written again so the object holds the resource's.
+   */
+  async #adopt(write: CreateWrite, error: unknown): Promise<Row | undefined> {
+    const id = duplicateOf(error);
+    if (!id) return undefined;
+    const session = this.#session;
+    const live = await session.reads.read(write.kind, { ...write.desired, id });
+    if (!live) return undefined;
+    const diff = diffResource({ kind: write.kind, desired: write.desired, live, lineage: "adopt" });
+    if (diff.changes.length > 0) return undefined;
+    if (session.created.has(id)) throw new SharedObjectError(id);
+    session.created.add(id);
+    if (diff.unverified.length === 0) return live;
+    const changes = diff.unverified.map((path) => ({
+      op: "replace" as const,
+      path,
+      value: getAt(write.desired, path),
+    }));
+    await patchObject(session.ops, write.kind, live, write.desired, changes, write.keysFor(write.body, 0));
+    return write.kind.getOne(session.ops, live);
+  }
+}
