@@ -15,7 +15,7 @@ import {
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { loadAddresses, loadOrFail } from "../config.ts";
-import { type ConnectionOptions, readSavedState, statePath } from "../connection.ts";
+import { type ConnectionOptions, withStateStore } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
 import { confirm } from "../prompt.ts";
 import { type CallCounts, callsLine } from "../render/changes.ts";
@@ -175,7 +175,7 @@ export function registerApply(program: Command) {
     if (paths.length > 0) {
       const declared = await loadAddresses(paths);
       // A resource of those files that was never applied has nothing to destroy.
-      const managed = (await readSavedState(statePath(options), "destroy"))?.resources ?? {};
+      const managed = (await withStateStore(options, "destroy", (store) => store.read()))?.resources ?? {};
       targets = declared.filter((a) => managed[a]);
       if (targets.length === 0) {
         process.stdout.write(
