@@ -253,7 +253,7 @@ export class FileStateStore implements StateBackend {
     for (const name of names.sort()) {
       const store = new FileStateStore(this.basePath, { workspace: name });
       const [state, lock] = [await store.read(), await store.currentLock()];
-      if (!state && !lock && name === defaults.workspace && name !== this.workspace) continue;
+      if (!state && !lock) continue;
       const saved = state ? await stat(store.path) : undefined;
       out.push({
         name,

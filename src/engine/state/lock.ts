@@ -79,7 +79,7 @@ export function newHolder(operation: string, leaseMs: number, now = Date.now()):
 export function describeHolder(holder: LockHolder | undefined): string {
   if (holder === undefined) return "an unknown run (its lock holds no valid record)";
   return (
-    `${holder.operation} by ${holder.user} on ${holder.host} (pid ${holder.pid}, vigil ${holder.version}) ` +
+    `${holder.user}@${holder.host} (pid ${holder.pid}, vigil ${holder.version}, ${holder.operation}) ` +
     `since ${holder.takenAt}, lock id ${holder.id}` +
     (holder.ciUrl ? `, ${holder.ciUrl}` : "")
   );
