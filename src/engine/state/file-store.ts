@@ -384,6 +384,9 @@ export class FileStateStore implements StateBackend {
       if (lockTemporary && processExists(Number(name.slice(lockPrefix.length).split("-")[0]))) continue;
       await unlink(join(directory, name)).catch(ignoreMissing);
     }
+    const history = await readdir(this.historyDir).catch(() => []);
+    for (const name of history)
+      if (name.includes(".tmp-")) await unlink(join(this.historyDir, name)).catch(ignoreMissing);
   }
 }
 
