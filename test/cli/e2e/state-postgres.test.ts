@@ -26,7 +26,7 @@ async function liveMonitors(p: Project): Promise<{ id: string; name: string }[]>
   const out: { id: string; name: string }[] = [];
   let cursor: string | null = null;
   do {
-    const page = await p.account.get(`/monitor?limit=500${cursor ? `&cursor=${cursor}` : ""}`);
+    const page: { body: any } = await p.account.get(`/monitor?limit=500${cursor ? `&cursor=${cursor}` : ""}`);
     out.push(...page.body.data);
     cursor = page.body.hasMore ? page.body.nextCursor : null;
   } while (cursor);

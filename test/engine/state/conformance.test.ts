@@ -5,11 +5,11 @@
  * run against each backend: the file store and PostgreSQL.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import type { State } from "../../../src/engine/model.ts";
 import {
   FileStateStore,
   newState,
   pushState,
-  type State,
   type StateBackend,
   StateFileError,
   StateLockedError,
