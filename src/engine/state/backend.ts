@@ -5,7 +5,7 @@
 import type { ResourceState, State, StateStore } from "../model.ts";
 import { type LockHolder, StateFileError } from "./errors.ts";
 
-/** What a save changed, by address, against the save before it. */
+/** What a run changed, by address, against the state it found when it took the lock. */
 export interface ChangeSummary {
   added: number;
   changed: number;
@@ -16,6 +16,11 @@ export interface ChangeSummary {
   addresses: string[];
 }
 
+/**
+ * One version per run: the state as the run that held the lock left it (its
+ * journal saves replace the run's version as they go), so a crashed run's
+ * version shows what it left pending.
+ */
 export interface VersionInfo {
   serial: number;
   lineage: string;
@@ -50,11 +55,11 @@ export interface StateBackend extends StateStore {
 const shownAddresses = 10;
 
 /**
- * Remembers each address's entry as last saved, and says what the next save
- * changes. Entries are compared as JSON text, which the save produces anyway.
+ * Remembers each address's entry as the run found it, and says what a save
+ * changes against that. Entries are compared as JSON text.
  */
 export class ChangeTracker {
-  #entries = new Map<string, string>();
+  readonly #entries: Map<string, string> = new Map();
 
   constructor(state?: State) {
     if (state) this.#entries = entryTexts(state.resources);
@@ -82,7 +87,6 @@ export class ChangeTracker {
         summary.removed++;
         note(address);
       }
-    this.#entries = next;
     return summary;
   }
 }

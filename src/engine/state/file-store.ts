@@ -76,6 +76,8 @@ export class FileStateStore implements StateBackend {
     await this.#removeTemporaries();
 
     let tracker: ChangeTracker | undefined;
+    /** The serial of this run's version in the history, replaced by each of its saves. */
+    let runVersion: number | undefined;
     let held = true;
     const lease = keepLease(this.#leaseMs, () => this.#renew(holder), this.#options.onWarning);
     const assertHeld = () => {
@@ -98,13 +100,15 @@ export class FileStateStore implements StateBackend {
           assertHeld();
         }
         tracker ??= new ChangeTracker(await this.#read(this.path));
-        await this.#write(state, {
+        const meta = {
           serial: state.serial,
           lineage: state.lineage,
           savedAt: new Date().toISOString(),
           holder,
           summary: tracker.summarize(state),
-        });
+        };
+        await this.#write(state, meta, runVersion);
+        runVersion = state.serial;
       },
       release: async () => {
         if (!held) return;
@@ -333,9 +337,10 @@ export class FileStateStore implements StateBackend {
 
   /**
    * Write a private temporary file and flush it; keep it in the history (a
-   * hard link), rename it over the state, flush the directory; then prune.
+   * hard link) as the run's version, rename it over the state, flush the
+   * directory; then drop the run's previous version and prune.
    */
-  async #write(state: State, meta: VersionInfo): Promise<void> {
+  async #write(state: State, meta: VersionInfo, replaces: number | undefined): Promise<void> {
     const keep = Math.max(1, this.#options.keepVersions ?? defaults.keepVersions);
     const temporary = this.#temporaryName(this.path);
     try {
@@ -351,10 +356,13 @@ export class FileStateStore implements StateBackend {
       throw error;
     }
     await syncDirectory(dirname(this.path));
-    for (const serial of (await this.#historySerials()).slice(keep)) {
-      await unlink(this.#versionPath(serial, metaSuffix)).catch(ignoreMissing);
-      await unlink(this.#versionPath(serial, ".json")).catch(ignoreMissing);
-    }
+    if (replaces !== undefined && replaces !== state.serial) await this.#removeVersion(replaces);
+    for (const serial of (await this.#historySerials()).slice(keep)) await this.#removeVersion(serial);
+  }
+
+  async #removeVersion(serial: number): Promise<void> {
+    await unlink(this.#versionPath(serial, metaSuffix)).catch(ignoreMissing);
+    await unlink(this.#versionPath(serial, ".json")).catch(ignoreMissing);
   }
 
   /** Replaces a small file atomically (temporary file, then rename). */

@@ -42,6 +42,7 @@ const migrations: ((schema: string) => string[])[] = [
       serial bigint NOT NULL,
       lineage text NOT NULL,
       saved_at timestamptz NOT NULL DEFAULT now(),
+      lock_id text,
       holder jsonb,
       summary jsonb NOT NULL,
       document text NOT NULL,
@@ -341,7 +342,7 @@ export class PostgresStateStore implements StateBackend {
     });
   }
 
-  /** Saves a version and makes it current; answers why not when the lock is no longer this run's. */
+  /** Saves the run's version and makes it current; answers why not when the lock is no longer this run's. */
   async #write(
     client: pg.Client,
     holder: LockHolder,
@@ -366,12 +367,16 @@ export class PostgresStateStore implements StateBackend {
       throw new StateBackendError(
         `${this.description}: refusing to save serial ${state.serial} over the newer serial ${savedSerial}`,
       );
+    // One version per run: this run's earlier save is replaced by this one.
+    await client.query(`DELETE FROM ${s}.versions WHERE workspace = $1 AND (lock_id = $2 OR serial = $3)`, [
+      this.workspace,
+      holder.id,
+      state.serial,
+    ]);
     await client.query(
-      `INSERT INTO ${s}.versions (workspace, serial, lineage, holder, summary, document)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (workspace, serial) DO UPDATE SET lineage = excluded.lineage, saved_at = now(),
-         holder = excluded.holder, summary = excluded.summary, document = excluded.document`,
-      [this.workspace, state.serial, state.lineage, holder, summary, document],
+      `INSERT INTO ${s}.versions (workspace, serial, lineage, lock_id, holder, summary, document)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [this.workspace, state.serial, state.lineage, holder.id, holder, summary, document],
     );
     await client.query(
       `UPDATE ${s}.workspaces SET serial = $2, lineage = $3, saved_at = now() WHERE name = $1`,

@@ -213,35 +213,59 @@ describe.each(backends)("the $name backend", (backend) => {
     expect(() => open(place, { workspace: "../etc" })).toThrow("is not a valid name");
   });
 
-  it("keeps every save as a version, newest first, with its holder and what changed, within retention", async () => {
+  it("keeps one version per run, newest first, with its holder and what it changed, within retention", async () => {
     const place = backend.place();
     const store = open(place, { operation: "apply", keepVersions: 3 });
-    const lock = await store.lock();
-    let state = stateWith(1, ["monitors.a"]);
-    await lock.write(state);
-    state = stateWith(2, ["monitors.a", "monitors.b"], state.lineage);
-    await lock.write(state);
-    state = stateWith(3, ["monitors.b"], state.lineage);
-    state.resources["monitors.b"]!.managed = { name: "renamed" };
-    await lock.write(state);
-    state = stateWith(4, ["monitors.b", "monitors.c"], state.lineage);
-    state.resources["monitors.b"]!.managed = { name: "renamed" };
-    await lock.write(state);
-    await lock.release();
+    /** One run: takes the lock, saves each state in turn (its journal saves), releases. */
+    const run = async (...states: State[]) => {
+      const lock = await store.lock();
+      await lock.read();
+      for (const state of states) await lock.write(state);
+      await lock.release();
+    };
+    const first = stateWith(1, ["monitors.a"]);
+    const lineage = first.lineage;
+    await run(first);
+    await run(
+      stateWith(2, ["monitors.a", "monitors.x"], lineage),
+      stateWith(3, ["monitors.a", "monitors.b"], lineage),
+    );
+    const renamed = stateWith(4, ["monitors.b"], lineage);
+    renamed.resources["monitors.b"]!.managed = { name: "renamed" };
+    await run(renamed);
+    const pending = stateWith(5, ["monitors.b", "monitors.c"], lineage);
+    pending.resources["monitors.b"]!.managed = { name: "renamed" };
+    pending.resources["monitors.c"]!.pending = {
+      action: "create",
+      idempotencyKey: "vigil-k",
+      bodyDigest: `sha256:${"0".repeat(64)}`,
+      startedAt: 0,
+    };
+    await run(pending);
 
     const history = await store.history({ limit: 10 });
-    expect(history.map((v) => v.serial)).toEqual([4, 3, 2]);
+    expect(history.map((v) => v.serial)).toEqual([5, 4, 3]);
     expect(history[0]!.summary).toEqual({
       added: 1,
       changed: 0,
       removed: 0,
-      pending: 0,
+      pending: 1,
       addresses: ["monitors.c"],
     });
     expect(history[1]!.summary).toMatchObject({ added: 0, changed: 1, removed: 1 });
+    // The run that saved twice is one version, summarised against what it found.
+    expect(history[2]!.summary).toEqual({
+      added: 1,
+      changed: 0,
+      removed: 0,
+      pending: 0,
+      addresses: ["monitors.b"],
+    });
     expect(history[0]!.holder).toMatchObject({ operation: "apply", pid: process.pid });
-    expect((await store.history({ limit: 1, before: 4 })).map((v) => v.serial)).toEqual([3]);
-    expect(Object.keys((await store.version(2))!.resources)).toEqual(["monitors.a", "monitors.b"]);
+    expect(new Set(history.map((v) => v.holder!.id)).size).toBe(3);
+    expect((await store.history({ limit: 1, before: 5 })).map((v) => v.serial)).toEqual([4]);
+    expect(Object.keys((await store.version(3))!.resources)).toEqual(["monitors.a", "monitors.b"]);
+    expect(await store.version(2)).toBeUndefined();
     expect(await store.version(1)).toBeUndefined();
   });
 
