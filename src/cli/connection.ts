@@ -21,7 +21,8 @@ export interface ConnectionOptions extends StateOptions {
  * real account.
  */
 export function statePath(options: { state?: string; sandbox?: boolean }): string {
-  return options.state ?? `${vigilDir}/${options.sandbox ? "sandbox-state.json" : "state.json"}`;
+  // `||`: an empty VIGIL_STATE (a CI secret left unset) means the default, not a file named "".
+  return options.state || `${vigilDir}/${options.sandbox ? "sandbox-state.json" : "state.json"}`;
 }
 
 export interface Connection {
@@ -119,7 +120,7 @@ export async function stateStore(options: StateOptions, operation: string): Prom
   const storeOptions: StoreOptions = {
     operation,
     lockTimeoutMs: options.lockTimeout ?? parseDuration(defaultLockTimeout),
-    ...(options.workspace !== undefined && { workspace: options.workspace }),
+    ...(options.workspace && { workspace: options.workspace }),
     ...(options.keepVersions !== undefined && { keepVersions: options.keepVersions }),
     onWaiting: (message) => process.stderr.write(`Waiting: ${message}\n`),
     onWarning: (message) => process.stderr.write(`Warning: ${message}\n`),
