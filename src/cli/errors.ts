@@ -11,6 +11,7 @@ import {
   RefreshError,
   RefreshOnlyPlanError,
   StalePlanError,
+  StateBackendError,
   StateFileError,
   StateLockedError,
 } from "../engine/index.ts";
@@ -33,6 +34,7 @@ const userErrors = [
   RefreshError,
   RefreshOnlyPlanError,
   StalePlanError,
+  StateBackendError,
   StateFileError,
   StateLockedError,
 ];

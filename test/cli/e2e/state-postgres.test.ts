@@ -9,18 +9,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freshSchema, postgresForTests } from "../../helpers/postgres.ts";
 import { vigilMain } from "../vigil.ts";
 import { type Project, project, useSandbox } from "./helpers.ts";
+import { monitorsYaml } from "./monitors.ts";
 
 const server = await postgresForTests();
 afterAll(() => server?.stop());
 const sandbox = useSandbox();
-
-/** `count` http monitors named `prefix-N`. */
-export function monitorsYaml(count: number, prefix = "m"): string {
-  let text = "monitors:\n";
-  for (let i = 0; i < count; i++)
-    text += `  ${prefix}-${i}:\n    type: http\n    url: https://${prefix}-${i}.example.com/health\n    name: ${prefix} ${i}\n    interval: 60\n    locations: { pools: [westeurope] }\n`;
-  return text;
-}
 
 async function liveMonitors(p: Project): Promise<{ id: string; name: string }[]> {
   const out: { id: string; name: string }[] = [];
@@ -177,6 +170,8 @@ describe.skipIf(!server)("vigil with its state in PostgreSQL", () => {
       expect(r.stderr).toContain("postgres://vigil:***@127.0.0.1");
       expect(r.stderr).toContain("password authentication failed");
       expect(r.stdout + r.stderr).not.toContain("s3cret-Pa55word");
+      // One clear line, not a stack trace.
+      expect(r.stderr).not.toMatch(/^\s+at /m);
     }
   });
 });
