@@ -101,6 +101,7 @@ export class PostgresStateStore implements StateBackend {
     this.#secrets = [
       decodeURIComponent(parsed.password),
       parsed.password,
+      parsed.searchParams.get("password") ?? "",
       process.env.PGPASSWORD ?? "",
     ].filter((s) => s.length >= 3);
     this.#config = {

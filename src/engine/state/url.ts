@@ -6,5 +6,7 @@ export function isPostgresUrl(value: string): boolean {
 
 /** The URL with its password replaced by `***`, for messages. */
 export function redactUrl(url: string): string {
-  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@?#]*:)[^@/?#]*@/i, "$1***@");
+  return url
+    .replace(/^(postgres(?:ql)?:\/\/[^:/@?#]*:)[^@/?#]*@/i, "$1***@")
+    .replace(/([?&]password=)[^&#]*/gi, "$1***");
 }
