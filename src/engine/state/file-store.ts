@@ -349,7 +349,8 @@ export class FileStateStore implements StateBackend {
       const version = this.#versionPath(state.serial, ".json");
       await unlink(version).catch(ignoreMissing);
       await link(temporary, version);
-      await this.#replaceFile(this.#versionPath(state.serial, metaSuffix), JSON.stringify(meta) + "\n");
+      // Not flushed: a version's description is worth less than a second fsync on every save.
+      await this.#replaceFile(this.#versionPath(state.serial, metaSuffix), JSON.stringify(meta) + "\n", false);
       await rename(temporary, this.path);
     } catch (error) {
       await unlink(temporary).catch(ignoreMissing);
@@ -366,10 +367,10 @@ export class FileStateStore implements StateBackend {
   }
 
   /** Replaces a small file atomically (temporary file, then rename). */
-  async #replaceFile(path: string, text: string): Promise<void> {
+  async #replaceFile(path: string, text: string, sync = true): Promise<void> {
     const temporary = this.#temporaryName(path);
     try {
-      await writePrivate(temporary, text);
+      await writePrivate(temporary, text, sync);
       await rename(temporary, path);
     } catch (error) {
       await unlink(temporary).catch(ignoreMissing);
@@ -398,13 +399,13 @@ export class FileStateStore implements StateBackend {
   }
 }
 
-/** A new file, mode 0600 whatever the umask, written and flushed. */
-async function writePrivate(path: string, text: string): Promise<void> {
+/** A new file, mode 0600 whatever the umask, written and (unless `sync` is false) flushed. */
+async function writePrivate(path: string, text: string, sync = true): Promise<void> {
   const handle = await open(path, "wx", 0o600);
   try {
     await handle.chmod(0o600);
     await handle.writeFile(text);
-    await handle.sync();
+    if (sync) await handle.sync();
   } finally {
     await handle.close();
   }
