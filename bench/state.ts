@@ -359,7 +359,9 @@ const secs = (x: number) => `${(x / 1000).toFixed(1)} s`;
   let allOk = full.code === 0;
   let slowest = 0;
   let midWrite = 0;
-  for (let k = 0; k < kills; k++) {
+  let killedCount = 0;
+  // A run that finished before its kill time is reported but not counted: kills are counted, not rounds.
+  for (let k = 0; killedCount < kills && k < 3 * kills; k++) {
     const { env, live } = await account();
     const url = freshUrl();
     const runEnv = { ...env, VIGIL_STATE: url };
@@ -388,6 +390,7 @@ const secs = (x: number) => `${(x / 1000).toFixed(1)} s`;
     } else killed = await vigil(["apply", "--auto-approve"], runEnv, dir, at);
     const left = JSON.parse((await vigil(["state", "pull"], runEnv, dir)).stdout || "{}") as Partial<State>;
     const entries = Object.values(left.resources ?? {});
+    if (killed.signal === "SIGKILL") killedCount++;
     const pending = entries.filter((r) => r.pending).length;
     if (pending > 0) midWrite++;
     const next = await vigil(["apply", "--auto-approve", "--lock-timeout", "2m"], runEnv, dir);
@@ -406,7 +409,7 @@ const secs = (x: number) => `${(x / 1000).toFixed(1)} s`;
     );
   }
   console.log(
-    `6. kill -9 at ${kills} random points of a ${killMonitors}-monitor apply (a whole apply takes ${secs(full.ms)}; ${midWrite} kills left writes pending): every next run took the lock at once and converged: ${check(allOk, "kill -9")}; slowest next run ${secs(slowest)}`,
+    `6. kill -9 at ${killedCount} random points of a ${killMonitors}-monitor apply (a whole apply takes ${secs(full.ms)}; ${midWrite} kills left writes pending): every next run took the lock at once and converged: ${check(allOk && killedCount >= kills, "kill -9")}; slowest next run ${secs(slowest)}`,
   );
   for (const r of rounds) console.log(`   ${r}`);
 }
