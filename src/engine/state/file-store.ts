@@ -350,7 +350,11 @@ export class FileStateStore implements StateBackend {
       await unlink(version).catch(ignoreMissing);
       await link(temporary, version);
       // Not flushed: a version's description is worth less than a second fsync on every save.
-      await this.#replaceFile(this.#versionPath(state.serial, metaSuffix), JSON.stringify(meta) + "\n", false);
+      await this.#replaceFile(
+        this.#versionPath(state.serial, metaSuffix),
+        JSON.stringify(meta) + "\n",
+        false,
+      );
       await rename(temporary, this.path);
     } catch (error) {
       await unlink(temporary).catch(ignoreMissing);
