@@ -27,10 +27,14 @@ it.concurrent("keeps the account and the state between runs: apply, plan, change
   const apply = await w.run(["apply", "--sandbox", "--auto-approve"]);
   expect(apply.code, shown(apply)).toBe(0);
   expect(apply.stdout).toContain("Apply complete: 4 created.");
-  expect((await readdir(join(w.dir, ".vigil"))).sort()).toEqual(["sandbox-state.json", "sandbox.json"]);
+  expect((await readdir(join(w.dir, ".vigil"))).sort()).toEqual([
+    "sandbox-state.history",
+    "sandbox-state.json",
+    "sandbox.json",
+  ]);
   const real = await w.run(["state", "list"]);
   expect(real.code, shown(real)).toBe(1);
-  expect(real.stderr).toBe("Error: There is no state at .vigil/state.json.\n");
+  expect(real.stderr).toBe("Error: There is no state in file .vigil/state.json.\n");
 
   // A second process finds what the first one made.
   const unchanged = await w.run(["plan", "--sandbox", "--detailed-exitcode"]);
