@@ -6,15 +6,19 @@
 import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { type Operations, operations, type Pacer, QuotaPacer, VigilClient } from "../api/index.ts";
-import { FileStateStore, type State, type StateStore } from "../engine/index.ts";
+import {
+  FileStateStore,
+  isPostgresUrl,
+  type State,
+  type StateBackend,
+  type StoreOptions,
+} from "../engine/index.ts";
 import { CliError } from "./errors.ts";
 
-export interface ConnectionOptions {
+export interface ConnectionOptions extends StateOptions {
   endpoint?: string;
   token?: string;
   sandbox?: boolean;
-  /** The state file; by default `statePath(sandbox)`. */
-  state?: string;
 }
 
 /**
@@ -23,7 +27,8 @@ export interface ConnectionOptions {
  * real account.
  */
 export function statePath(options: { state?: string; sandbox?: boolean }): string {
-  return options.state ?? `${vigilDir}/${options.sandbox ? "sandbox-state.json" : "state.json"}`;
+  // `||`: an empty VIGIL_STATE (a CI secret left unset) means the default, not a file named "".
+  return options.state || `${vigilDir}/${options.sandbox ? "sandbox-state.json" : "state.json"}`;
 }
 
 export interface Connection {
@@ -88,21 +93,89 @@ export async function connect(
   return { client: c, ops: operations(c), description: endpoint, close: () => c.close() };
 }
 
-/** The saved state, read under the lock (undefined when there is none yet). */
-export async function readSavedState(path: string, command: string): Promise<State | undefined> {
-  const lock = await (await stateStore(path, command)).lock();
+/** Where the state is kept and how its lock is waited for: `--state`, `--workspace`, `--lock-timeout`, `--keep-versions`. */
+export interface StateOptions {
+  /** A file path or a `postgres://` URL; by default `statePath(sandbox)`. */
+  state?: string;
+  sandbox?: boolean;
+  workspace?: string;
+  /** Milliseconds (parsed by `parseDuration`). */
+  lockTimeout?: number;
+  keepVersions?: number;
+}
+
+/** The default wait for a lock another run holds. */
+export const defaultLockTimeout = "5m";
+
+/** `300` (seconds), `90s`, `5m`, `1m30s`, `1h`, `500ms`, `0` (do not wait): milliseconds. */
+export function parseDuration(text: string, flag = "--lock-timeout"): number {
+  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const parts = [...text.matchAll(/(\d+)(ms|s|m|h)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== text)
+    throw new CliError(
+      `${flag} takes a duration such as 30s, 5m, 1m30s or 0 (do not wait), not ${JSON.stringify(text)}`,
+    );
+  return parts.reduce((ms, p) => ms + Number(p[1]) * units[p[2]!]!, 0);
+}
+
+export function parseKeepVersions(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1 || n > 1_000_000)
+    throw new CliError(`--keep-versions takes a whole number from 1 to 1000000, not ${JSON.stringify(text)}`);
+  return n;
+}
+
+/**
+ * The state's store: PostgreSQL for a `postgres://` URL (the driver loads only
+ * then), the file store otherwise. `operation` is recorded in the lock it takes.
+ */
+export async function stateStore(options: StateOptions, operation: string): Promise<StateBackend> {
+  const where = statePath(options);
+  const storeOptions: StoreOptions = {
+    operation,
+    lockTimeoutMs: options.lockTimeout ?? parseDuration(defaultLockTimeout),
+    ...(options.workspace && { workspace: options.workspace }),
+    ...(options.keepVersions !== undefined && { keepVersions: options.keepVersions }),
+    onWaiting: (message) => process.stderr.write(`Waiting: ${message}\n`),
+    onWarning: (message) => process.stderr.write(`Warning: ${message}\n`),
+  };
+  if (isPostgresUrl(where)) {
+    const { PostgresStateStore } = await import("../engine/state/postgres-store.ts");
+    return new PostgresStateStore(where, storeOptions);
+  }
+  await mkdir(dirname(resolve(where)), { recursive: true });
+  return new FileStateStore(where, storeOptions);
+}
+
+/** Runs `fn` with the state's store, and always closes it (a database connection). */
+export async function withStateStore<T>(
+  options: StateOptions,
+  operation: string,
+  fn: (store: StateBackend) => Promise<T>,
+): Promise<T> {
+  const store = await stateStore(options, operation);
   try {
-    return await lock.read();
+    return await fn(store);
   } finally {
-    await lock.release();
+    await store.close();
   }
 }
 
-/** The state file's store; its directory is created on first use. */
-export async function stateStore(path: string, command: string): Promise<StateStore> {
-  await mkdir(dirname(resolve(path)), { recursive: true });
-  return new FileStateStore(path, {
-    command: `vigil ${command}`,
-    onWarning: (message) => process.stderr.write(`Warning: ${message}\n`),
-  });
+/** The saved state without taking the lock: a refusal before connecting, `vigil output`. */
+export async function readSavedState(options: StateOptions, operation: string): Promise<State | undefined> {
+  return withStateStore(options, operation, (store) => store.read());
+}
+
+/**
+ * Where a run keeps its local files beside the state (credentials the service generated, the
+ * watcher's record): the state file itself, or `.vigil/postgres-state.json` when the state is in
+ * PostgreSQL, since those files stay on the machine that made them. A workspace other than
+ * `default` gets its own name, so two workspaces never share one.
+ */
+export function localStateBase(options: StateOptions): string {
+  const where = statePath(options);
+  const base = isPostgresUrl(where) ? `${vigilDir}/postgres-state.json` : where;
+  const workspace = options.workspace ?? "default";
+  return workspace === "default" ? base : base.replace(/(\.json)?$/, `.${workspace}$1`);
 }

@@ -13,6 +13,7 @@ import {
   RefreshError,
   RefreshOnlyPlanError,
   StalePlanError,
+  StateBackendError,
   StateFileError,
   StateLockedError,
 } from "../engine/index.ts";
@@ -36,6 +37,7 @@ const userErrors = [
   RefreshError,
   RefreshOnlyPlanError,
   StalePlanError,
+  StateBackendError,
   StateFileError,
   StateLockedError,
 ];

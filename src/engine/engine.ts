@@ -1,7 +1,7 @@
 /**
  * The engine's two entry points for frontends that keep their state with
  * vigil (the GitOps CLI): plan, and apply (a fresh plan, or a saved one).
- * Both hold the state lock for their whole run.
+ * Apply holds the state lock for its whole run; a plan reads without it.
  */
 import type { Operations, TimeSource } from "../api/index.ts";
 import { type ApplyResult, applyActions, type GeneratedValue, type ProgressEvent } from "./apply/apply.ts";
@@ -62,11 +62,16 @@ async function withLock<T>(store: StateStore, fn: (lock: StateLock) => Promise<T
   }
 }
 
-async function planUnderLock(
+function planUnderLock(options: EngineOptions, lock: StateLock): Promise<PlanOutcome & { state: State }> {
+  return lock.read().then((saved) => planFrom(options, saved, lock));
+}
+
+/** Plans from `saved`; with the lock held, settles an interrupted run's journal and saves that first. */
+async function planFrom(
   options: EngineOptions,
-  lock: StateLock,
+  saved: State | undefined,
+  lock: StateLock | undefined,
 ): Promise<PlanOutcome & { state: State }> {
-  const saved = await lock.read();
   const state = saved ?? newState();
   const guarded = !options.destroy && !options.refreshOnly;
   // Before any call: an empty config is refused whatever else the plan would find.
@@ -81,7 +86,7 @@ async function planUnderLock(
   const resolved = resolvePending(state, inventory);
   notes.push(...resolved);
   state.accountId ??= inventory.accountId;
-  if (resolved.length > 0) {
+  if (resolved.length > 0 && lock) {
     state.serial++;
     await lock.write(state);
   }
@@ -98,11 +103,18 @@ async function planUnderLock(
   return { plan, notes, inventory, state };
 }
 
-export function planChanges(options: EngineOptions): Promise<PlanOutcome> {
-  return withLock(options.store, async (lock) => {
-    const { state: _state, ...outcome } = await planUnderLock(options, lock);
-    return outcome;
-  });
+/**
+ * A plan only reads, so it takes no lock: it records the serial it read, and
+ * `apply --plan` refuses it once the state moved on. Only a state with an
+ * interrupted run's journal is planned under the lock, which settles it first.
+ */
+export async function planChanges(options: EngineOptions): Promise<PlanOutcome> {
+  const saved = await options.store.read();
+  const { state: _state, ...outcome } =
+    saved && Object.values(saved.resources).some((r) => r.pending)
+      ? await withLock(options.store, (lock) => planUnderLock(options, lock))
+      : await planFrom(options, saved, undefined);
+  return outcome;
 }
 
 export interface ApplyOutcome {

@@ -104,6 +104,8 @@ export interface State {
 export interface StateStore {
   /** Takes the store's lock, or throws a `StateLockedError` naming who holds it. */
   lock(): Promise<StateLock>;
+  /** The saved state without taking the lock, for runs that only read (a plan records the serial it read). */
+  read(): Promise<State | undefined>;
   /** A human name for messages (`file vigil.state.json`). */
   readonly description: string;
 }

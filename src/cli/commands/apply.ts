@@ -16,7 +16,7 @@ import {
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { loadAddresses, loadOrFail } from "../config.ts";
-import { type ConnectionOptions, readSavedState, statePath } from "../connection.ts";
+import { type ConnectionOptions, localStateBase, withStateStore } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
 import { outputsPath, saveOutput } from "../outputs.ts";
 import { confirm } from "../prompt.ts";
@@ -69,7 +69,7 @@ interface Run {
 async function run(r: Run): Promise<void> {
   let progress: Progress | undefined;
   let calls: CallCounts | undefined;
-  const outputs = outputsPath(statePath(r.options));
+  const outputs = outputsPath(localStateBase(r.options));
   const generated: string[] = [];
   // Saved the moment the create answers (the only answer that shows it), and never printed.
   const onGenerated = async (g: GeneratedValue) => {
@@ -208,7 +208,7 @@ export function registerApply(program: Command) {
     if (paths.length > 0) {
       const declared = await loadAddresses(paths);
       // A resource of those files that was never applied has nothing to destroy.
-      const managed = (await readSavedState(statePath(options), "destroy"))?.resources ?? {};
+      const managed = (await withStateStore(options, "destroy", (store) => store.read()))?.resources ?? {};
       targets = declared.filter((a) => managed[a]);
       if (targets.length === 0) {
         process.stdout.write(

@@ -4,12 +4,13 @@
  * holds one by accident. No API calls.
  */
 import type { Command } from "commander";
-import { readSavedState, statePath } from "../connection.ts";
+import { localStateBase, readSavedState, statePath } from "../connection.ts";
 import { CliError } from "../errors.ts";
 import { type OutputEntry, outputsPath, readOutputs } from "../outputs.ts";
 
 interface OutputOptions {
   state?: string;
+  workspace: string;
   sandbox: boolean;
   showSecrets: boolean;
   json: boolean;
@@ -25,11 +26,14 @@ export function registerOutput(program: Command) {
     .argument("[member]", "only this member (e.g. secret); with --show-secrets, prints the bare value")
     .option("--show-secrets", "print the values themselves", false)
     .option("--json", "print JSON", false)
-    .option("--state <file>", `state file the outputs sit beside (default: ${statePath({})})`)
+    .option(
+      "--state <file-or-url>",
+      `the state the outputs belong to: a file (default: ${statePath({})}), or a postgres:// URL, whose outputs stay in ${outputsPath(localStateBase({ state: "postgres://" }))}`,
+    )
+    .option("--workspace <name>", "the workspace the outputs belong to", "default")
     .option("--sandbox", `the embedded sandbox's outputs (beside ${statePath({ sandbox: true })})`, false)
     .action(async (address: string | undefined, member: string | undefined, options: OutputOptions) => {
-      const state = statePath(options);
-      const path = outputsPath(state);
+      const path = outputsPath(localStateBase(options));
       const { outputs } = await readOutputs(path);
       const entries = Object.entries(outputs).filter(([a]) => address === undefined || a === address);
       if (address !== undefined && entries.length === 0)
@@ -47,7 +51,7 @@ export function registerOutput(program: Command) {
         process.stdout.write(`${values(entries[0]![1])[0]![1]}\n`);
         return;
       }
-      const managed = (await readSavedState(state, "output"))?.resources ?? {};
+      const managed = (await readSavedState(options, "output"))?.resources ?? {};
       const current = (a: string, e: OutputEntry) => managed[a]?.id === e.id;
       if (options.json) {
         const out = Object.fromEntries(

@@ -4,31 +4,52 @@
  */
 import { type Command, Option } from "commander";
 import type { ClientMetrics } from "../../api/index.ts";
-import { assertConfigNotEmpty, type DesiredResource, type Plan } from "../../engine/index.ts";
+import { assertConfigNotEmpty, type DesiredResource, type Plan, type StateBackend } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
 import {
   type Connection,
   type ConnectionOptions,
   connect,
+  defaultLockTimeout,
+  parseDuration,
+  parseKeepVersions,
   readSavedState,
   statePath,
-  stateStore,
   vigilDir,
+  withStateStore,
 } from "../connection.ts";
 import type { CallCounts } from "../render/changes.ts";
 import { renderPlan } from "../render/human.ts";
 import { stylerFor } from "../render/style.ts";
 
-/** `--endpoint`, `--token`, `--sandbox` and `--state`, on every command that talks to the API. */
-export function withConnectionOptions(command: Command): Command {
+/** `--state`, `--workspace`, `--lock-timeout` and `--keep-versions`: where the state is and how its lock is waited for. */
+export function withStateOptions(command: Command): Command {
   return command
-    .addOption(new Option("--endpoint <url>", "API base URL").env("VIGIL_ENDPOINT"))
-    .addOption(new Option("--token <token>", "API token").env("VIGIL_TOKEN"))
-    .option("--sandbox", `run against an embedded sandbox kept in ${vigilDir}/sandbox.json`, false)
-    .option(
-      "--state <file>",
-      `state file (default: ${statePath({})}; with --sandbox: ${statePath({ sandbox: true })})`,
+    .addOption(
+      new Option(
+        "--state <file-or-url>",
+        `state file, or postgres://user:password@host:port/db[?schema=NAME] (default: ${statePath({})}; with --sandbox: ${statePath({ sandbox: true })})`,
+      ).env("VIGIL_STATE"),
+    )
+    .addOption(
+      new Option("--workspace <name>", "one state among many in the same backend")
+        .env("VIGIL_WORKSPACE")
+        .default("default"),
+    )
+    .addOption(
+      new Option(
+        "--lock-timeout <duration>",
+        "how long to wait for a lock another run holds (0: do not wait)",
+      )
+        .env("VIGIL_LOCK_TIMEOUT")
+        .default(parseDuration(defaultLockTimeout), defaultLockTimeout)
+        .argParser((value) => parseDuration(value)),
+    )
+    .addOption(
+      new Option("--keep-versions <n>", "versions of the state kept in its history (default: 100)")
+        .env("VIGIL_KEEP_VERSIONS")
+        .argParser(parseKeepVersions),
     );
 }
 
@@ -49,19 +70,29 @@ export async function refuseEmptyConfig(
   command: string,
 ): Promise<void> {
   if (desired.length > 0) return;
-  const state = await readSavedState(statePath(options), command);
+  const state = await readSavedState(options, command);
   if (state) assertConfigNotEmpty(desired, state);
 }
 
-/** Runs `fn` with a connection and the state store, and always closes the connection (saving `--sandbox`). */
+/** `--endpoint`, `--token`, `--sandbox` and the state options, on every command that talks to the API. */
+export function withConnectionOptions(command: Command): Command {
+  return withStateOptions(
+    command
+      .addOption(new Option("--endpoint <url>", "API base URL").env("VIGIL_ENDPOINT"))
+      .addOption(new Option("--token <token>", "API token").env("VIGIL_TOKEN"))
+      .option("--sandbox", `run against an embedded sandbox kept in ${vigilDir}/sandbox.json`, false),
+  );
+}
+
+/** Runs `fn` with a connection and the state store, and always closes both (saving `--sandbox`). */
 export async function withConnection<T>(
   options: ConnectionOptions,
   command: string,
-  fn: (connection: Connection, store: Awaited<ReturnType<typeof stateStore>>) => Promise<T>,
+  fn: (connection: Connection, store: StateBackend) => Promise<T>,
 ): Promise<T> {
   const connection = await connect(options);
   try {
-    return await fn(connection, await stateStore(statePath(options), command));
+    return await withStateStore(options, command, (store) => fn(connection, store));
   } finally {
     await connection.close();
   }

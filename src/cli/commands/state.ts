@@ -1,18 +1,27 @@
-/** `vigil state list | show | rm`: read and edit what vigil manages, without calling the API. */
-import type { Command } from "commander";
+/**
+ * `vigil state ...`: read and edit what vigil manages without calling the API
+ * (list, show, rm), and manage the backend itself: workspaces, the lock,
+ * history, and moving a state between backends (pull, push).
+ */
+import { readFile } from "node:fs/promises";
+import { type Command, Option } from "commander";
 import { stringify } from "yaml";
-import type { State } from "../../engine/index.ts";
-import { readSavedState, statePath, stateStore } from "../connection.ts";
+import {
+  describeHolder,
+  formatSummary,
+  pushState,
+  type State,
+  type StateBackend,
+  StateFileError,
+  validateState,
+} from "../../engine/index.ts";
+import { type StateOptions, withStateStore } from "../connection.ts";
 import { CliError } from "../errors.ts";
+import { withStateOptions } from "./shared.ts";
 
-interface StateOptions {
-  state?: string;
-  sandbox: boolean;
-}
-
-async function readState(path: string): Promise<State> {
-  const state = await readSavedState(path, "state");
-  if (!state) throw new CliError(`There is no state at ${path}.`);
+async function readState(store: StateBackend): Promise<State> {
+  const state = await store.read();
+  if (!state) throw new CliError(`There is no state in ${store.description}.`);
   return state;
 }
 
@@ -21,16 +30,32 @@ function addressesUnder(state: State, address: string): string[] {
   return Object.keys(state.resources).filter((a) => a === address || a.startsWith(`${address}.`));
 }
 
+function positiveInteger(flag: string) {
+  return (text: string): number => {
+    if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text)))
+      throw new CliError(`${flag} takes a whole number of at least 1, not ${JSON.stringify(text)}`);
+    return Number(text);
+  };
+}
+
+function nonNegativeInteger(flag: string) {
+  return (text: string): number => {
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)))
+      throw new CliError(`${flag} takes a whole number (a serial), not ${JSON.stringify(text)}`);
+    return Number(text);
+  };
+}
+
 export function registerState(program: Command) {
-  const state = program.command("state").description("Read or edit the state (no API calls)");
+  const state = program
+    .command("state")
+    .description("Read or edit the state, its history and its lock (no API calls)");
   const withState = (c: Command) =>
-    c
-      .option("--state <file>", `state file (default: ${statePath({})})`)
-      .option("--sandbox", `the embedded sandbox's state (${statePath({ sandbox: true })})`, false);
+    withStateOptions(c).option("--sandbox", "the embedded sandbox's state (its own default file)", false);
 
   withState(state.command("list").description("List the addresses the state manages")).action(
     async (options: StateOptions) => {
-      const s = await readState(statePath(options));
+      const s = await withStateStore(options, "state list", readState);
       const rows = Object.entries(s.resources).sort(([a], [b]) => (a < b ? -1 : 1));
       const width = Math.max(0, ...rows.map(([a]) => a.length));
       for (const [address, r] of rows)
@@ -41,12 +66,32 @@ export function registerState(program: Command) {
   );
 
   withState(
-    state.command("show").description("Show what the state holds for an address").argument("<address>"),
-  ).action(async (address: string, options: StateOptions) => {
-    const s = await readState(statePath(options));
+    state
+      .command("show")
+      .description("Show what the state holds for an address (or all of it), now or in an earlier version")
+      .argument("[address]")
+      .addOption(
+        new Option("--version <serial>", "a version from vigil state history").argParser(
+          nonNegativeInteger("--version"),
+        ),
+      ),
+  ).action(async (address: string | undefined, options: StateOptions & { version?: number }) => {
+    const s = await withStateStore(options, "state show", async (store) => {
+      if (options.version === undefined) return readState(store);
+      const found = await store.version(options.version);
+      if (!found)
+        throw new CliError(
+          `Version ${options.version} is not in the history of ${store.description}; vigil state history lists the versions kept.`,
+        );
+      return found;
+    });
+    // Credentials are in the state only as salted hashes; nothing secret is printed.
+    if (address === undefined) {
+      process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
+      return;
+    }
     const r = s.resources[address];
     if (!r) throw new CliError(`${address} is not in the state; vigil state list shows what is.`);
-    // Credentials are in the state only as salted hashes; nothing secret is printed.
     process.stdout.write(stringify({ address, ...r }));
   });
 
@@ -56,23 +101,121 @@ export function registerState(program: Command) {
       .description("Forget addresses (and what nests under them) without deleting their objects")
       .argument("<addresses...>"),
   ).action(async (addresses: string[], options: StateOptions) => {
-    const path = statePath(options);
-    const lock = await (await stateStore(path, "state rm")).lock();
-    try {
-      const s = await lock.read();
-      if (!s) throw new CliError(`There is no state at ${path}.`);
-      const removed = addresses.flatMap((a) => {
-        const found = addressesUnder(s, a);
-        if (found.length === 0) throw new CliError(`${a} is not in the state; nothing was removed.`);
-        return found;
-      });
-      for (const a of removed) delete s.resources[a];
-      s.serial++;
-      await lock.write(s);
-      for (const a of removed)
-        process.stdout.write(`Removed ${a} from the state; its object stays in the account.\n`);
-    } finally {
-      await lock.release();
+    await withStateStore(options, "state rm", async (store) => {
+      const lock = await store.lock();
+      try {
+        const s = await lock.read();
+        if (!s) throw new CliError(`There is no state in ${store.description}.`);
+        const removed = addresses.flatMap((a) => {
+          const found = addressesUnder(s, a);
+          if (found.length === 0) throw new CliError(`${a} is not in the state; nothing was removed.`);
+          return found;
+        });
+        for (const a of removed) delete s.resources[a];
+        s.serial++;
+        await lock.write(s);
+        for (const a of removed)
+          process.stdout.write(`Removed ${a} from the state; its object stays in the account.\n`);
+      } finally {
+        await lock.release();
+      }
+    });
+  });
+
+  withState(state.command("workspaces").description("List the workspaces of the backend")).action(
+    async (options: StateOptions) => {
+      const rows = await withStateStore(options, "state workspaces", (store) => store.workspaces());
+      const width = Math.max(0, ...rows.map((r) => r.name.length));
+      for (const r of rows) {
+        const saved = r.serial === undefined ? "(no state yet)" : `serial ${r.serial}, saved ${r.savedAt}`;
+        const locked = r.lock ? `  locked: ${describeHolder(r.lock)}` : "";
+        const current = r.name === (options.workspace ?? "default") ? "*" : " ";
+        process.stdout.write(`${current} ${r.name.padEnd(width)}  ${saved}${locked}\n`);
+      }
+    },
+  );
+
+  withState(
+    state
+      .command("unlock")
+      .description("Force-release the workspace's lock; only the lock with this id is released")
+      .argument("<lock-id>", "the id shown by the run that holds it, or by vigil state workspaces"),
+  ).action(async (id: string, options: StateOptions) => {
+    const holder = await withStateStore(options, "state unlock", (store) => store.unlock(id));
+    process.stdout.write(`Released the lock ${id}, held by ${describeHolder(holder)}.\n`);
+  });
+
+  withState(
+    state
+      .command("history")
+      .description("List the saved versions, newest first")
+      .addOption(
+        new Option("--limit <n>", "versions per page").default(20).argParser(positiveInteger("--limit")),
+      )
+      .addOption(
+        new Option("--before <serial>", "the page of versions older than this serial").argParser(
+          nonNegativeInteger("--before"),
+        ),
+      ),
+  ).action(async (options: StateOptions & { limit: number; before?: number }) => {
+    const versions = await withStateStore(options, "state history", (store) =>
+      store.history({
+        limit: options.limit,
+        ...(options.before !== undefined && { before: options.before }),
+      }),
+    );
+    if (versions.length === 0) {
+      process.stdout.write("No versions.\n");
+      return;
     }
+    for (const v of versions) {
+      const by = v.holder
+        ? `${v.holder.operation} by ${v.holder.user}@${v.holder.host}, lock ${v.holder.id}${v.holder.ciUrl ? `, ${v.holder.ciUrl}` : ""}`
+        : "unknown run";
+      process.stdout.write(`${v.serial}  ${v.savedAt}  ${by}\n    ${formatSummary(v.summary)}\n`);
+    }
+    if (versions.length === options.limit)
+      process.stdout.write(`More: vigil state history --before ${versions.at(-1)!.serial}\n`);
+  });
+
+  withState(
+    state.command("pull").description("Print the current state as JSON (to move it to another backend)"),
+  ).action(async (options: StateOptions) => {
+    const s = await withStateStore(options, "state pull", readState);
+    process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
+  });
+
+  withState(
+    state
+      .command("push")
+      .description("Replace the state with a file written by vigil state pull")
+      .argument("<file>")
+      .option("--force", "push even a state of another lineage or an older serial", false),
+  ).action(async (file: string, options: StateOptions & { force: boolean }) => {
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (error) {
+      throw new CliError(
+        `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+      );
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new StateFileError(file, `${file} is not valid JSON: ${(error as Error).message}`);
+    }
+    // Validated before the lock is taken: a bad file changes nothing.
+    const pushed = validateState(value, file);
+    const result = await withStateStore(options, "state push", async (store) => ({
+      ...(await pushState(store, pushed, { force: options.force, source: file })),
+      description: store.description,
+    }));
+    process.stdout.write(
+      result.unchanged
+        ? `${result.description} already holds this state (serial ${result.serial}); nothing was written.\n`
+        : `Pushed ${file} to ${result.description} as serial ${result.serial}.\n`,
+    );
   });
 }

@@ -5,7 +5,7 @@ import { parseDuration, SharePacer } from "../../watch/budget.ts";
 import { RecordFile } from "../../watch/record.ts";
 import { startWatch } from "../../watch/run.ts";
 import { loadOrFail } from "../config.ts";
-import { type ConnectionOptions, connect, statePath, stateStore } from "../connection.ts";
+import { type ConnectionOptions, connect, localStateBase, stateStore } from "../connection.ts";
 import { CliError } from "../errors.ts";
 import { withConnectionOptions } from "./shared.ts";
 
@@ -90,12 +90,17 @@ export function registerWatch(program: Command) {
     const config = await loadOrFail(paths);
     const share = percent / 100;
     const connection = await connect(options, process.env, new SharePacer(share, realTime));
-    const state = statePath(options);
+    const store = await stateStore(options, "watch");
+    // The connection and the state's store (a database pool with PostgreSQL), closed together.
+    const close = async () => {
+      await connection.close();
+      await store.close();
+    };
     const watch = await startWatch({
       ops: connection.ops,
       clientMetrics: connection.client.metrics,
-      store: await stateStore(state, "watch"),
-      records: new RecordFile(`${resolve(state)}.watch.json`),
+      store,
+      records: new RecordFile(`${resolve(localStateBase(options))}.watch.json`),
       desired: config.resources,
       cadence,
       share,
@@ -106,7 +111,7 @@ export function registerWatch(program: Command) {
       out: (line) => process.stdout.write(`${line}\n`),
       log: (line) => process.stderr.write(`${line}\n`),
     }).catch(async (error) => {
-      await connection.close();
+      await close();
       throw error;
     });
     // SIGTERM ends the watcher within 5 s: what it reported is already saved, so cutting a refresh short loses nothing.
@@ -116,7 +121,7 @@ export function registerWatch(program: Command) {
         setTimeout(() => process.exit(0), 4500).unref();
         void watch
           .stop()
-          .then(() => connection.close())
+          .then(close)
           .finally(done);
       };
       process.once("SIGTERM", onSignal);
@@ -126,7 +131,7 @@ export function registerWatch(program: Command) {
       await Promise.race([watch.done, stopped]);
     } catch (error) {
       await watch.stop();
-      await connection.close();
+      await close();
       throw error;
     }
     await stopped;

@@ -1,14 +1,23 @@
-/** Who holds a state lock, as recorded in the lock file. */
+/** Who holds a state lock: recorded when it is taken, shown to anyone who finds it held. */
 export interface LockHolder {
-  pid: number;
+  /** Names this hold: `vigil state unlock ID` releases only the lock with this id. */
+  id: string;
+  /** `apply`, `destroy`, `import`, `state rm`, `state push`. */
+  operation: string;
+  user: string;
   host: string;
+  pid: number;
+  /** The vigil version that took it. */
+  version: string;
   /** ISO 8601. */
-  startedAt: string;
-  /** The command line that took the lock (`vigil apply`), when known. */
-  command?: string;
+  takenAt: string;
+  /** ISO 8601: the lease ends then unless the holder renews it. */
+  expiresAt: string;
+  /** The CI run that holds it, when the environment names one. */
+  ciUrl?: string;
 }
 
-/** The state is locked by another run. */
+/** The state is locked by another run (after waiting `--lock-timeout` for it), or an unlock named the wrong lock. */
 export class StateLockedError extends Error {
   override readonly name = "StateLockedError";
   readonly lockFile: string | undefined;
@@ -21,7 +30,7 @@ export class StateLockedError extends Error {
   }
 }
 
-/** A state file that cannot be used: unreadable, not JSON, or not a vigil state. */
+/** A state that cannot be used: unreadable, not JSON, not a vigil state, or refused by a push. */
 export class StateFileError extends Error {
   override readonly name = "StateFileError";
   readonly file: string;
@@ -41,4 +50,9 @@ export class StateFileError extends Error {
     this.line = details.line;
     this.column = details.column;
   }
+}
+
+/** The state backend cannot be reached or used (connection, permissions, schema), with the password redacted. */
+export class StateBackendError extends Error {
+  override readonly name = "StateBackendError";
 }

@@ -16,6 +16,10 @@ export class MemoryStateStore implements StateStore {
     return this.#state === undefined ? undefined : structuredClone(this.#state);
   }
 
+  async read(): Promise<State | undefined> {
+    return this.saved;
+  }
+
   async lock(): Promise<StateLock> {
     if (this.#locked)
       throw new StateLockedError("the in-memory state store is already locked by another run");

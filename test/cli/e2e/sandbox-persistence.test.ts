@@ -30,12 +30,13 @@ it.concurrent("keeps the account and the state between runs: apply, plan, change
   // The webhook sets no secret: the one the service generated is kept beside the sandbox's state.
   expect((await readdir(join(w.dir, ".vigil"))).sort()).toEqual([
     "sandbox-outputs.json",
+    "sandbox-state.history",
     "sandbox-state.json",
     "sandbox.json",
   ]);
   const real = await w.run(["state", "list"]);
   expect(real.code, shown(real)).toBe(1);
-  expect(real.stderr).toBe("Error: There is no state at .vigil/state.json.\n");
+  expect(real.stderr).toBe("Error: There is no state in file .vigil/state.json.\n");
 
   // A second process finds what the first one made.
   const unchanged = await w.run(["plan", "--sandbox", "--detailed-exitcode"]);

@@ -24,6 +24,9 @@ class RecordingStore implements StateStore {
   constructor(inner: MemoryStateStore) {
     this.inner = inner;
   }
+  read(): Promise<State | undefined> {
+    return this.inner.read();
+  }
   async lock(): Promise<StateLock> {
     const lock = await this.inner.lock();
     return {

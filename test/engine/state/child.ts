@@ -1,16 +1,39 @@
 /**
- * A separate process using a FileStateStore, for the tests that need another
- * pid: `hold <path>` takes the lock and keeps it; `write-loop <path>` takes the
- * lock and rewrites the state as fast as it can, with a size that varies.
+ * A separate process using a state store, for the tests that need another
+ * process: `hold <location> [leaseMs]` takes the lock, says `locked`, and on
+ * each stdin line `write` tries a save and says `written` or `lost: why`;
+ * `write-loop <location>` takes the lock and rewrites the state as fast as it
+ * can, with a size that varies. A location is a file path or a postgres:// URL.
  */
-import { FileStateStore, newState } from "../../../src/engine/state/index.ts";
+import { createInterface } from "node:readline";
+import {
+  FileStateStore,
+  isPostgresUrl,
+  newState,
+  type StateBackend,
+} from "../../../src/engine/state/index.ts";
+import { PostgresStateStore } from "../../../src/engine/state/postgres-store.ts";
 
-const [mode, path] = process.argv.slice(2);
-const lock = await new FileStateStore(path!, { command: `child ${mode}` }).lock();
+const [mode, location, lease] = process.argv.slice(2);
+const options = { operation: `child ${mode}`, ...(lease && { leaseMs: Number(lease) }) };
+const store: StateBackend = isPostgresUrl(location!)
+  ? new PostgresStateStore(location!, options)
+  : new FileStateStore(location!, options);
+const lock = await store.lock();
 
 if (mode === "hold") {
   process.stdout.write("locked\n");
-  setInterval(() => {}, 60_000);
+  const state = (await lock.read()) ?? newState();
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line !== "write") continue;
+    state.serial++;
+    try {
+      await lock.write(state);
+      process.stdout.write("written\n");
+    } catch (error) {
+      process.stdout.write(`lost: ${(error as Error).message}\n`);
+    }
+  }
 } else {
   const state = newState();
   for (let serial = 1; ; serial++) {

@@ -10,14 +10,14 @@ describe("FileStateStore across processes", () => {
     const child = await startChild("hold", path);
     const error = await new FileStateStore(path).lock().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StateLockedError);
-    expect((error as StateLockedError).holder).toMatchObject({ pid: child.pid, command: "child hold" });
-    expect((error as Error).message).toContain(`locked by process ${child.pid} on host`);
+    expect((error as StateLockedError).holder).toMatchObject({ pid: child.pid, operation: "child hold" });
+    expect((error as Error).message).toContain(`(pid ${child.pid}, vigil `);
 
     await kill(child);
     const warnings: string[] = [];
     const lock = await new FileStateStore(path, { onWarning: (m) => warnings.push(m) }).lock();
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain(`of process ${child.pid}, which no longer exists`);
+    expect(warnings[0]).toContain(`process ${child.pid} no longer exists`);
     await lock.release();
   });
 
@@ -39,6 +39,7 @@ describe("FileStateStore across processes", () => {
       expect(Object.keys(state.resources)).toHaveLength(state.serial % 300);
       expect(statSync(path).mode & 0o777).toBe(0o600);
       expect(readdirSync(dirname(path)).sort(), "leftover temporaries are removed").toEqual([
+        "vigil.state.history",
         basename(path),
         basename(path) + ".lock",
       ]);

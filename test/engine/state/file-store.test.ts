@@ -85,7 +85,11 @@ describe("FileStateStore: reading and writing", () => {
     writeFileSync(torn, JSON.stringify(state, null, 2).slice(0, 40));
     const lock = await new FileStateStore(path).lock();
     expect(await lock.read()).toEqual(state);
-    expect(readdirSync(dirname(path)).sort()).toEqual([basename(path), basename(path) + ".lock"]);
+    expect(readdirSync(dirname(path)).sort()).toEqual([
+      "vigil.state.history",
+      basename(path),
+      basename(path) + ".lock",
+    ]);
     await lock.release();
   });
 
@@ -121,13 +125,27 @@ describe("FileStateStore: reading and writing", () => {
   });
 });
 
+function lockRecord(overrides: Record<string, unknown>) {
+  return {
+    id: "11111111-2222-3333-4444-555555555555",
+    operation: "apply",
+    user: "someone",
+    host: hostname(),
+    pid: process.pid,
+    version: "0.1.0",
+    takenAt: "2024-01-01T00:00:00.000Z",
+    expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
 describe("FileStateStore: the lock", () => {
   it("refuses a second lock on the same path, naming the lock file and its holder", async () => {
     const path = tempStatePath();
-    const first = await new FileStateStore(path, { command: "vigil apply" }).lock();
+    const first = await new FileStateStore(path, { operation: "apply" }).lock();
     const holder = JSON.parse(readFileSync(path + ".lock", "utf8"));
-    expect(holder).toMatchObject({ pid: process.pid, host: hostname(), command: "vigil apply" });
-    expect(Date.parse(holder.startedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(holder).toMatchObject({ pid: process.pid, host: hostname(), operation: "apply" });
+    expect(Date.parse(holder.takenAt)).toBeGreaterThan(Date.now() - 60_000);
 
     const error = await new FileStateStore(path).lock().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StateLockedError);
@@ -135,8 +153,9 @@ describe("FileStateStore: the lock", () => {
     expect(locked.lockFile).toBe(path + ".lock");
     expect(locked.holder).toEqual(holder);
     expect(locked.message).toBe(
-      `state ${path} is locked by process ${process.pid} on host ${hostname()}, started ${holder.startedAt} ` +
-        `(vigil apply). If that process is gone, remove ${path}.lock and retry.`,
+      `state ${path} is locked by ${holder.user}@${hostname()} (pid ${process.pid}, vigil ${holder.version}, apply) ` +
+        `since ${holder.takenAt}, lock id ${holder.id}. Gave up (--lock-timeout). ` +
+        `If that run is gone, its lease ends by ${holder.expiresAt}; vigil state unlock ${holder.id} releases it now.`,
     );
 
     await first.release();
@@ -153,16 +172,12 @@ describe("FileStateStore: the lock", () => {
     await expect(lock.write(newState())).rejects.toThrow("released");
   });
 
-  it("does not remove a lock file that is no longer its own", async () => {
+  it("does not remove a lock file that is no longer its own, and stops writing", async () => {
     const path = tempStatePath();
     const lock = await new FileStateStore(path).lock();
-    const other = {
-      pid: process.pid,
-      host: hostname(),
-      startedAt: new Date().toISOString(),
-      command: "other",
-    };
+    const other = lockRecord({ operation: "other" });
     writeFileSync(path + ".lock", JSON.stringify(other));
+    await expect(lock.write(newState())).rejects.toThrow(`is lost: it is now held by someone@`);
     await lock.release();
     expect(JSON.parse(readFileSync(path + ".lock", "utf8"))).toEqual(other);
   });
@@ -170,34 +185,35 @@ describe("FileStateStore: the lock", () => {
   it("takes over the lock of a dead process on this host, with a warning", async () => {
     const path = tempStatePath();
     const pid = await deadPid();
-    const stale = { pid, host: hostname(), startedAt: "2024-01-01T00:00:00.000Z" };
-    writeFileSync(path + ".lock", JSON.stringify(stale));
+    writeFileSync(path + ".lock", JSON.stringify(lockRecord({ pid })));
     const warnings: string[] = [];
     const lock = await new FileStateStore(path, { onWarning: (m) => warnings.push(m) }).lock();
     expect(warnings).toEqual([
-      `took over the lock ${path}.lock of process ${pid}, which no longer exists (started 2024-01-01T00:00:00.000Z)`,
+      `took over the lock ${path}.lock of someone@${hostname()} (pid ${pid}, vigil 0.1.0, apply) since 2024-01-01T00:00:00.000Z, ` +
+        `lock id 11111111-2222-3333-4444-555555555555: process ${pid} no longer exists`,
     ]);
     expect(JSON.parse(readFileSync(path + ".lock", "utf8")).pid).toBe(process.pid);
     await lock.release();
   });
 
-  it("never takes over a lock held on another host", async () => {
+  it("never takes over a live lease held on another host, but takes one that ran out", async () => {
     const path = tempStatePath();
     const pid = await deadPid();
-    writeFileSync(
-      path + ".lock",
-      JSON.stringify({ pid, host: "elsewhere", startedAt: "2024-01-01T00:00:00Z" }),
-    );
-    await expect(new FileStateStore(path).lock()).rejects.toThrow(
-      `locked by process ${pid} on host elsewhere, started 2024-01-01T00:00:00Z`,
-    );
+    writeFileSync(path + ".lock", JSON.stringify(lockRecord({ pid, host: "elsewhere" })));
+    await expect(new FileStateStore(path).lock()).rejects.toThrow(`locked by someone@elsewhere (pid ${pid}`);
+    const expiresAt = new Date(Date.now() - 1000).toISOString();
+    writeFileSync(path + ".lock", JSON.stringify(lockRecord({ pid, host: "elsewhere", expiresAt })));
+    const warnings: string[] = [];
+    const lock = await new FileStateStore(path, { onWarning: (m) => warnings.push(m) }).lock();
+    expect(warnings[0]).toContain(`its lease ran out at ${expiresAt}`);
+    await lock.release();
   });
 
-  it("refuses a lock file with no readable holder, saying how to remove it", async () => {
+  it("refuses a lock file with no readable holder, saying how to release it", async () => {
     const path = tempStatePath();
     writeFileSync(path + ".lock", "");
     await expect(new FileStateStore(path).lock()).rejects.toThrow(
-      `locked by an unknown process (its lock file holds no valid record). If that process is gone, remove ${path}.lock`,
+      "locked by an unknown run (its lock holds no valid record). Gave up (--lock-timeout).",
     );
   });
 });

@@ -10,15 +10,26 @@ export function tempStatePath(): string {
 }
 
 /** Starts test/engine/state/child.ts and waits for its first line (`locked` or `ready`). */
-export async function startChild(mode: "hold" | "write-loop", path: string): Promise<ChildProcess> {
+export async function startChild(
+  mode: "hold" | "write-loop",
+  location: string,
+  leaseMs?: number,
+): Promise<ChildProcess & { lines: AsyncIterator<string> }> {
   const child = spawn(
     process.execPath,
-    ["--disable-warning=ExperimentalWarning", join(import.meta.dirname, "child.ts"), mode, path],
-    { stdio: ["ignore", "pipe", "inherit"] },
+    [
+      "--disable-warning=ExperimentalWarning",
+      join(import.meta.dirname, "child.ts"),
+      mode,
+      location,
+      ...(leaseMs === undefined ? [] : [String(leaseMs)]),
+    ],
+    { stdio: ["pipe", "pipe", "inherit"] },
   );
-  const [line] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
-  if (line !== (mode === "hold" ? "locked" : "ready")) throw new Error(`child said ${line}`);
-  return child;
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const first = await lines.next();
+  if (first.value !== (mode === "hold" ? "locked" : "ready")) throw new Error(`child said ${first.value}`);
+  return Object.assign(child, { lines });
 }
 
 export async function kill(child: ChildProcess): Promise<void> {

@@ -1,0 +1,517 @@
+/**
+ * The state in PostgreSQL: one schema (`vigil` unless `?schema=` names
+ * another) holding workspaces, their leased locks and every saved version.
+ * The schema is created on first use and migrated by version. Every write is
+ * one transaction fenced by the writer's lock id, so a run that lost its lock
+ * can never overwrite its successor's state.
+ */
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
+import pg from "pg";
+import type { State, StateLock } from "../model.ts";
+import { ChangeTracker, type StateBackend, type VersionInfo, type WorkspaceInfo } from "./backend.ts";
+import { type LockHolder, StateBackendError, StateLockedError } from "./errors.ts";
+import {
+  type Attempt,
+  acquire,
+  checkWorkspaceName,
+  defaults,
+  describeHolder,
+  keepLease,
+  newHolder,
+  type StoreOptions,
+} from "./lock.ts";
+import { validateState } from "./state.ts";
+import { redactUrl } from "./url.ts";
+
+export type PostgresStateStoreOptions = StoreOptions;
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * The schema migrations, in order; the schema records how many it has run.
+ * Versions keep whole documents, gzipped by vigil (a 21,000-resource state
+ * of 6 MB is 0.4 MB on the wire and on disk), so any version reads back in one row.
+ */
+const migrations: ((schema: string) => string[])[] = [
+  (s) => [
+    `CREATE TABLE ${s}.workspaces (
+      name text PRIMARY KEY,
+      serial bigint,
+      lineage text,
+      saved_at timestamptz,
+      created_at timestamptz NOT NULL DEFAULT now())`,
+    `CREATE TABLE ${s}.versions (
+      workspace text NOT NULL REFERENCES ${s}.workspaces (name) ON DELETE CASCADE,
+      serial bigint NOT NULL,
+      lineage text NOT NULL,
+      saved_at timestamptz NOT NULL DEFAULT now(),
+      lock_id text,
+      holder jsonb,
+      summary jsonb NOT NULL,
+      document bytea NOT NULL,
+      PRIMARY KEY (workspace, serial))`,
+    // Documents arrive gzipped: PostgreSQL need not try compressing them again.
+    `ALTER TABLE ${s}.versions ALTER COLUMN document SET STORAGE EXTERNAL`,
+    `CREATE TABLE ${s}.locks (
+      workspace text PRIMARY KEY REFERENCES ${s}.workspaces (name) ON DELETE CASCADE,
+      lock_id text NOT NULL,
+      holder jsonb NOT NULL,
+      expires_at timestamptz NOT NULL,
+      backend_pid integer NOT NULL)`,
+  ],
+];
+export const schemaVersion = migrations.length;
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A lock is live while its lease runs and its holder's session exists: a killed run's lock is free at once. */
+const live = (l: string) =>
+  `(${l}.expires_at > now() AND EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = ${l}.backend_pid))`;
+const notifyChannel = "vigil_state_lock";
+
+export class PostgresStateStore implements StateBackend {
+  readonly workspace: string;
+  readonly description: string;
+  readonly schema: string;
+  readonly #options: PostgresStateStoreOptions;
+  readonly #config: pg.ClientConfig;
+  readonly #secrets: string[];
+  readonly #leaseMs: number;
+  #client: Promise<pg.Client> | undefined;
+  #broken: Error | undefined;
+  /** One statement or transaction at a time on the one connection: lease renewals must not land inside a transaction. */
+  #queue: Promise<unknown> = Promise.resolve();
+  #listening = false;
+  #released = new Set<() => void>();
+
+  constructor(url: string, options: PostgresStateStoreOptions = {}) {
+    const parsed = new URL(url);
+    const schema = parsed.searchParams.get("schema") ?? "vigil";
+    parsed.searchParams.delete("schema");
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+      throw new StateBackendError(
+        `schema=${JSON.stringify(schema)} in the state URL is not a valid schema name: use 1 to 63 lower-case letters, digits or "_", not starting with a digit`,
+      );
+    this.schema = `"${schema}"`;
+    this.workspace = checkWorkspaceName(options.workspace ?? defaults.workspace);
+    this.description = `PostgreSQL ${redactUrl(parsed.toString())} (schema ${schema}, workspace ${this.workspace})`;
+    this.#options = options;
+    this.#leaseMs = options.leaseMs ?? defaults.leaseMs;
+    this.#secrets = [
+      decodeURIComponent(parsed.password),
+      parsed.password,
+      parsed.searchParams.get("password") ?? "",
+      process.env.PGPASSWORD ?? "",
+    ].filter((s) => s.length >= 3);
+    this.#config = {
+      connectionString: parsed.toString(),
+      application_name: "vigil",
+      connectionTimeoutMillis: 15_000,
+      keepAlive: true,
+    };
+  }
+
+  /** A message with every form of the password removed. */
+  #redact(text: string): string {
+    let out = redactUrl(text);
+    for (const secret of this.#secrets) out = out.split(secret).join("***");
+    return out;
+  }
+
+  #fail(error: unknown): never {
+    if (error instanceof StateLockedError || error instanceof StateBackendError) throw error;
+    const code = (error as { code?: string }).code;
+    const hint =
+      code === "42501"
+        ? ' (the database user lacks a permission: see docs/state.md, "Permissions")'
+        : code === "28P01" || code === "28000"
+          ? " (check the user and password in the state URL)"
+          : "";
+    throw new StateBackendError(
+      `${this.description}: ${this.#redact((error as Error).message ?? String(error))}${hint}`,
+    );
+  }
+
+  #connect(): Promise<pg.Client> {
+    this.#client ??= (async () => {
+      const client = new pg.Client(this.#config);
+      // A dropped connection is reported by the next query; without a listener it would end the process.
+      client.on("error", (error) => {
+        this.#broken = error;
+      });
+      client.on("notification", (message) => {
+        if (message.channel !== notifyChannel || message.payload !== this.#channelKey()) return;
+        for (const wake of this.#released) wake();
+      });
+      try {
+        await client.connect();
+        await this.#migrate(client);
+      } catch (error) {
+        await client.end().catch(() => {});
+        this.#fail(error);
+      }
+      return client;
+    })();
+    return this.#client;
+  }
+
+  #channelKey(): string {
+    return `${this.schema}/${this.workspace}`;
+  }
+
+  /** Runs `fn` alone on the connection; a transaction when asked. */
+  #exclusive<T>(fn: (client: pg.Client) => Promise<T>, transaction = false): Promise<T> {
+    const run = this.#queue.then(async () => {
+      if (this.#broken) this.#fail(this.#broken);
+      const client = await this.#connect();
+      if (!transaction) return fn(client);
+      await client.query("BEGIN");
+      try {
+        const result = await fn(client);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      }
+    });
+    this.#queue = run.catch(() => {});
+    return run.catch((error: unknown) => this.#fail(error));
+  }
+
+  /** Creates the schema, or brings it to this vigil's version, under a lock that runs migrate one at a time. */
+  async #migrate(client: pg.Client): Promise<void> {
+    const s = this.schema;
+    const current = await client.query<{ version: number }>(`SELECT version FROM ${s}.schema_version`).then(
+      (r) => r.rows[0]?.version,
+      (error: { code?: string }) => {
+        // No schema or no table yet: created below.
+        if (error.code === "3F000" || error.code === "42P01") return undefined;
+        throw error;
+      },
+    );
+    if (current === schemaVersion) return;
+    if (current !== undefined && current > schemaVersion) throw this.#newerSchema(current);
+    await client.query("BEGIN");
+    try {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`vigil-migrate:${s}`]);
+      const name = s.slice(1, -1);
+      const exists = await client.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [name]);
+      // Only when missing: CREATE SCHEMA needs a right that a user of an existing schema may not have.
+      if (exists.rowCount === 0) await client.query(`CREATE SCHEMA ${s}`);
+      await client.query(`CREATE TABLE IF NOT EXISTS ${s}.schema_version (version integer NOT NULL)`);
+      const row = await client.query<{ version: number }>(
+        `SELECT version FROM ${s}.schema_version FOR UPDATE`,
+      );
+      let version = row.rows[0]?.version;
+      if (version === undefined) {
+        await client.query(`INSERT INTO ${s}.schema_version (version) VALUES (0)`);
+        version = 0;
+      }
+      if (version > schemaVersion) throw this.#newerSchema(version);
+      for (const migration of migrations.slice(version))
+        for (const sql of migration(s)) await client.query(sql);
+      await client.query(`UPDATE ${s}.schema_version SET version = $1`, [schemaVersion]);
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    }
+  }
+
+  #newerSchema(version: number): StateBackendError {
+    return new StateBackendError(
+      `${this.description}: the schema is at version ${version}, made by a newer vigil; this one knows version ${schemaVersion}. Upgrade vigil.`,
+    );
+  }
+
+  read(): Promise<State | undefined> {
+    return this.#exclusive(async (client) => this.#readCurrent(client));
+  }
+
+  async #readCurrent(client: pg.Client): Promise<State | undefined> {
+    const result = await client.query<{ document: Buffer }>(
+      `SELECT v.document FROM ${this.schema}.workspaces w
+       JOIN ${this.schema}.versions v ON v.workspace = w.name AND v.serial = w.serial
+       WHERE w.name = $1`,
+      [this.workspace],
+    );
+    const row = result.rows[0];
+    return row === undefined ? undefined : this.#parse(row.document);
+  }
+
+  async #parse(document: Buffer): Promise<State> {
+    return validateState(JSON.parse((await gunzipAsync(document)).toString("utf8")), this.description);
+  }
+
+  async lock(): Promise<StateLock> {
+    const holder = await acquire(() => this.#attempt(), {
+      timeoutMs: this.#options.lockTimeoutMs ?? defaults.lockTimeoutMs,
+      what: `workspace ${this.workspace} of ${this.description.replace(/ \(.*$/, "")}`,
+      wake: (ms) => this.#waitForRelease(ms),
+      ...(this.#options.onWaiting && { onWaiting: this.#options.onWaiting }),
+    });
+    let tracker: ChangeTracker | undefined;
+    let held = true;
+    const lease = keepLease(this.#leaseMs, () => this.#renew(holder), this.#options.onWarning);
+    const assertHeld = () => {
+      if (!held) throw new Error(`the lock on workspace ${this.workspace} was released`);
+      if (lease.lost)
+        throw new StateLockedError(`the lock on workspace ${this.workspace} is lost: ${lease.lost}`);
+    };
+    return {
+      read: async () => {
+        assertHeld();
+        const state = await this.read();
+        tracker = new ChangeTracker(state);
+        return state;
+      },
+      write: async (state) => {
+        assertHeld();
+        tracker ??= new ChangeTracker(await this.read());
+        const summary = tracker.summarize(state);
+        const document = await gzipAsync(JSON.stringify(state), { level: 1 });
+        const lost = await this.#exclusive(
+          (client) => this.#write(client, holder, state, document, summary),
+          true,
+        );
+        if (lost !== undefined) {
+          lease.markLost(lost);
+          assertHeld();
+        }
+      },
+      release: async () => {
+        if (!held) return;
+        held = false;
+        await lease.stop();
+        await this.#exclusive(async (client) => {
+          await client.query(`DELETE FROM ${this.schema}.locks WHERE workspace = $1 AND lock_id = $2`, [
+            this.workspace,
+            holder.id,
+          ]);
+          await client.query("SELECT pg_notify($1, $2)", [notifyChannel, this.#channelKey()]);
+        });
+      },
+    };
+  }
+
+  /** One try: the lock is taken unless a live run holds it. The workspace row serialises competing tries. */
+  #attempt(): Promise<Attempt<LockHolder>> {
+    return this.#exclusive(async (client) => {
+      const s = this.schema;
+      await client.query(`INSERT INTO ${s}.workspaces (name) VALUES ($1) ON CONFLICT DO NOTHING`, [
+        this.workspace,
+      ]);
+      await client.query(`SELECT 1 FROM ${s}.workspaces WHERE name = $1 FOR UPDATE`, [this.workspace]);
+      const existing = await client.query<{
+        holder: LockHolder;
+        expires: string;
+        live: boolean;
+        gone: boolean;
+      }>(
+        `SELECT l.holder, ${iso("l.expires_at")} AS expires, ${live("l")} AS live,
+                NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = l.backend_pid) AS gone
+         FROM ${s}.locks l WHERE l.workspace = $1`,
+        [this.workspace],
+      );
+      const previous = existing.rows[0];
+      if (previous?.live) return { holder: { ...previous.holder, expiresAt: previous.expires } };
+      const holder = newHolder(this.#options.operation ?? "lock", this.#leaseMs);
+      const taken = await client.query<{ taken: string; expires: string }>(
+        `INSERT INTO ${s}.locks AS l (workspace, lock_id, holder, expires_at, backend_pid)
+         VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond', pg_backend_pid())
+         ON CONFLICT (workspace) DO UPDATE SET lock_id = excluded.lock_id, holder = excluded.holder,
+           expires_at = excluded.expires_at, backend_pid = excluded.backend_pid
+         RETURNING ${iso("now()")} AS taken, ${iso("l.expires_at")} AS expires`,
+        [this.workspace, holder.id, holder, this.#leaseMs],
+      );
+      // The database's clock, not this machine's: every run judges leases by the same clock.
+      holder.takenAt = taken.rows[0]!.taken;
+      holder.expiresAt = taken.rows[0]!.expires;
+      await client.query(`UPDATE ${s}.locks SET holder = $2 WHERE workspace = $1`, [this.workspace, holder]);
+      if (previous)
+        this.#options.onWarning?.(
+          `took over the lock of workspace ${this.workspace} from ${describeHolder(previous.holder)}: ` +
+            (previous.gone ? "its database session is gone" : `its lease ran out at ${previous.expires}`),
+        );
+      return { lock: holder };
+    }, true);
+  }
+
+  async #renew(holder: LockHolder): Promise<boolean> {
+    return this.#exclusive(async (client) => {
+      const result = await client.query(
+        `UPDATE ${this.schema}.locks SET expires_at = now() + $3 * interval '1 millisecond'
+         WHERE workspace = $1 AND lock_id = $2`,
+        [this.workspace, holder.id, this.#leaseMs],
+      );
+      return result.rowCount === 1;
+    });
+  }
+
+  /** Saves the run's version and makes it current; answers why not when the lock is no longer this run's. */
+  async #write(
+    client: pg.Client,
+    holder: LockHolder,
+    state: State,
+    document: Buffer,
+    summary: VersionInfo["summary"],
+  ): Promise<string | undefined> {
+    const s = this.schema;
+    const lock = await client.query<{ lock_id: string; holder: LockHolder }>(
+      `SELECT lock_id, holder FROM ${s}.locks WHERE workspace = $1 FOR UPDATE`,
+      [this.workspace],
+    );
+    const current = lock.rows[0];
+    if (current?.lock_id !== holder.id)
+      return current ? `it is now held by ${describeHolder(current.holder)}` : "it was unlocked by force";
+    const saved = await client.query<{ serial: string | null }>(
+      `SELECT serial FROM ${s}.workspaces WHERE name = $1`,
+      [this.workspace],
+    );
+    const savedSerial = saved.rows[0]?.serial;
+    if (savedSerial != null && state.serial < Number(savedSerial))
+      throw new StateBackendError(
+        `${this.description}: refusing to save serial ${state.serial} over the newer serial ${savedSerial}`,
+      );
+    // One version per run: this run's earlier save is replaced by this one.
+    await client.query(`DELETE FROM ${s}.versions WHERE workspace = $1 AND (lock_id = $2 OR serial = $3)`, [
+      this.workspace,
+      holder.id,
+      state.serial,
+    ]);
+    await client.query(
+      `INSERT INTO ${s}.versions (workspace, serial, lineage, lock_id, holder, summary, document)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [this.workspace, state.serial, state.lineage, holder.id, holder, summary, document],
+    );
+    await client.query(
+      `UPDATE ${s}.workspaces SET serial = $2, lineage = $3, saved_at = now() WHERE name = $1`,
+      [this.workspace, state.serial, state.lineage],
+    );
+    // A save proves the run alive: it renews the lease as well.
+    await client.query(
+      `UPDATE ${s}.locks SET expires_at = now() + $2 * interval '1 millisecond' WHERE workspace = $1`,
+      [this.workspace, this.#leaseMs],
+    );
+    const keep = Math.max(1, this.#options.keepVersions ?? defaults.keepVersions);
+    await client.query(
+      `DELETE FROM ${s}.versions WHERE workspace = $1 AND serial < (
+         SELECT serial FROM ${s}.versions WHERE workspace = $1 ORDER BY serial DESC OFFSET $2 LIMIT 1)`,
+      [this.workspace, keep - 1],
+    );
+    return undefined;
+  }
+
+  /** Sleeps up to `ms`, or until the holder of this workspace's lock releases it. */
+  async #waitForRelease(ms: number): Promise<void> {
+    if (!this.#listening) {
+      this.#listening = true;
+      await this.#exclusive((client) => client.query(`LISTEN ${notifyChannel}`));
+    }
+    await new Promise<void>((done) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.#released.delete(wake);
+        done();
+      };
+      const timer = setTimeout(wake, ms);
+      this.#released.add(wake);
+    });
+  }
+
+  currentLock(): Promise<LockHolder | undefined> {
+    return this.#exclusive(async (client) => {
+      const result = await client.query<{ holder: LockHolder; expires: string }>(
+        `SELECT l.holder, ${iso("l.expires_at")} AS expires FROM ${this.schema}.locks l
+         WHERE l.workspace = $1 AND ${live("l")}`,
+        [this.workspace],
+      );
+      const row = result.rows[0];
+      return row && { ...row.holder, expiresAt: row.expires };
+    });
+  }
+
+  unlock(id: string): Promise<LockHolder> {
+    return this.#exclusive(async (client) => {
+      const result = await client.query<{ lock_id: string; holder: LockHolder }>(
+        `SELECT lock_id, holder FROM ${this.schema}.locks WHERE workspace = $1 FOR UPDATE`,
+        [this.workspace],
+      );
+      const row = result.rows[0];
+      if (!row)
+        throw new StateLockedError(`workspace ${this.workspace} is not locked; there is nothing to unlock.`);
+      if (row.lock_id !== id)
+        throw new StateLockedError(
+          `lock id ${id} does not name the lock on workspace ${this.workspace}: it is held by ${describeHolder(row.holder)}. Nothing was unlocked.`,
+          { holder: row.holder },
+        );
+      await client.query(`DELETE FROM ${this.schema}.locks WHERE workspace = $1`, [this.workspace]);
+      await client.query("SELECT pg_notify($1, $2)", [notifyChannel, this.#channelKey()]);
+      return row.holder;
+    }, true);
+  }
+
+  workspaces(): Promise<WorkspaceInfo[]> {
+    return this.#exclusive(async (client) => {
+      const result = await client.query<{
+        name: string;
+        serial: string | null;
+        saved: string | null;
+        holder: LockHolder | null;
+        expires: string | null;
+      }>(
+        `SELECT w.name, w.serial, ${iso("w.saved_at")} AS saved, l.holder, ${iso("l.expires_at")} AS expires
+         FROM ${this.schema}.workspaces w LEFT JOIN ${this.schema}.locks l ON l.workspace = w.name AND ${live("l")}
+         ORDER BY w.name`,
+      );
+      return result.rows.map((r) => ({
+        name: r.name,
+        ...(r.serial !== null && { serial: Number(r.serial) }),
+        ...(r.saved !== null && { savedAt: r.saved }),
+        ...(r.holder !== null && { lock: { ...r.holder, expiresAt: r.expires! } }),
+      }));
+    });
+  }
+
+  history(page: { limit: number; before?: number }): Promise<VersionInfo[]> {
+    return this.#exclusive(async (client) => {
+      const result = await client.query<{
+        serial: string;
+        lineage: string;
+        saved: string;
+        holder: LockHolder | null;
+        summary: VersionInfo["summary"];
+      }>(
+        `SELECT serial, lineage, ${iso("saved_at")} AS saved, holder, summary FROM ${this.schema}.versions
+         WHERE workspace = $1 AND ($2::bigint IS NULL OR serial < $2) ORDER BY serial DESC LIMIT $3`,
+        [this.workspace, page.before ?? null, page.limit],
+      );
+      return result.rows.map((r) => ({
+        serial: Number(r.serial),
+        lineage: r.lineage,
+        savedAt: r.saved,
+        ...(r.holder && { holder: r.holder }),
+        summary: r.summary,
+      }));
+    });
+  }
+
+  version(serial: number): Promise<State | undefined> {
+    return this.#exclusive(async (client) => {
+      const result = await client.query<{ document: Buffer }>(
+        `SELECT document FROM ${this.schema}.versions WHERE workspace = $1 AND serial = $2`,
+        [this.workspace, serial],
+      );
+      const row = result.rows[0];
+      return row === undefined ? undefined : this.#parse(row.document);
+    });
+  }
+
+  async close(): Promise<void> {
+    const client = this.#client;
+    this.#client = undefined;
+    if (client) await (await client.catch(() => undefined))?.end().catch(() => {});
+  }
+}
