@@ -10,9 +10,10 @@ import {
   discontinuedMonitorTypes,
   issuesToEntries,
   type ProblemDetailEntry,
+  peel,
   settingsByType,
 } from "../kinds/index.ts";
-import { apiNameOf, configNameOf, inputSchemaOf, peel } from "./format.ts";
+import { apiNameOf, configNameOf, inputSchemaOf } from "./format.ts";
 
 type Members = Record<string, unknown>;
 type Path = readonly (string | number)[];

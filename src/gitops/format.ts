@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
-import { bodySchema, traitsOf } from "../kinds/index.ts";
+import { bodySchema, peel, traitsOf } from "../kinds/index.ts";
 import { isoTimeSource } from "./syntax.ts";
 
 export const formatVersion = "vigil/v1";
@@ -122,18 +122,6 @@ export interface KindFormat {
 /** `contactId` → `contact`, `monitorIds` → `monitors`. */
 export function yamlNameOf(member: string): string {
   return member.replace(/Ids$/, "s").replace(/Id$/, "");
-}
-
-/** Peels every wrapper (optional, nullable, default, pipe) off a schema. */
-export function peel(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (;;) {
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable)
-      current = current.unwrap() as z.ZodType;
-    else if (current instanceof z.ZodDefault) current = current.def.innerType as z.ZodType;
-    else if (current instanceof z.ZodPipe) current = current.def.in as z.ZodType;
-    else return current;
-  }
 }
 
 function walk(schema: z.ZodType, at: string[], out: KindFormat): void {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toPointer } from "./diagnostics.ts";
-import { membersOf, traitsOf } from "./field.ts";
+import { membersOf, peel, traitsOf } from "./field.ts";
 
 /**
  * Where credentials sit: every member whose trait is `writeOnly`, at any depth
@@ -47,17 +47,6 @@ function walk(schema: z.ZodType): CredentialPattern[] {
       const key = p.join("/");
       return !seen.has(key) && Boolean(seen.add(key));
     });
-}
-
-function peel(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (;;) {
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable)
-      current = current.unwrap() as z.ZodType;
-    else if (current instanceof z.ZodDefault) current = current.def.innerType as z.ZodType;
-    else if (current instanceof z.ZodPipe) current = current.def.in as z.ZodType;
-    else return current;
-  }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

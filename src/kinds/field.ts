@@ -141,3 +141,15 @@ export function writeOnlyMembers(schema: z.ZodObject): string[] {
     .filter((m) => m.traits.writeOnly)
     .map((m) => m.name);
 }
+
+/** Peels every wrapper (optional, nullable, default, pipe) off a schema. */
+export function peel(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (;;) {
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable)
+      current = current.unwrap() as z.ZodType;
+    else if (current instanceof z.ZodDefault) current = current.def.innerType as z.ZodType;
+    else if (current instanceof z.ZodPipe) current = current.def.in as z.ZodType;
+    else return current;
+  }
+}

@@ -11,8 +11,8 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { engineKind, engineKinds } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
-import { inputSchemaOf, peel } from "../gitops/format.ts";
-import { accountResult, agentPoolsResult, monitorTypesResult, settingsByType } from "../kinds/index.ts";
+import { inputSchemaOf } from "../gitops/format.ts";
+import { accountResult, agentPoolsResult, monitorTypesResult, peel, settingsByType } from "../kinds/index.ts";
 import {
   type Attribute,
   type CtyType,

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { engineKind, engineKinds } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
-import { inputSchemaOf, peel } from "../gitops/format.ts";
+import { inputSchemaOf } from "../gitops/format.ts";
 import {
   accountResult,
   agentPoolsResult,
@@ -19,6 +19,7 @@ import {
   membersOf,
   monitorTypeNames,
   monitorTypesResult,
+  peel,
   settingsByType,
   traitsOf,
 } from "../kinds/index.ts";

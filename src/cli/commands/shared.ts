@@ -4,7 +4,12 @@
  */
 import { type Command, Option } from "commander";
 import type { ClientMetrics } from "../../api/index.ts";
-import { assertConfigNotEmpty, type DesiredResource, type Plan, type StateBackend } from "../../engine/index.ts";
+import {
+  assertConfigNotEmpty,
+  type DesiredResource,
+  type Plan,
+  type StateBackend,
+} from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
 import {

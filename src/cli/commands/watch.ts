@@ -119,10 +119,7 @@ export function registerWatch(program: Command) {
       const onSignal = (signal: NodeJS.Signals) => {
         process.stderr.write(`${signal}: stopping.\n`);
         setTimeout(() => process.exit(0), 4500).unref();
-        void watch
-          .stop()
-          .then(close)
-          .finally(done);
+        void watch.stop().then(close).finally(done);
       };
       process.once("SIGTERM", onSignal);
       process.once("SIGINT", onSignal);

@@ -26,8 +26,18 @@ describe("derived idempotency keys", () => {
   it("give each step the content it sends: a replayed create completed with other components does not collide", async () => {
     const account = await sb.account({ plan: "enterprise" });
     // Two provider processes (two copies of one Terraform state), the same page body, other components.
-    const first = await createObject(openSession(sb.url, account.token, { keyPrefix: "test" }), kind, page("operational"), keys);
-    const second = await createObject(openSession(sb.url, account.token, { keyPrefix: "test" }), kind, page("degraded"), keys);
+    const first = await createObject(
+      openSession(sb.url, account.token, { keyPrefix: "test" }),
+      kind,
+      page("operational"),
+      keys,
+    );
+    const second = await createObject(
+      openSession(sb.url, account.token, { keyPrefix: "test" }),
+      kind,
+      page("degraded"),
+      keys,
+    );
     expect(second.id).toBe(first.id);
     const read = await account.get(`/statuspage/${first.id}`);
     expect(read.body.components.map((c: { manualState: string }) => c.manualState)).toEqual(["degraded"]);
