@@ -192,7 +192,8 @@ export class ProviderProcess {
 
   async close(): Promise<void> {
     this.client.close();
-    if (this.child.exitCode === null) {
+    // A process ended by a signal keeps exitCode null: signalCode says it is gone (its exit already fired).
+    if (this.child.exitCode === null && this.child.signalCode === null) {
       const exited = once(this.child, "exit");
       this.child.kill("SIGTERM");
       await exited;
