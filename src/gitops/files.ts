@@ -14,7 +14,7 @@ import { join, relative } from "node:path";
 import {
   Alias,
   Composer,
-  type CST,
+  CST,
   type Document,
   isMap,
   isScalar,
@@ -209,6 +209,8 @@ interface SeqSpot {
   items: Spot[];
 }
 const offsetOf = (spot: Spot) => (typeof spot === "number" ? spot : spot.at);
+
+const { tokenType } = CST;
 
 /** Stops a file's conversion: the problem is the file's only one. */
 class Refusal extends Error {
@@ -446,9 +448,15 @@ async function readBounded(file: string): Promise<Buffer | string> {
       `the file holds ${formatBytes(size)}; a vigil file holds at most ${formatBytes(limits.fileBytes)} (split the configuration into several files)`;
     if (info.size > limits.fileBytes) return tooLarge(info.size);
     // A file that grows while it is read is still read only up to the limit.
-    const buffer = Buffer.alloc(limits.fileBytes + 1);
+    // The buffer is the stated size (and one byte to see that the file grew), doubled as it grows.
+    let buffer = Buffer.allocUnsafe(info.size + 1);
     let length = 0;
     for (;;) {
+      if (length === buffer.length) {
+        const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, limits.fileBytes + 1));
+        buffer.copy(larger, 0, 0, length);
+        buffer = larger;
+      }
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
@@ -526,6 +534,71 @@ function significantFrom(text: string, offset: number, code: string): number {
   }
 }
 
+/** The parser's own state, which `next` reads and writes (private in the library's types). */
+interface ParserState {
+  source: string;
+  type: string;
+  offset: number;
+  indent: number;
+  atNewLine: boolean;
+  atScalar: boolean;
+  onNewLine?: (offset: number) => void;
+  step(): Generator<CST.Token, void>;
+  pop(error?: CST.Token): Generator<CST.Token, void>;
+}
+
+/**
+ * The library's parser, with `next` as the library has it (yaml 2.x) but for
+ * one thing: it does not read `process.env.LOG_TOKENS` for every lexeme, a
+ * lookup that cost about a third of the parse of a large file.
+ */
+class QuietParser extends Parser {
+  override *next(source: string): Generator<CST.Token, void> {
+    const self = this as unknown as ParserState;
+    self.source = source;
+    if (self.atScalar) {
+      self.atScalar = false;
+      yield* self.step();
+      self.offset += source.length;
+      return;
+    }
+    const type = tokenType(source);
+    if (!type) {
+      const message = `Not a YAML token: ${source}`;
+      yield* self.pop({ type: "error", offset: self.offset, message, source });
+      self.offset += source.length;
+    } else if (type === "scalar") {
+      self.atNewLine = false;
+      self.atScalar = true;
+      self.type = "scalar";
+    } else {
+      self.type = type;
+      yield* self.step();
+      switch (type) {
+        case "newline":
+          self.atNewLine = true;
+          self.indent = 0;
+          if (self.onNewLine) self.onNewLine(self.offset + source.length);
+          break;
+        case "space":
+          if (self.atNewLine && source[0] === " ") self.indent += source.length;
+          break;
+        case "explicit-key-ind":
+        case "map-value-ind":
+        case "seq-item-ind":
+          if (self.atNewLine) self.indent += source.length;
+          break;
+        case "doc-mode":
+        case "flow-error-end":
+          return;
+        default:
+          self.atNewLine = false;
+      }
+      self.offset += source.length;
+    }
+  }
+}
+
 /**
  * The document, composed from the parser's tokens as `parseDocument` does,
  * but with the nesting bounded while the tokens are read: the composer
@@ -536,7 +609,7 @@ function compose(
   text: string,
   lineCounter: LineCounter,
 ): { doc: Document.Parsed; more?: number } | { refused: { offset: number; message: string } } {
-  const parser = new Parser(lineCounter.addNewLine);
+  const parser = new QuietParser(lineCounter.addNewLine);
   // `Parser.parse` marks the first line's start itself; `next` does not.
   lineCounter.addNewLine(0);
   const tokens: CST.Token[] = [];
