@@ -202,8 +202,12 @@ interface MapSpot {
   /** Name → position in the arrays, for a map too large to search. */
   index?: Map<string, number>;
 }
-const memberOf = (spot: MapSpot, name: string) =>
-  spot.index ? (spot.index.get(name) ?? -1) : spot.names.indexOf(name);
+/** The position of a member in the arrays, or -1; `count`: how many members are set so far, while converting. */
+const memberOf = (spot: MapSpot, name: string, count = spot.names.length) => {
+  if (spot.index) return spot.index.get(name) ?? -1;
+  const at = spot.names.indexOf(name);
+  return at < count ? at : -1;
+};
 interface SeqSpot {
   at: number;
   items: Spot[];
@@ -331,8 +335,16 @@ export async function parseConfigFile(
     let result: Converted;
     if (isMap(node)) {
       const data: Record<string, unknown> = Object.create(null);
-      const spot: MapSpot = { at: offset, names: [], keyAt: [], members: [] };
-      if (node.items.length > 8) spot.index = new Map();
+      // Arrays of the map's size: grown one member at a time, each would hold room for 17.
+      const size = node.items.length;
+      const spot: MapSpot = {
+        at: offset,
+        names: new Array(size),
+        keyAt: new Array(size),
+        members: new Array(size),
+      };
+      let count = 0;
+      if (size > 8) spot.index = new Map();
       let values = 1;
       let height = 1;
       for (const pair of node.items) {
@@ -348,7 +360,7 @@ export async function parseConfigFile(
           continue;
         }
         const member = String(key);
-        const first = memberOf(spot, member);
+        const first = memberOf(spot, member, count);
         if (first >= 0) {
           const { line, column } = at(spot.keyAt[first]!);
           problems.push({
@@ -358,30 +370,32 @@ export async function parseConfigFile(
           });
           continue;
         }
-        spot.index?.set(member, spot.names.length);
-        spot.names.push(member);
-        spot.keyAt.push(keyAt);
+        spot.index?.set(member, count);
+        spot.names[count] = member;
+        spot.keyAt[count] = keyAt;
         // `key:` with nothing after it: its value is null, found at the key.
         trail.push(member);
         const child = pair.value === null ? undefined : convert(pair.value, depth + 1, keyAt);
         trail.pop();
         data[member] = child ? child.data : null;
-        spot.members.push(child ? child.spot : keyAt);
+        spot.members[count++] = child ? child.spot : keyAt;
         values += child?.values ?? 1;
         height = Math.max(height, 1 + (child?.height ?? 1));
       }
+      if (count < size) spot.names.length = spot.keyAt.length = spot.members.length = count;
       result = { data, spot, values, height };
     } else if (isSeq(node)) {
-      const data: unknown[] = [];
-      const spot: SeqSpot = { at: offset, items: [] };
+      const data: unknown[] = new Array(node.items.length);
+      const spot: SeqSpot = { at: offset, items: new Array(node.items.length) };
       let values = 1;
       let height = 1;
-      for (const [i, item] of node.items.entries()) {
+      const items = node.items;
+      for (let i = 0; i < items.length; i++) {
         trail.push(i);
-        const child = convert(item, depth + 1, offset);
+        const child = convert(items[i], depth + 1, offset);
         trail.pop();
-        data.push(child.data);
-        spot.items.push(child.spot);
+        data[i] = child.data;
+        spot.items[i] = child.spot;
         values += child.values;
         height = Math.max(height, 1 + child.height);
       }
