@@ -613,6 +613,11 @@ class QuietParser extends Parser {
   }
 }
 
+/** Whether the library's parser still has the internals QuietParser relies on (else the library's own is used). */
+const quietParserFits = ["step", "pop"].every(
+  (name) => typeof (Parser.prototype as unknown as Record<string, unknown>)[name] === "function",
+);
+
 /**
  * The document, composed from the parser's tokens as `parseDocument` does,
  * but with the nesting bounded while the tokens are read: the composer
@@ -623,7 +628,9 @@ function compose(
   text: string,
   lineCounter: LineCounter,
 ): { doc: Document.Parsed; more?: number } | { refused: { offset: number; message: string } } {
-  const parser = new QuietParser(lineCounter.addNewLine);
+  const parser = quietParserFits
+    ? new QuietParser(lineCounter.addNewLine)
+    : new Parser(lineCounter.addNewLine);
   // `Parser.parse` marks the first line's start itself; `next` does not.
   lineCounter.addNewLine(0);
   const tokens: CST.Token[] = [];
