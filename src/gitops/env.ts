@@ -45,23 +45,40 @@ export function expandEnv(
     });
   // A value without placeholders is returned as is, not copied; a map with one is copied into a
   // null-prototype object, like the loader's own, so a member named `__proto__` stays a member.
-  const walk = (value: unknown, path: (string | number)[]): unknown => {
-    if (typeof value === "string") return value.includes("${") ? expandString(value, path) : value;
+  // The path is one array, copied only for a string with a placeholder: not one array per value.
+  const trail: (string | number)[] = [];
+  const walk = (value: unknown): unknown => {
+    if (typeof value === "string") return value.includes("${") ? expandString(value, [...trail]) : value;
     if (Array.isArray(value)) {
-      const items = value.map((item, i) => walk(item, [...path, i]));
-      return items.every((item, i) => item === value[i]) ? value : items;
+      let items: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        trail.push(i);
+        const item = walk(value[i]);
+        trail.pop();
+        if (items) items.push(item);
+        else if (item !== value[i]) items = [...value.slice(0, i), item];
+      }
+      return items ?? value;
     }
     if (typeof value === "object" && value !== null) {
-      const entries = Object.entries(value);
-      const expanded = entries.map(([k, v]) => walk(v, [...path, k]));
-      if (expanded.every((v, i) => v === entries[i]![1])) return value;
-      const out: Record<string, unknown> = Object.create(null);
-      entries.forEach(([k], i) => {
-        out[k] = expanded[i];
-      });
-      return out;
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record);
+      let out: Record<string, unknown> | undefined;
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i]!;
+        trail.push(k);
+        const v = walk(record[k]);
+        trail.pop();
+        if (out) out[k] = v;
+        else if (v !== record[k]) {
+          out = Object.create(null) as Record<string, unknown>;
+          for (let j = 0; j < i; j++) out[keys[j]!] = record[keys[j]!];
+          out[k] = v;
+        }
+      }
+      return out ?? value;
     }
     return value;
   };
-  return { value: walk(data, []), problems, secrets };
+  return { value: walk(data), problems, secrets };
 }

@@ -14,7 +14,7 @@ import { join, relative } from "node:path";
 import {
   Alias,
   Composer,
-  type CST,
+  CST,
   type Document,
   isMap,
   isScalar,
@@ -202,13 +202,19 @@ interface MapSpot {
   /** Name → position in the arrays, for a map too large to search. */
   index?: Map<string, number>;
 }
-const memberOf = (spot: MapSpot, name: string) =>
-  spot.index ? (spot.index.get(name) ?? -1) : spot.names.indexOf(name);
+/** The position of a member in the arrays, or -1; `count`: how many members are set so far, while converting. */
+const memberOf = (spot: MapSpot, name: string, count = spot.names.length) => {
+  if (spot.index) return spot.index.get(name) ?? -1;
+  const at = spot.names.indexOf(name);
+  return at < count ? at : -1;
+};
 interface SeqSpot {
   at: number;
   items: Spot[];
 }
 const offsetOf = (spot: Spot) => (typeof spot === "number" ? spot : spot.at);
+
+const { tokenType } = CST;
 
 /** Stops a file's conversion: the problem is the file's only one. */
 class Refusal extends Error {
@@ -329,8 +335,16 @@ export async function parseConfigFile(
     let result: Converted;
     if (isMap(node)) {
       const data: Record<string, unknown> = Object.create(null);
-      const spot: MapSpot = { at: offset, names: [], keyAt: [], members: [] };
-      if (node.items.length > 8) spot.index = new Map();
+      // Arrays of the map's size: grown one member at a time, each would hold room for 17.
+      const size = node.items.length;
+      const spot: MapSpot = {
+        at: offset,
+        names: new Array(size),
+        keyAt: new Array(size),
+        members: new Array(size),
+      };
+      let count = 0;
+      if (size > 8) spot.index = new Map();
       let values = 1;
       let height = 1;
       for (const pair of node.items) {
@@ -346,7 +360,7 @@ export async function parseConfigFile(
           continue;
         }
         const member = String(key);
-        const first = memberOf(spot, member);
+        const first = memberOf(spot, member, count);
         if (first >= 0) {
           const { line, column } = at(spot.keyAt[first]!);
           problems.push({
@@ -356,30 +370,32 @@ export async function parseConfigFile(
           });
           continue;
         }
-        spot.index?.set(member, spot.names.length);
-        spot.names.push(member);
-        spot.keyAt.push(keyAt);
+        spot.index?.set(member, count);
+        spot.names[count] = member;
+        spot.keyAt[count] = keyAt;
         // `key:` with nothing after it: its value is null, found at the key.
         trail.push(member);
         const child = pair.value === null ? undefined : convert(pair.value, depth + 1, keyAt);
         trail.pop();
         data[member] = child ? child.data : null;
-        spot.members.push(child ? child.spot : keyAt);
+        spot.members[count++] = child ? child.spot : keyAt;
         values += child?.values ?? 1;
         height = Math.max(height, 1 + (child?.height ?? 1));
       }
+      if (count < size) spot.names.length = spot.keyAt.length = spot.members.length = count;
       result = { data, spot, values, height };
     } else if (isSeq(node)) {
-      const data: unknown[] = [];
-      const spot: SeqSpot = { at: offset, items: [] };
+      const data: unknown[] = new Array(node.items.length);
+      const spot: SeqSpot = { at: offset, items: new Array(node.items.length) };
       let values = 1;
       let height = 1;
-      for (const [i, item] of node.items.entries()) {
+      const items = node.items;
+      for (let i = 0; i < items.length; i++) {
         trail.push(i);
-        const child = convert(item, depth + 1, offset);
+        const child = convert(items[i], depth + 1, offset);
         trail.pop();
-        data.push(child.data);
-        spot.items.push(child.spot);
+        data[i] = child.data;
+        spot.items[i] = child.spot;
         values += child.values;
         height = Math.max(height, 1 + child.height);
       }
@@ -446,9 +462,15 @@ async function readBounded(file: string): Promise<Buffer | string> {
       `the file holds ${formatBytes(size)}; a vigil file holds at most ${formatBytes(limits.fileBytes)} (split the configuration into several files)`;
     if (info.size > limits.fileBytes) return tooLarge(info.size);
     // A file that grows while it is read is still read only up to the limit.
-    const buffer = Buffer.alloc(limits.fileBytes + 1);
+    // The buffer is the stated size (and one byte to see that the file grew), doubled as it grows.
+    let buffer = Buffer.allocUnsafe(info.size + 1);
     let length = 0;
     for (;;) {
+      if (length === buffer.length) {
+        const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, limits.fileBytes + 1));
+        buffer.copy(larger, 0, 0, length);
+        buffer = larger;
+      }
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
@@ -526,6 +548,76 @@ function significantFrom(text: string, offset: number, code: string): number {
   }
 }
 
+/** The parser's own state, which `next` reads and writes (private in the library's types). */
+interface ParserState {
+  source: string;
+  type: string;
+  offset: number;
+  indent: number;
+  atNewLine: boolean;
+  atScalar: boolean;
+  onNewLine?: (offset: number) => void;
+  step(): Generator<CST.Token, void>;
+  pop(error?: CST.Token): Generator<CST.Token, void>;
+}
+
+/**
+ * The library's parser, with `next` as the library has it (yaml 2.x) but for
+ * one thing: it does not read `process.env.LOG_TOKENS` for every lexeme, a
+ * lookup that cost about a third of the parse of a large file.
+ */
+class QuietParser extends Parser {
+  override *next(source: string): Generator<CST.Token, void> {
+    const self = this as unknown as ParserState;
+    self.source = source;
+    if (self.atScalar) {
+      self.atScalar = false;
+      yield* self.step();
+      self.offset += source.length;
+      return;
+    }
+    const type = tokenType(source);
+    if (!type) {
+      const message = `Not a YAML token: ${source}`;
+      yield* self.pop({ type: "error", offset: self.offset, message, source });
+      self.offset += source.length;
+    } else if (type === "scalar") {
+      self.atNewLine = false;
+      self.atScalar = true;
+      self.type = "scalar";
+    } else {
+      self.type = type;
+      yield* self.step();
+      switch (type) {
+        case "newline":
+          self.atNewLine = true;
+          self.indent = 0;
+          if (self.onNewLine) self.onNewLine(self.offset + source.length);
+          break;
+        case "space":
+          if (self.atNewLine && source[0] === " ") self.indent += source.length;
+          break;
+        case "explicit-key-ind":
+        case "map-value-ind":
+        case "seq-item-ind":
+          if (self.atNewLine) self.indent += source.length;
+          break;
+        case "doc-mode":
+        case "flow-error-end":
+          return;
+        default:
+          self.atNewLine = false;
+      }
+      self.offset += source.length;
+    }
+  }
+}
+
+/** Whether the library's parser still has the internals QuietParser relies on (else the library's own is used). */
+const quietParserFits = ["step", "pop"].every(
+  (name) => typeof (Parser.prototype as unknown as Record<string, unknown>)[name] === "function",
+);
+
 /**
  * The document, composed from the parser's tokens as `parseDocument` does,
  * but with the nesting bounded while the tokens are read: the composer
@@ -536,7 +628,9 @@ function compose(
   text: string,
   lineCounter: LineCounter,
 ): { doc: Document.Parsed; more?: number } | { refused: { offset: number; message: string } } {
-  const parser = new Parser(lineCounter.addNewLine);
+  const parser = quietParserFits
+    ? new QuietParser(lineCounter.addNewLine)
+    : new Parser(lineCounter.addNewLine);
   // `Parser.parse` marks the first line's start itself; `next` does not.
   lineCounter.addNewLine(0);
   const tokens: CST.Token[] = [];

@@ -151,6 +151,17 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       diagnostics.push({ ...(at && { at }), ...extra, message });
     const expanded = expandEnv(parsed.data, env);
     for (const e of expanded.problems) problem(parsed.positions.value(e.path), e.message, whereIs(e.path));
+    // The secrets' paths by their first two steps (a resource's collection and name), so that each
+    // resource looks only at its own and a file of many secrets is not read once per resource.
+    const secretsByResource = new Map<string, YamlPath[]>();
+    for (const path of expanded.secrets) {
+      if (path.length < 2) continue;
+      const key = JSON.stringify(path.slice(0, 2));
+      const list = secretsByResource.get(key);
+      if (list) list.push(path);
+      else secretsByResource.set(key, [path]);
+    }
+    const secretsUnder = (base: YamlPath) => secretsByResource.get(JSON.stringify(base.slice(0, 2))) ?? [];
     const data = expanded.value;
     if (!isData(data)) {
       problem(
@@ -218,7 +229,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
         }
         names.set(name, nameAt);
         const read = readResource(kind, name, members, parsed, problem);
-        for (const draft of read) markSecrets(draft, expanded.secrets);
+        for (const draft of read) markSecrets(draft, secretsUnder(draft.base));
         drafts.push(...read);
       }
     }
