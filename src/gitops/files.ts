@@ -214,8 +214,6 @@ interface SeqSpot {
 }
 const offsetOf = (spot: Spot) => (typeof spot === "number" ? spot : spot.at);
 
-const { tokenType } = CST;
-
 /** Stops a file's conversion: the problem is the file's only one. */
 class Refusal extends Error {
   readonly offset: number;
@@ -548,76 +546,6 @@ function significantFrom(text: string, offset: number, code: string): number {
   }
 }
 
-/** The parser's own state, which `next` reads and writes (private in the library's types). */
-interface ParserState {
-  source: string;
-  type: string;
-  offset: number;
-  indent: number;
-  atNewLine: boolean;
-  atScalar: boolean;
-  onNewLine?: (offset: number) => void;
-  step(): Generator<CST.Token, void>;
-  pop(error?: CST.Token): Generator<CST.Token, void>;
-}
-
-/**
- * The library's parser, with `next` as the library has it (yaml 2.x) but for
- * one thing: it does not read `process.env.LOG_TOKENS` for every lexeme, a
- * lookup that cost about a third of the parse of a large file.
- */
-class QuietParser extends Parser {
-  override *next(source: string): Generator<CST.Token, void> {
-    const self = this as unknown as ParserState;
-    self.source = source;
-    if (self.atScalar) {
-      self.atScalar = false;
-      yield* self.step();
-      self.offset += source.length;
-      return;
-    }
-    const type = tokenType(source);
-    if (!type) {
-      const message = `Not a YAML token: ${source}`;
-      yield* self.pop({ type: "error", offset: self.offset, message, source });
-      self.offset += source.length;
-    } else if (type === "scalar") {
-      self.atNewLine = false;
-      self.atScalar = true;
-      self.type = "scalar";
-    } else {
-      self.type = type;
-      yield* self.step();
-      switch (type) {
-        case "newline":
-          self.atNewLine = true;
-          self.indent = 0;
-          if (self.onNewLine) self.onNewLine(self.offset + source.length);
-          break;
-        case "space":
-          if (self.atNewLine && source[0] === " ") self.indent += source.length;
-          break;
-        case "explicit-key-ind":
-        case "map-value-ind":
-        case "seq-item-ind":
-          if (self.atNewLine) self.indent += source.length;
-          break;
-        case "doc-mode":
-        case "flow-error-end":
-          return;
-        default:
-          self.atNewLine = false;
-      }
-      self.offset += source.length;
-    }
-  }
-}
-
-/** Whether the library's parser still has the internals QuietParser relies on (else the library's own is used). */
-const quietParserFits = ["step", "pop"].every(
-  (name) => typeof (Parser.prototype as unknown as Record<string, unknown>)[name] === "function",
-);
-
 /**
  * The document, composed from the parser's tokens as `parseDocument` does,
  * but with the nesting bounded while the tokens are read: the composer
@@ -628,9 +556,7 @@ function compose(
   text: string,
   lineCounter: LineCounter,
 ): { doc: Document.Parsed; more?: number } | { refused: { offset: number; message: string } } {
-  const parser = quietParserFits
-    ? new QuietParser(lineCounter.addNewLine)
-    : new Parser(lineCounter.addNewLine);
+  const parser = new Parser(lineCounter.addNewLine);
   // `Parser.parse` marks the first line's start itself; `next` does not.
   lineCounter.addNewLine(0);
   const tokens: CST.Token[] = [];
