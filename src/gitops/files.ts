@@ -14,7 +14,7 @@ import { join, relative } from "node:path";
 import {
   Alias,
   Composer,
-  CST,
+  type CST,
   type Document,
   isMap,
   isScalar,
