@@ -71,7 +71,9 @@ describe("the loader", () => {
       } finally {
         process.chdir(cwd);
       }
-    });
+      // Building a case (10,000 directories for one) is set-up, not the time measured: a timeout here would
+      // start the next case while this one still holds the working directory.
+    }, 120_000);
   }
 
   it("a file it refuses is a problem of the file, even when the refusal is at a member", async () => {
