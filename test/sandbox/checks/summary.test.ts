@@ -20,15 +20,18 @@ describe("uptime summary", () => {
     const a = await monitor(c);
     const b = await monitor(c);
     // Align to an hour so the buckets are easy to read: a is up 45 min then down 15 min.
+    // Each moment is set, not advanced to: real seconds spent between calls would shift the buckets.
     const now = await sb.advance(0);
-    const start = await sb.advance(hour - (now % hour));
+    const start = now - (now % hour) + hour;
+    await sb.setClock(start);
     await outcome(a, "up");
-    await sb.advance(45 * 60);
+    await sb.setClock(start + 45 * 60);
     await outcome(a, "down");
-    await sb.advance(15 * 60);
+    await sb.setClock(start + hour);
     await outcome(a, "up");
     await outcome(b, "up");
-    const end = await sb.advance(hour);
+    const end = start + 2 * hour;
+    await sb.setClock(end);
 
     const res = await c.get(
       `/monitor/result/summary?monitor=${a},${b}&from=${start}&to=${end}&bucket=hour&sla=99&expand=incidentCounts&metrics=responseTime`,
