@@ -146,7 +146,13 @@ const isRead = (route: string) =>
 export async function countCalls(
   admin: { get(path: string): Promise<{ body: unknown }>; delete(path: string): Promise<unknown> },
   run: () => Promise<unknown>,
-): Promise<{ seconds: number; reads: number; writes: number; statuses: Record<string, number> }> {
+): Promise<{
+  seconds: number;
+  reads: number;
+  writes: number;
+  statuses: Record<string, number>;
+  byRoute: Record<string, number>;
+}> {
   await admin.delete("/_sandbox/stats");
   const started = performance.now();
   await run();
@@ -157,12 +163,14 @@ export async function countCalls(
   };
   let reads = 0;
   let writes = 0;
+  const byRoute: Record<string, number> = {};
   for (const [route, n] of Object.entries(stats.byRoute)) {
     if (route.includes("/_sandbox/")) continue;
+    byRoute[route] = n;
     if (isRead(route)) reads += n;
     else writes += n;
   }
-  return { seconds, reads, writes, statuses: stats.byStatus };
+  return { seconds, reads, writes, statuses: stats.byStatus, byRoute };
 }
 
 /** Writes batched (the providers' default) or one per resource (`VIGIL_BATCH_WRITES=off`, the baseline). */
@@ -185,6 +193,8 @@ export interface Measured {
   reads: number;
   writes: number;
   statuses: Record<string, number>;
+  /** The calls by route, printed under the table with `--routes`. */
+  byRoute?: Record<string, number>;
   /** More columns, by name, in the same order on every row. */
   extra?: [string, string][];
 }
@@ -237,4 +247,12 @@ export function printTable(rows: readonly Measured[], quota?: ReturnType<typeof 
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   for (const row of [header, widths.map((w) => "-".repeat(w)), ...table])
     console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
+}
+
+/** Each step's calls by route, most first: where the reads and writes of the table went. */
+export function printRoutes(rows: readonly Measured[]): void {
+  for (const r of rows) {
+    const routes = Object.entries(r.byRoute ?? {}).sort(([, a], [, b]) => b - a);
+    console.log(`\n${r.mode}, ${r.step}: ${routes.map(([route, n]) => `${route} ×${n}`).join(", ")}`);
+  }
 }

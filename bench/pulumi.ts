@@ -11,14 +11,14 @@
  * default), where the pacer keeps the calls under the quotas.
  *
  *   npm run bench:pulumi [-- --monitors 200] [--parallel 16] [--launches 20] [--metered] [--plan business]
- *                        [--modes batched,baseline]
+ *                        [--modes batched,baseline] [--routes]
  */
 import { parseArgs } from "node:util";
 import { secret } from "../src/pulumi/provider/values.ts";
 import { resourceToken } from "../src/pulumi/tokens.ts";
 import { startTestSandbox } from "../test/helpers/sandbox.ts";
 import { Engine, ProviderProcess, type ResourceDecl } from "../test/pulumi/harness.ts";
-import { countCalls, type Measured, modesOf, printTable, quotaOptimum } from "./lib.ts";
+import { countCalls, type Measured, modesOf, printRoutes, printTable, quotaOptimum } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -26,6 +26,7 @@ const { values: args } = parseArgs({
     parallel: { type: "string", default: "16" },
     launches: { type: "string", default: "20" },
     metered: { type: "boolean", default: false },
+    routes: { type: "boolean", default: false },
     plan: { type: "string" },
     modes: { type: "string", default: "batched,baseline" },
   },
@@ -120,6 +121,7 @@ try {
       `${args.metered ? "metered (its quotas apply, and the provider paces under them)" : "unmetered"}\n`,
   );
   printTable(rows, args.metered ? quotaOptimum(plan) : undefined);
+  if (args.routes) printRoutes(rows);
 } finally {
   await sb.close();
 }

@@ -14,14 +14,14 @@
  * a 429.
  *
  *   npm run bench:terraform-apply [-- --monitors 200] [--parallelism 10,50] [--modes batched,baseline]
- *                                 [--metered] [--plan business]
+ *                                 [--metered] [--plan business] [--routes]
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startTestSandbox } from "../test/helpers/sandbox.ts";
 import { described, terraformWorkspace } from "../test/helpers/terraform.ts";
-import { countCalls, type Measured, modesOf, printTable, quotaOptimum, type WriteMode } from "./lib.ts";
+import { countCalls, type Measured, modesOf, printRoutes, printTable, quotaOptimum, type WriteMode } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -29,6 +29,7 @@ const { values: args } = parseArgs({
     parallelism: { type: "string", default: "10,50" },
     modes: { type: "string", default: "batched,baseline" },
     metered: { type: "boolean", default: false },
+    routes: { type: "boolean", default: false },
     plan: { type: "string" },
   },
 });
@@ -155,6 +156,7 @@ try {
         : "unmetered (no quota window, so nothing is paced)\n"),
   );
   printTable(rows, args.metered ? quotaOptimum(plan) : undefined);
+  if (args.routes) printRoutes(rows);
 } finally {
   await ws.remove();
   await sb.close();
