@@ -21,7 +21,15 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { startTestSandbox } from "../test/helpers/sandbox.ts";
 import { described, terraformWorkspace } from "../test/helpers/terraform.ts";
-import { countCalls, type Measured, modesOf, printRoutes, printTable, quotaOptimum, type WriteMode } from "./lib.ts";
+import {
+  countCalls,
+  type Measured,
+  modesOf,
+  printRoutes,
+  printTable,
+  quotaOptimum,
+  type WriteMode,
+} from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
