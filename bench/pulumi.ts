@@ -18,7 +18,15 @@ import { secret } from "../src/pulumi/provider/values.ts";
 import { resourceToken } from "../src/pulumi/tokens.ts";
 import { startTestSandbox } from "../test/helpers/sandbox.ts";
 import { Engine, ProviderProcess, type ResourceDecl } from "../test/pulumi/harness.ts";
-import { countCalls, type Measured, modesOf, printRoutes, printTable, quotaOptimum } from "./lib.ts";
+import {
+  countCalls,
+  type Measured,
+  modesOf,
+  printRoutes,
+  printTable,
+  quotaOptimum,
+  quotaRoom,
+} from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -91,7 +99,14 @@ try {
       await provider.configure({ endpoint: sb.url, token: account.token });
       const engine = new Engine(provider, parallel);
       const measure = async (step: string, run: () => Promise<unknown>) => {
-        rows.push({ mode, step, resources: program.length, ...(await countCalls(sb.admin, run)) });
+        const room = args.metered ? await quotaRoom(account, sb.admin) : undefined;
+        rows.push({
+          mode,
+          step,
+          resources: program.length,
+          ...(await countCalls(sb.admin, run)),
+          ...(room && { room }),
+        });
       };
       await measure("up", () => engine.up(program));
       await measure("no-op up", async () => {

@@ -19,7 +19,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { startTestSandbox } from "../test/helpers/sandbox.ts";
+import { type Client, startTestSandbox } from "../test/helpers/sandbox.ts";
 import { described, terraformWorkspace } from "../test/helpers/terraform.ts";
 import {
   countCalls,
@@ -28,6 +28,7 @@ import {
   printRoutes,
   printTable,
   quotaOptimum,
+  quotaRoom,
   type WriteMode,
 } from "./lib.ts";
 
@@ -42,6 +43,7 @@ const { values: args } = parseArgs({
   },
 });
 const monitors = Number(args.monitors);
+const metered = args.metered;
 const plan = (args.plan ?? (args.metered ? "business" : "enterprise")) as "trial" | "business" | "enterprise";
 const parallelisms = args.parallelism.split(",").map(Number);
 const modes = modesOf(args.modes);
@@ -84,10 +86,11 @@ const sb = await startTestSandbox();
 const ws = await terraformWorkspace({ env: { VIGIL_ENDPOINT: sb.url } });
 
 /** Runs one terraform command with fresh stats and a fresh provider log, and measures it. */
-async function measure(mode: string, step: string, ...args: string[]): Promise<Measured> {
+async function measure(account: Client, mode: string, step: string, ...args: string[]): Promise<Measured> {
   const log = join(ws.root, `${args[0]}.log`);
   ws.env.TF_LOG_PROVIDER = "debug";
   ws.env.TF_LOG_PATH = log;
+  const room = metered ? await quotaRoom(account, sb.admin) : undefined;
   const calls = await countCalls(sb.admin, async () => {
     const run = await ws.run(dir, ...args);
     if (run.code !== 0) throw new Error(described(run));
@@ -99,6 +102,7 @@ async function measure(mode: string, step: string, ...args: string[]): Promise<M
     step,
     resources: monitors * 2 + 2,
     ...calls,
+    ...(room && { room }),
     extra: [
       ["provider starts", String(starts)],
       ["start-up (median)", `${median(startupMs).toFixed(0)} ms`],
@@ -134,9 +138,9 @@ async function run(mode: WriteMode, parallelism: number): Promise<Measured[]> {
   const flag = parallelism === 10 ? [] : [`-parallelism=${parallelism}`];
   const label = `${mode}, ${flag.length > 0 ? flag[0] : "default parallelism"}`;
   const rows = [
-    await measure(label, "apply", "apply", "-auto-approve", "-input=false", ...flag),
-    await measure(label, "no-op plan", "plan", "-detailed-exitcode", "-input=false", ...flag),
-    await measure(label, "destroy", "destroy", "-auto-approve", "-input=false", ...flag),
+    await measure(account, label, "apply", "apply", "-auto-approve", "-input=false", ...flag),
+    await measure(account, label, "no-op plan", "plan", "-detailed-exitcode", "-input=false", ...flag),
+    await measure(account, label, "destroy", "destroy", "-auto-approve", "-input=false", ...flag),
   ];
   const left = (await account.get("/monitor?limit=1")).body.data.length;
   if (left > 0) throw new Error(`${label}: the destroy left monitors behind`);
