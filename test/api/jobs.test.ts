@@ -73,8 +73,11 @@ describe("job runner", () => {
     const key = randomUUID();
     const items = [{ ...http(`${tag}/a`), tags: [tag] }];
     const first = await ops.monitors.bulkCreate(items, { time: quickTime(), idempotencyKey: key });
-    const again = await ops.monitors.bulkCreate(items, { time: quickTime(), idempotencyKey: key });
+    const replayTime = quickTime();
+    const again = await ops.monitors.bulkCreate(items, { time: replayTime, idempotencyKey: key });
     expect(again.job.id).toBe(first.job.id);
+    // The replayed 202's pause ran from the first submission: the finished job is polled at once.
+    expect(replayTime.sleeps).toEqual([]);
     expect(await ops.monitors.all({ filters: { tag: [tag] } })).toHaveLength(1);
   });
 
