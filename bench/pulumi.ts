@@ -11,14 +11,22 @@
  * default), where the pacer keeps the calls under the quotas.
  *
  *   npm run bench:pulumi [-- --monitors 200] [--parallel 16] [--launches 20] [--metered] [--plan business]
- *                        [--modes batched,baseline]
+ *                        [--modes batched,baseline] [--routes]
  */
 import { parseArgs } from "node:util";
 import { secret } from "../src/pulumi/provider/values.ts";
 import { resourceToken } from "../src/pulumi/tokens.ts";
 import { startTestSandbox } from "../test/helpers/sandbox.ts";
 import { Engine, ProviderProcess, type ResourceDecl } from "../test/pulumi/harness.ts";
-import { countCalls, type Measured, modesOf, printTable, quotaOptimum } from "./lib.ts";
+import {
+  countCalls,
+  type Measured,
+  modesOf,
+  printRoutes,
+  printTable,
+  quotaOptimum,
+  quotaRoom,
+} from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -26,6 +34,7 @@ const { values: args } = parseArgs({
     parallel: { type: "string", default: "16" },
     launches: { type: "string", default: "20" },
     metered: { type: "boolean", default: false },
+    routes: { type: "boolean", default: false },
     plan: { type: "string" },
     modes: { type: "string", default: "batched,baseline" },
   },
@@ -90,7 +99,14 @@ try {
       await provider.configure({ endpoint: sb.url, token: account.token });
       const engine = new Engine(provider, parallel);
       const measure = async (step: string, run: () => Promise<unknown>) => {
-        rows.push({ mode, step, resources: program.length, ...(await countCalls(sb.admin, run)) });
+        const room = args.metered ? await quotaRoom(account, sb.admin) : undefined;
+        rows.push({
+          mode,
+          step,
+          resources: program.length,
+          ...(await countCalls(sb.admin, run)),
+          ...(room && { room }),
+        });
       };
       await measure("up", () => engine.up(program));
       await measure("no-op up", async () => {
@@ -120,6 +136,7 @@ try {
       `${args.metered ? "metered (its quotas apply, and the provider paces under them)" : "unmetered"}\n`,
   );
   printTable(rows, args.metered ? quotaOptimum(plan) : undefined);
+  if (args.routes) printRoutes(rows);
 } finally {
   await sb.close();
 }

@@ -14,14 +14,23 @@
  * a 429.
  *
  *   npm run bench:terraform-apply [-- --monitors 200] [--parallelism 10,50] [--modes batched,baseline]
- *                                 [--metered] [--plan business]
+ *                                 [--metered] [--plan business] [--routes]
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { startTestSandbox } from "../test/helpers/sandbox.ts";
+import { type Client, startTestSandbox } from "../test/helpers/sandbox.ts";
 import { described, terraformWorkspace } from "../test/helpers/terraform.ts";
-import { countCalls, type Measured, modesOf, printTable, quotaOptimum, type WriteMode } from "./lib.ts";
+import {
+  countCalls,
+  type Measured,
+  modesOf,
+  printRoutes,
+  printTable,
+  quotaOptimum,
+  quotaRoom,
+  type WriteMode,
+} from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -29,10 +38,12 @@ const { values: args } = parseArgs({
     parallelism: { type: "string", default: "10,50" },
     modes: { type: "string", default: "batched,baseline" },
     metered: { type: "boolean", default: false },
+    routes: { type: "boolean", default: false },
     plan: { type: "string" },
   },
 });
 const monitors = Number(args.monitors);
+const metered = args.metered;
 const plan = (args.plan ?? (args.metered ? "business" : "enterprise")) as "trial" | "business" | "enterprise";
 const parallelisms = args.parallelism.split(",").map(Number);
 const modes = modesOf(args.modes);
@@ -75,10 +86,11 @@ const sb = await startTestSandbox();
 const ws = await terraformWorkspace({ env: { VIGIL_ENDPOINT: sb.url } });
 
 /** Runs one terraform command with fresh stats and a fresh provider log, and measures it. */
-async function measure(mode: string, step: string, ...args: string[]): Promise<Measured> {
+async function measure(account: Client, mode: string, step: string, ...args: string[]): Promise<Measured> {
   const log = join(ws.root, `${args[0]}.log`);
   ws.env.TF_LOG_PROVIDER = "debug";
   ws.env.TF_LOG_PATH = log;
+  const room = metered ? await quotaRoom(account, sb.admin) : undefined;
   const calls = await countCalls(sb.admin, async () => {
     const run = await ws.run(dir, ...args);
     if (run.code !== 0) throw new Error(described(run));
@@ -90,6 +102,7 @@ async function measure(mode: string, step: string, ...args: string[]): Promise<M
     step,
     resources: monitors * 2 + 2,
     ...calls,
+    ...(room && { room }),
     extra: [
       ["provider starts", String(starts)],
       ["start-up (median)", `${median(startupMs).toFixed(0)} ms`],
@@ -125,9 +138,9 @@ async function run(mode: WriteMode, parallelism: number): Promise<Measured[]> {
   const flag = parallelism === 10 ? [] : [`-parallelism=${parallelism}`];
   const label = `${mode}, ${flag.length > 0 ? flag[0] : "default parallelism"}`;
   const rows = [
-    await measure(label, "apply", "apply", "-auto-approve", "-input=false", ...flag),
-    await measure(label, "no-op plan", "plan", "-detailed-exitcode", "-input=false", ...flag),
-    await measure(label, "destroy", "destroy", "-auto-approve", "-input=false", ...flag),
+    await measure(account, label, "apply", "apply", "-auto-approve", "-input=false", ...flag),
+    await measure(account, label, "no-op plan", "plan", "-detailed-exitcode", "-input=false", ...flag),
+    await measure(account, label, "destroy", "destroy", "-auto-approve", "-input=false", ...flag),
   ];
   const left = (await account.get("/monitor?limit=1")).body.data.length;
   if (left > 0) throw new Error(`${label}: the destroy left monitors behind`);
@@ -155,6 +168,7 @@ try {
         : "unmetered (no quota window, so nothing is paced)\n"),
   );
   printTable(rows, args.metered ? quotaOptimum(plan) : undefined);
+  if (args.routes) printRoutes(rows);
 } finally {
   await ws.remove();
   await sb.close();

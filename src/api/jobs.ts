@@ -105,14 +105,19 @@ function getJob(caller: Caller, id: string, query: Record<string, string | numbe
   });
 }
 
-/** Reads every results page of a job, following `resultsNextCursor`. */
+/** Reads every results page of a job (from `cursor`, when the first pages are read), following `resultsNextCursor`. */
 export async function jobResults(
   caller: Caller,
   id: string,
-  options: { pageSize?: number; status?: readonly JobItemStatus[]; signal?: AbortSignal } = {},
+  options: {
+    pageSize?: number;
+    status?: readonly JobItemStatus[];
+    signal?: AbortSignal;
+    cursor?: string;
+  } = {},
 ): Promise<JobResultRow[]> {
   const rows: JobResultRow[] = [];
-  let cursor: string | undefined;
+  let cursor = options.cursor;
   for (;;) {
     const query: Record<string, string | number> = { limit: options.pageSize ?? 500 };
     if (cursor) query.cursor = cursor;
@@ -136,16 +141,20 @@ export async function waitForJob(
 ): Promise<JobOutcome> {
   const time = options.time ?? realTime;
   const fallbackSec = options.defaultRetryAfterSec ?? 1;
-  // Polls ask for one result row: the rows are read once, at the end.
-  let res: ApiResponse<Job> = await getJob(caller, id, { limit: 1 }, options.signal);
+  // Every poll asks for a whole page of rows: the terminal one then brings the results with it (all of them,
+  // for a job of up to a page of items), instead of a read of its own after it.
+  const limit = options.pageSize ?? 500;
+  let res: ApiResponse<Job> = await getJob(caller, id, { limit }, options.signal);
   while (!isTerminal(res.body.state)) {
     if (res.body.state === "interrupted") throw new JobInterruptedError(id);
     options.onProgress?.(res.body);
     await time.sleep(retryAfterMs(res.headers, fallbackSec, time.now()), options.signal);
-    res = await getJob(caller, id, { limit: 1 }, options.signal);
+    res = await getJob(caller, id, { limit }, options.signal);
   }
-  const rows = await jobResults(caller, id, { pageSize: options.pageSize, signal: options.signal });
-  const { results: _page, resultsNextCursor: _next, resultsHasMore: _more, ...job } = res.body;
+  const { results: page, resultsNextCursor: next, resultsHasMore: more, ...job } = res.body;
+  const rows = [...(page ?? [])];
+  if (more && next)
+    rows.push(...(await jobResults(caller, id, { pageSize: limit, signal: options.signal, cursor: next })));
   return outcomeOf(job, rows);
 }
 
@@ -174,11 +183,13 @@ export async function runJob(
     throw new Error(`${submit.route} answered ${accepted.status} without a job`);
   }
   await options.onAccepted?.(accepted.body);
-  // The 202 names the first pause: nothing is ready before it.
+  // The 202 names the first pause: nothing is ready before it. A replayed 202 is the answer stored when the
+  // job was submitted, so its pause ran from then: the job may be done already, and one poll tells.
   const time = options.time ?? realTime;
-  await time.sleep(
-    retryAfterMs(accepted.headers, options.defaultRetryAfterSec ?? 1, time.now()),
-    options.signal,
-  );
+  if (accepted.headers["idempotency-replayed"]?.trim() !== "true")
+    await time.sleep(
+      retryAfterMs(accepted.headers, options.defaultRetryAfterSec ?? 1, time.now()),
+      options.signal,
+    );
   return waitForJob(caller, accepted.body.jobId, options);
 }

@@ -12,13 +12,17 @@ import { type Pacer, type QuotaClass, realTime, type TimeSource } from "./types.
  * over several families.
  *
  * - Pacing windows (an hour or shorter) are spent evenly: a generic cell rate
- *   (GCRA) hands out one call every `(windowSec + safety) / limit`, so no run
- *   of `limit + 1` calls fits in one window even when their latencies differ
- *   by up to `safetyMs`. A call counts from the moment it is acquired, so
- *   calls in flight have spent their unit.
+ *   (GCRA) lets `burst` calls through, then hands out one call every
+ *   `(windowSec + safety) / (limit - burst + 1)`, so no run of `limit + 1`
+ *   calls fits in one window even when their latencies differ by up to
+ *   `safetyMs`. A call counts from the moment it is acquired, so calls in
+ *   flight have spent their unit.
  * - Each answer's `RateLimit-Remaining`/`-Reset` keeps a guard true: the
  *   current window's room, less the calls still in flight. A spent window
  *   closes the class until it resets (another process may share the quota).
+ *   While such a guard holds, the interval is the quota's own
+ *   `(windowSec + safety) / limit`: the guard, not the rate, keeps the window
+ *   under its limit, so a burst no longer costs a third of the rate.
  * - A 429 closes the class until its `Retry-After`.
  * - Budget windows (longer than an hour: the monthly quotas) are not paced:
  *   they are counted down, and a class whose budget is spent, or whose block
@@ -88,7 +92,10 @@ interface Bucket {
   /** Calls allowed back to back, as asked; `burst` is that, capped by the tightest window's limit. */
   burstOption: number;
   burst: number;
+  /** GCRA's interval while no answer has shown where the window ends: safe in any window-long span. */
   intervalMs: number;
+  /** GCRA's interval while an answer's guard holds the window's room: the quota's own rate. */
+  guardedIntervalMs: number;
   /** The longest pacing window: how long an unanswered call may still count. */
   windowMs: number;
   /** GCRA's theoretical arrival time of the next call. */
@@ -132,6 +139,7 @@ export class QuotaPacer implements Pacer {
         burstOption: burst,
         burst,
         intervalMs: 0,
+        guardedIntervalMs: 0,
         windowMs: 60_000,
         tatMs: Number.NEGATIVE_INFINITY,
         blockedUntil: Number.NEGATIVE_INFINITY,
@@ -294,6 +302,7 @@ export class QuotaPacer implements Pacer {
     const pacing = windows.filter((w) => w.windowSec <= pacingWindowMaxSec && w.limit > 0);
     if (pacing.length === 0) {
       b.intervalMs = 0;
+      b.guardedIntervalMs = 0;
       return;
     }
     b.burst = Math.min(b.burstOption, ...pacing.map((w) => w.limit));
@@ -302,7 +311,16 @@ export class QuotaPacer implements Pacer {
     b.intervalMs = Math.max(
       ...pacing.map((w) => (w.windowSec * 1000 + this.#safetyMs) / (w.limit - b.burst + 1)),
     );
+    // Under a guard learned from an answer the window's count is known, so the burst need not be paid for
+    // with a slower rate: the guard stops the class once the window is spent, and the class runs at the
+    // quota's own rate. (Even pacing at the safe interval would make `limit - burst + 1` calls a window.)
+    b.guardedIntervalMs = Math.max(...pacing.map((w) => (w.windowSec * 1000 + this.#safetyMs) / w.limit));
     b.windowMs = Math.max(...pacing.map((w) => w.windowSec * 1000));
+  }
+
+  /** The GCRA interval now: the quota's rate while an answer's guard holds the window's room. */
+  #interval(b: Bucket): number {
+    return b.guard && !b.guard.estimated ? b.guardedIntervalMs : b.intervalMs;
   }
 
   /**
@@ -345,10 +363,9 @@ export class QuotaPacer implements Pacer {
       if (b.inflight.length > 0) at = Math.max(at, b.inflight[0]! + probeExpiryMs);
       return at;
     }
-    at = Math.max(at, b.tatMs - (b.burst - 1) * b.intervalMs);
-    const g = b.guard;
-    if (g && now >= g.endMs) b.guard = undefined;
-    else if (g && g.available <= 0) at = Math.max(at, g.endMs);
+    if (b.guard && now >= b.guard.endMs) b.guard = undefined;
+    at = Math.max(at, b.tatMs - (b.burst - 1) * this.#interval(b));
+    if (b.guard && b.guard.available <= 0) at = Math.max(at, b.guard.endMs);
     return at;
   }
 
@@ -362,7 +379,7 @@ export class QuotaPacer implements Pacer {
     b.inflight.push(now);
     if (metered(b.cls) && this.#cap) this.#cap.remaining--;
     if (b.mode !== "paced") return;
-    b.tatMs = Math.max(b.tatMs, now) + b.intervalMs;
+    b.tatMs = Math.max(b.tatMs, now) + this.#interval(b);
     if (b.guard) b.guard.available--;
     if (b.budget) b.budget.remaining--;
   }

@@ -3,10 +3,13 @@
  * every plan, Pulumi's Read on refresh). Those calls arrive together, so the reads of one kind that are
  * waiting at the same moment are answered by one listing of the kind (500 objects a read) instead of a read
  * each. A listing answers only the reads that were waiting when it started, never a later one, so an answer
- * is as fresh as the single read it replaces.
+ * is as fresh as the single read it replaces. The reads wait for each other in the adaptive window of the
+ * writes (`waves.ts`): a wave goes once the host's whole parallelism of reads is here, or once no read has
+ * joined it for the quiet window, so a refresh at Terraform's parallelism of 10 costs a listing per 10 reads.
  */
 import { ApiError, type Operations } from "../api/index.ts";
 import type { EngineKind, Row } from "./kinds/index.ts";
+import { Waves } from "./waves.ts";
 
 interface Waiting {
   row: Row;
@@ -19,33 +22,42 @@ const pageSize = 500;
 
 export class BatchedReads {
   readonly #ops: Operations;
-  readonly #windowMs: number;
-  readonly #waiting = new Map<string, Waiting[]>();
+  readonly #waiting = new Map<string, { kind: EngineKind; reads: Waiting[] }>();
+  readonly #waves: Waves;
   /** Pages the last listing of a kind took: a listing pays only when more reads than that are waiting. */
   readonly #pages = new Map<string, number>();
 
-  /** `windowMs`: how long the first read of a kind waits for others to join it. */
-  constructor(ops: Operations, options: { windowMs?: number } = {}) {
+  /**
+   * `quietMs`: how long a wave of reads stays open with no read joining it, at least; `maxWaitMs`: the
+   * longest a read waits for others.
+   */
+  constructor(ops: Operations, options: { quietMs?: number; maxWaitMs?: number } = {}) {
     this.#ops = ops;
-    this.#windowMs = options.windowMs ?? 25;
+    this.#waves = new Waves(
+      { quietMs: options.quietMs ?? 25, maxWaitMs: options.maxWaitMs ?? 500 },
+      () => [...this.#waiting.values()].reduce((n, w) => n + w.reads.length, 0),
+      () => this.#flush(),
+    );
   }
 
   /** The object as it is now; undefined once it is gone. */
   read(kind: EngineKind, row: Row): Promise<Row | undefined> {
-    return new Promise((resolve, reject) => {
-      let waiting = this.#waiting.get(kind.name);
-      if (!waiting) {
-        waiting = [];
-        this.#waiting.set(kind.name, waiting);
-        setTimeout(() => void this.#answer(kind), this.#windowMs);
-      }
-      waiting.push({ row, resolve, reject });
-    });
+    this.#waves.entered();
+    return new Promise<Row | undefined>((resolve, reject) => {
+      const waiting = this.#waiting.get(kind.name) ?? { kind, reads: [] };
+      this.#waiting.set(kind.name, waiting);
+      waiting.reads.push({ row, resolve, reject });
+      this.#waves.queued();
+    }).finally(() => this.#waves.left());
   }
 
-  async #answer(kind: EngineKind): Promise<void> {
-    const batch = this.#waiting.get(kind.name) ?? [];
-    this.#waiting.delete(kind.name);
+  #flush(): void {
+    const waiting = [...this.#waiting.values()];
+    this.#waiting.clear();
+    for (const { kind, reads } of waiting) void this.#answer(kind, reads);
+  }
+
+  async #answer(kind: EngineKind, batch: Waiting[]): Promise<void> {
     // Until a listing has shown the kind's size, it is taken to fit one page.
     if (batch.length <= (this.#pages.get(kind.name) ?? 1)) {
       await Promise.all(batch.map((w) => this.#readOne(kind, w)));

@@ -5,9 +5,10 @@
  * the API offers for many (a bulk job, or a subscription transaction; `batch-routes.ts`), and each caller
  * gets its own item's answer: its object, or its own error with pointers at its own members.
  *
- * The window is adaptive. A batch closes once no change has joined it for `quietMs`, or at once when every
- * call the host can have in flight is already here: the most calls ever seen in flight together (the host's
- * parallelism, learned from the first wave) are all waiting or already sent, so no further change can arrive.
+ * The window is adaptive (`waves.ts`). A batch closes once no change has joined it for `quietMs`, or at once
+ * when every call the host can have in flight is already here: the most calls ever seen in flight together
+ * (the host's parallelism, learned from the first wave) are all waiting or already sent, so no further
+ * change can arrive.
  * A batch of one goes through the single-object route, so a lone change costs no job and no polling.
  */
 import { createHash } from "node:crypto";
@@ -30,6 +31,7 @@ import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Change } from "./model.ts";
 import { getAt } from "./pointer.ts";
 import { canonicalJson } from "./state/index.ts";
+import { Waves } from "./waves.ts";
 
 interface Waiting<T> {
   kind: EngineKind;
@@ -104,24 +106,17 @@ export class BatchedWrites {
   readonly #session: WriteSession;
   readonly #options: Required<Omit<BatchedWritesOptions, "time">> & { time?: TimeSource };
   readonly #queues = new Map<string, Write[]>();
-  /** Writes between their call and their answer: waiting, or sent. */
-  #inFlight = 0;
-  /** The most writes seen in flight together, once a first quiet window has shown the host's wave. */
-  #ceiling = 0;
-  #quietTimer: NodeJS.Timeout | undefined;
-  /** When the last change joined the wave forming now, and the longest pause between its changes. */
-  #lastArrival: number | undefined;
-  #waveGap = 0;
-  /** The longest pauses within recent waves. */
-  #gaps: number[] = [];
-  /** The last change of a wave the quiet window closed, until the next change comes. */
-  #closedQuiet: number | undefined;
-  #maxTimer: NodeJS.Timeout | undefined;
+  readonly #waves: Waves;
   #maxItems: Promise<number> | undefined;
 
   constructor(session: WriteSession, options: BatchedWritesOptions) {
     this.#session = session;
     this.#options = { enabled: true, quietMs: 100, maxWaitMs: 1500, ...options };
+    this.#waves = new Waves(
+      this.#options,
+      () => [...this.#queues.values()].reduce((n, q) => n + q.length, 0),
+      () => this.#flush(),
+    );
   }
 
   /** Creates an object (and completes it, as `createObject` does); answers it as it now is. */
@@ -171,7 +166,7 @@ export class BatchedWrites {
   }
 
   #enter<T>(make: (resolve: (v: T) => void, reject: (e: unknown) => void) => Write & { alone?: true }) {
-    this.#inFlight++;
+    this.#waves.entered();
     return new Promise<T>((resolve, reject) => {
       const write = make(resolve, reject);
       const family = batchRoutes[write.kind.name]?.family(write.op);
@@ -181,78 +176,11 @@ export class BatchedWrites {
       }
       const queue = `${write.kind.name}/${family}`;
       this.#queues.set(queue, [...(this.#queues.get(queue) ?? []), write]);
-      this.#schedule(true);
-    }).finally(() => {
-      this.#inFlight--;
-      this.#schedule();
-    });
-  }
-
-  /**
-   * Called on each arrival and each answer. While writes are out, the waiting ones wait for them to come
-   * back: each answer frees the host to send its next change, which joins them, so waves never split for
-   * good. With none out, the waiting writes go once every call the host can have in flight is here, or once
-   * the quiet window shows that no more are coming.
-   */
-  #schedule(arrival = false): void {
-    const waiting = [...this.#queues.values()].reduce((n, q) => n + q.length, 0);
-    if (waiting === 0) return;
-    this.#ceiling = this.#ceiling > 0 ? Math.max(this.#ceiling, this.#inFlight) : 0;
-    const out = this.#inFlight - waiting;
-    if (out > 0 && waiting < this.#ceiling) {
-      this.#hold();
-      return;
-    }
-    const now = performance.now();
-    if (arrival) {
-      if (this.#lastArrival !== undefined) this.#waveGap = Math.max(this.#waveGap, now - this.#lastArrival);
-      // A change that came soon after the quiet window closed its wave: the window was too short for this host.
-      if (this.#closedQuiet !== undefined && now - this.#closedQuiet < this.#options.maxWaitMs)
-        this.#learn(now - this.#closedQuiet);
-      this.#closedQuiet = undefined;
-      this.#lastArrival = now;
-    }
-    if (this.#ceiling > 0 && waiting >= this.#ceiling) {
-      // A whole wave: the longest pause between its changes is how long the host may pause within one.
-      this.#learn(this.#waveGap);
-      this.#flush();
-      return;
-    }
-    clearTimeout(this.#quietTimer);
-    this.#quietTimer = setTimeout(() => {
-      // The host sent what it could: as many as are in flight now is its parallelism, at least.
-      this.#ceiling = Math.max(this.#ceiling, this.#inFlight);
-      this.#closedQuiet = this.#lastArrival;
-      this.#flush();
-    }, this.#quietMs());
-    this.#maxTimer ??= setTimeout(() => this.#flush(), this.#options.maxWaitMs);
-  }
-
-  #learn(gap: number): void {
-    this.#gaps = [...this.#gaps.slice(-7), gap];
-  }
-
-  /** Twice the longest pause seen within recent waves, between `quietMs` and `maxWaitMs`. */
-  #quietMs(): number {
-    const learned = 2 * Math.max(0, ...this.#gaps);
-    return Math.min(this.#options.maxWaitMs, Math.max(this.#options.quietMs, learned));
-  }
-
-  #hold(): void {
-    this.#clearTimers();
-    this.#lastArrival = undefined;
-    this.#waveGap = 0;
-  }
-
-  #clearTimers(): void {
-    clearTimeout(this.#quietTimer);
-    clearTimeout(this.#maxTimer);
-    this.#quietTimer = undefined;
-    this.#maxTimer = undefined;
+      this.#waves.queued();
+    }).finally(() => this.#waves.left());
   }
 
   #flush(): void {
-    this.#hold();
     const queues = [...this.#queues.values()];
     this.#queues.clear();
     for (const batch of queues) void this.#send(batch);

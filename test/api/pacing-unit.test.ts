@@ -102,6 +102,29 @@ describe("QuotaPacer", () => {
     expect(writes[5]! - writes[0]!).toBe(5 * 12_200);
   });
 
+  it("after a burst, runs at the quota's own rate while answers guard the window, and never overfills one", async () => {
+    const time = new FakeTime();
+    const pacer = new QuotaPacer({ time, burst: { write: 10 } });
+    pacer.prime(quotaBody({ read: 60, write: 30 }));
+    // The service: fixed windows of aligned minutes, answering at once with each window's room.
+    const perWindow = new Map<number, number>();
+    const answer = () => {
+      const window = Math.floor(time.now() / minute);
+      const used = (perWindow.get(window) ?? 0) + 1;
+      perWindow.set(window, used);
+      pacer.observe("write", 200, {
+        "ratelimit-limit": "30",
+        "ratelimit-remaining": String(Math.max(0, 30 - used)),
+        "ratelimit-reset": String(Math.ceil(((window + 1) * minute - time.now()) / 1000)),
+      });
+    };
+    const start = time.now();
+    await Promise.all(Array.from({ length: 150 }, () => pacer.acquire("write").then(answer)));
+    expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(30);
+    // 150 writes fill five windows: the run ends in the fifth, not after 140 safe intervals of 2.9 s (407 s).
+    expect(time.now() - start).toBeLessThan(5 * minute);
+  });
+
   it("serves concurrent waiters first come, first served, and drops an aborted one", async () => {
     const time = new FakeTime();
     const pacer = new QuotaPacer({ time });

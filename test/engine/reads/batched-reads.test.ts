@@ -1,7 +1,7 @@
 /**
  * BatchedReads against the sandbox: reads of one kind that arrive together cost one listing, a lone read its
- * own GET, a gone object answers undefined, and a kind that takes several pages to list is listed only for
- * more reads than it has pages.
+ * own GET, a gone object answers undefined, a kind that takes several pages to list is listed only for
+ * more reads than it has pages, and reads that come in waves wait for the whole wave.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,6 +83,28 @@ describe("BatchedReads", () => {
     expect(await calls()).toEqual({ "GET /contact/{id}": 2 });
     await Promise.all(ids.slice(5, 8).map((id) => reads.read(contacts, { id })));
     expect(await calls()).toEqual({ "GET /contact": 2 });
+  }, 60_000);
+
+  it("reads a host sends as each answer comes back join one wave: a listing per round of its parallelism", async () => {
+    const { account, ops } = await engineAccount(sb);
+    const ids = await newContacts(account, 10);
+    const reads = new BatchedReads(ops);
+    await calls();
+    // A host of parallelism 10, five rounds: each worker sends its next read 5 to 77 ms after its answer,
+    // spread wider than the shortest quiet window (25 ms), as a busy host's calls are.
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await Promise.all(
+      ids.map(async (id, i) => {
+        for (let round = 0; round < 5; round++) {
+          expect((await reads.read(contacts, { id }))?.id).toBe(id);
+          await sleep(5 + i * 8);
+        }
+      }),
+    );
+    const made = await calls();
+    expect(made["GET /contact/{id}"]).toBeUndefined();
+    // One listing per round (the first learns the parallelism), where a fixed window split each round in three.
+    expect(made["GET /contact"]).toBeLessThanOrEqual(6);
   }, 60_000);
 
   it("a refused listing fails every read that waited for it", async () => {
