@@ -51,6 +51,7 @@ import {
   topLevelCollections,
   topLevelKinds,
 } from "./format.ts";
+import { userMap } from "./source.ts";
 
 export interface LoadDiagnostic {
   at?: Position;
@@ -76,10 +77,10 @@ export interface LoadOptions {
 type Data = Record<string, unknown>;
 const isData = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
 /**
- * A map of user keys: no prototype, so `__proto__`, `constructor` and the like
+ * A map of user keys: nothing inherited, so `__proto__`, `constructor` and the like
  * are own members like any other (the engine's validation then names them).
  */
-const dataOf = (from: Data = {}): Data => Object.assign(Object.create(null) as Data, from);
+const dataOf = (from: Data = {}): Data => Object.assign(userMap(), from);
 /** A name as written, for a message: as is when it is a valid name, else quoted and escaped. */
 const shownName = (name: string) => (namePattern.test(name) ? name : quote(name));
 

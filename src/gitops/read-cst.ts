@@ -16,7 +16,7 @@
  * takes, it gives exactly what the composer's path gives.
  */
 import { CST, Document, isScalar, type ScalarTag } from "yaml";
-import { limits, mapSpot, memberOf, type SeqSpot, type Spot, type ValueBudget } from "./source.ts";
+import { limits, mapSpot, memberOf, type SeqSpot, type Spot, userMap, type ValueBudget } from "./source.ts";
 
 /** The schema and options `composeDocument` composes with: plain scalars are typed by the same tags. */
 const { schema, options } = new Document(undefined, { uniqueKeys: false });
@@ -106,7 +106,7 @@ class PlainReader {
 
   blockMap(map: CST.BlockMap, depth: number): unknown {
     const { items } = map;
-    const data: Record<string, unknown> = Object.create(null);
+    const data = userMap();
     const spot = mapSpot(map.offset, items.length);
     let count = 0;
     for (let i = 0; i < items.length; i++) {
@@ -155,7 +155,7 @@ class PlainReader {
     const line = (tokens: readonly Gap[] | undefined, indicator: string | null) =>
       (tokens ?? []).every((t) => t.type === "space" || t.type === indicator) &&
       isGap(tokens, indicator, false);
-    const data: Record<string, unknown> | unknown[] = isMap ? Object.create(null) : new Array(items.length);
+    const data: Record<string, unknown> | unknown[] = isMap ? userMap() : new Array(items.length);
     const spot = isMap
       ? mapSpot(flow.offset, items.length)
       : { at: flow.offset, items: new Array(items.length) };

@@ -18,6 +18,7 @@ import {
   quote,
   type SeqSpot,
   type Spot,
+  userMap,
   type ValueBudget,
   type YamlPath,
 } from "./source.ts";
@@ -57,7 +58,7 @@ interface Converted {
 }
 
 /**
- * The document's contents as plain data (maps as null-prototype objects) and
+ * The document's contents as plain data (maps as `userMap`s) and
  * spots; duplicate keys and keys that are not names are problems, and a value
  * past the limits refuses the whole file.
  */
@@ -118,7 +119,7 @@ export function readDocument(
     }
     let result: Converted;
     if (isMap(node)) {
-      const data: Record<string, unknown> = Object.create(null);
+      const data = userMap();
       const size = node.items.length;
       const spot = mapSpot(offset, size);
       let count = 0;
@@ -186,7 +187,7 @@ export function readDocument(
   try {
     const root =
       doc.contents === null
-        ? { data: Object.create(null), spot: 0, values: 0, height: 0 }
+        ? { data: userMap(), spot: 0, values: 0, height: 0 }
         : convert(doc.contents, 1, 0);
     return { data: root.data, spot: root.spot, problems };
   } catch (error) {
