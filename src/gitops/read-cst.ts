@@ -59,8 +59,10 @@ const isFlowScalar = (t: CST.Token | null | undefined): t is FlowScalar =>
 /** One file's conversion: `spot` is the spot of the value converted last. */
 class PlainReader {
   spot: Spot = 0;
+  private readonly text: string;
   private readonly budget: ValueBudget;
-  constructor(budget: ValueBudget) {
+  constructor(text: string, budget: ValueBudget) {
+    this.text = text;
     this.budget = budget;
   }
 
@@ -152,6 +154,8 @@ class PlainReader {
     const isMap = flow.start.source === "{";
     const [end, ...after] = flow.end;
     if (end?.source !== (isMap ? "}" : "]") || !isGap(after, null, false)) giveUp();
+    // On one line: then neither a comment nor an indentation rule is inside.
+    if (this.text.lastIndexOf("\n", end!.offset) > flow.offset) giveUp();
     const line = (tokens: readonly Gap[] | undefined, indicator: string | null) =>
       (tokens ?? []).every((t) => t.type === "space" || t.type === indicator) &&
       isGap(tokens, indicator, false);
@@ -205,7 +209,7 @@ export function readPlain(
   }
   if (!doc?.value || !isGap(doc.start, null, true) || !isGap(doc.end, null, true)) return undefined;
   const remaining = budget.remaining;
-  const reader = new PlainReader(budget);
+  const reader = new PlainReader(text, budget);
   try {
     const data = reader.value(doc.value, 1);
     return { data, spot: reader.spot };
