@@ -50,6 +50,12 @@ function isGap(tokens: readonly Gap[] | undefined, indicator: string | null, aft
   return found;
 }
 
+/** Whether tokens are only spaces and line breaks. */
+function isBlank(tokens: readonly Gap[] | undefined): boolean {
+  for (const t of tokens ?? []) if (t.type !== "space" && t.type !== "newline") return false;
+  return true;
+}
+
 const hasNewline = (tokens: readonly Gap[]) => tokens.some((t) => t.type === "newline");
 
 type FlowScalar = CST.FlowScalar;
@@ -86,17 +92,31 @@ class PlainReader {
     }
   }
 
+  /**
+   * The values of the plain scalars read so far that are on one line and
+   * followed by nothing but spaces and line breaks, by their text, for keys
+   * and for values: such a value depends on its text alone, and most repeat
+   * (`type`, `http`, `alertTypes`).
+   */
+  private readonly seen = { key: new Map<string, unknown>(), value: new Map<string, unknown>() };
+
   /** A scalar's value: quoted ones are strings, plain ones typed as the composer types them. */
   scalar(token: FlowScalar, atKey: boolean): unknown {
+    const seen = atKey ? this.seen.key : this.seen.value;
+    const simple = token.type === "scalar" && !token.source.includes("\n") && isBlank(token.end);
+    if (simple && seen.has(token.source)) return seen.get(token.source);
     const { value } = CST.resolveAsScalar(token, true, giveUp);
     if (token.type !== "scalar") return value;
+    let typed: unknown = value;
     for (const tag of plainTags) {
       if ((tag.default === true || (atKey && tag.default === "key")) && tag.test.test(value)) {
         const resolved = tag.resolve(value, giveUp, options);
-        return isScalar(resolved) ? resolved.value : resolved;
+        typed = isScalar(resolved) ? resolved.value : resolved;
+        break;
       }
     }
-    return value;
+    if (simple) seen.set(token.source, typed);
+    return typed;
   }
 
   /** A member's name: a key's value, which must be a string or a number. */
