@@ -5,9 +5,9 @@
  * The files come from pull requests, so reading them is bounded whatever they
  * hold (docs/gitops.md, "Limits"): each file's and the whole configuration's
  * size, the number of files, how deep values nest and how many values there
- * are once aliases are expanded. Aliases are never copied: an anchored value
- * is converted once and shared, and its expanded size is counted, so an
- * "alias bomb" is refused at its alias in time proportional to its text.
+ * are once aliases are expanded (read-document.ts). A file's text is parsed
+ * here, and its tokens read by read-cst.ts when the file is plain YAML, or
+ * by read-document.ts otherwise.
  */
 import { lstat, open, readdir, realpath, stat } from "node:fs/promises";
 import { join, relative } from "node:path";

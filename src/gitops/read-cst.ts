@@ -139,7 +139,8 @@ class PlainReader {
       if (!isFlowScalar(key) || !sep || !value || key.indent !== map.indent) giveUp();
       if (!isGap(sep, "map-value-ind", false)) giveUp();
       if (value.type === "block-map" && !hasNewline(sep)) giveUp();
-      // The composer's limit on an implicit key's length.
+      // The composer's limit on an implicit key's length, measured here to the end of what separates key
+      // and value, which is at least as far.
       if (sep[sep.length - 1]!.offset - key.offset > 1024) giveUp();
       const name = this.key(key);
       if (memberOf(spot, name, count) >= 0) giveUp();
