@@ -33,12 +33,18 @@ type Gap = CST.SourceToken;
 /**
  * Whether tokens between values are only spaces, line breaks and comments
  * (each after a space or a line break, as YAML wants), and the one
- * `indicator` (`:` or `-`) when one is asked for.
+ * `indicator` (`:`, `-` or `,`) when one is asked for; from the token at `from`.
  */
-function isGap(tokens: readonly Gap[] | undefined, indicator: string | null, afterSpace: boolean): boolean {
+function isGap(
+  tokens: readonly Gap[] | undefined,
+  indicator: string | null,
+  afterSpace: boolean,
+  from = 0,
+): boolean {
   let found = indicator === null;
   let spaced = afterSpace;
-  for (const t of tokens ?? []) {
+  for (let i = from; i < (tokens?.length ?? 0); i++) {
+    const t = tokens![i]!;
     if (t.type === "space" || t.type === "newline") spaced = true;
     else if (t.type === "comment") {
       if (!spaced) return false;
@@ -173,13 +179,10 @@ class PlainReader {
   flow(flow: CST.FlowCollection, depth: number): unknown {
     const { items } = flow;
     const isMap = flow.start.source === "{";
-    const [end, ...after] = flow.end;
-    if (end?.source !== (isMap ? "}" : "]") || !isGap(after, null, false)) giveUp();
+    const end = flow.end[0];
+    if (end?.source !== (isMap ? "}" : "]") || !isGap(flow.end, null, false, 1)) giveUp();
     // On one line: then neither a comment nor an indentation rule is inside.
     if (this.text.lastIndexOf("\n", end!.offset) > flow.offset) giveUp();
-    const line = (tokens: readonly Gap[] | undefined, indicator: string | null) =>
-      (tokens ?? []).every((t) => t.type === "space" || t.type === indicator) &&
-      isGap(tokens, indicator, false);
     const data: Record<string, unknown> | unknown[] = isMap ? userMap() : new Array(items.length);
     const spot = isMap
       ? mapSpot(flow.offset, items.length)
@@ -187,10 +190,10 @@ class PlainReader {
     for (let i = 0; i < items.length; i++) {
       const { start, key, sep, value } = items[i]!;
       // Items are separated by one comma, and the first has none.
-      if (!value || !line(start, i === 0 ? null : "comma")) giveUp();
+      if (!value || !isGap(start, i === 0 ? null : "comma", false)) giveUp();
       if (value!.type === "block-map" || value!.type === "block-seq") giveUp();
       if (isMap) {
-        if (!key || !line(sep, "map-value-ind")) giveUp();
+        if (!key || !isGap(sep, "map-value-ind", false)) giveUp();
         const name = this.key(key);
         const map = spot as ReturnType<typeof mapSpot>;
         if (memberOf(map, name, i) >= 0) giveUp();
