@@ -7,11 +7,12 @@
  *
  * "Plain" is the subset configurations are written in: one document of block
  * maps and lists, flow collections on one line, and plain or quoted scalars,
- * with comments. Anything else (anchors, aliases, tags, block scalars, `---`,
- * multi-line flow collections, tabs, an empty file) and anything the composer
- * would report (a syntax error, a duplicate key, a key that is not a name, a
- * value past the limits) makes `readPlain` give up, and `read-document.ts`
- * reads the file and words the problems. So this path never decides what an
+ * with comments, after an optional `---`. Anything else (anchors, aliases,
+ * tags, block scalars, directives, `...`, several documents, multi-line flow
+ * collections, tabs, an empty file) and anything the composer would report (a
+ * syntax error, a duplicate key, a key that is not a name, a value past the
+ * limits) makes `readPlain` give up, and `read-document.ts` reads the file
+ * and words the problems. So this path never decides what an
  * error says; `test/gitops/read-paths.test.ts` checks that on every input it
  * takes, it gives exactly what the composer's path gives.
  */
@@ -231,7 +232,12 @@ export function readPlain(
     if (token.type === "document" && !doc) doc = token;
     else if (token.type !== "comment" && token.type !== "newline" && token.type !== "space") return undefined;
   }
-  if (!doc?.value || !isGap(doc.start, null, true) || !isGap(doc.end, null, true)) return undefined;
+  if (!doc?.value || !isGap(doc.end, null, true)) return undefined;
+  // `---` may open the document (yamllint asks for it), with a block collection on the lines after it.
+  const marker = doc.start.findIndex((t) => t.type === "doc-start");
+  if (!isGap(doc.start, marker < 0 ? null : "doc-start", true)) return undefined;
+  const block = doc.value.type === "block-map" || doc.value.type === "block-seq";
+  if (marker >= 0 && block && !hasNewline(doc.start.slice(marker))) return undefined;
   const remaining = budget.remaining;
   const reader = new PlainReader(text, budget);
   try {

@@ -74,6 +74,15 @@ describe("the plain reader and the composer's reader", () => {
     for (const file of examples) expect(compareReaders(readFileSync(file, "utf8")), file).toBe(true);
   });
 
+  it("agree on a document opened with ---, and leave a block map on the --- line to the composer", () => {
+    const text = readFileSync(examples[0]!, "utf8");
+    expect(compareReaders(`---\n${text}`)).toBe(true);
+    expect(compareReaders(`--- # monitoring\n\n${text}`)).toBe(true);
+    expect(compareReaders("--- { monitors: {} }\n")).toBe(true);
+    // "Block collection cannot start on same line with directives-end marker": the composer says so.
+    expect(compareReaders("--- monitors: {}\n")).toBe(false);
+  });
+
   it("agree on the hostile corpus", () => {
     for (const text of corpus) compareReaders(text);
   });
