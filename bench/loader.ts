@@ -1,22 +1,24 @@
 /**
  * The GitOps loader on a large configuration (issue 16, point 2).
  *
- *   npm run bench:loader [-- --monitors 20000 --files 20 --keep]
+ *   npm run bench:loader [-- --monitors 20000 --files 20 --runs 3 --keep]
  *
  * Writes a repo of `--monitors` monitors (each with tags, settings, an alert
  * subscription and a `${env:...}` header) split over `--files` files, plus
- * the contacts they name, into a temporary directory. The load then runs in
- * a fresh Node process of its own, so its peak resident memory is the
- * loader's and not this generator's: it prints the files' size, the load's
- * wall time, the process's peak RSS and the V8 heap's peak (sampled by the
- * garbage collector's own accounting after each collection), and the CPU
- * time, which the other processes of a shared machine inflate less than the
- * wall time. `--keep` keeps the generated repo and prints its path, to
- * profile the load on its own (`node --cpu-prof bench/loader.ts --load DIR`).
+ * the contacts they name, into a temporary directory. The load then runs
+ * `--runs` times, each in a fresh Node process of its own, so its peak
+ * resident memory is the loader's and not this generator's: each run prints
+ * the load's wall time, its CPU time (which the other processes of a shared
+ * machine inflate less than the wall time), the process's peak RSS and the
+ * V8 heap's peak (sampled by the garbage collector's own accounting after
+ * each collection); then the median of each, and the machine's load average
+ * before and after, to judge how shared the machine was. `--keep` keeps the
+ * generated repo and prints its path, to profile the load on its own
+ * (`node --cpu-prof bench/loader.ts --load DIR`).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { PerformanceObserver, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -26,6 +28,7 @@ const { values: args } = parseArgs({
   options: {
     monitors: { type: "string", default: "20000" },
     files: { type: "string", default: "20" },
+    runs: { type: "string", default: "3" },
     keep: { type: "boolean", default: false },
     /** Internal: load this directory and print the figures as JSON. */
     load: { type: "string" },
@@ -95,13 +98,7 @@ try {
       );
     write(`monitors-${String(f).padStart(3, "0")}.yaml`, `${lines.join("\n")}\n`);
   }
-  const run = spawnSync(
-    process.execPath,
-    ["--disable-warning=ExperimentalWarning", import.meta.filename, "--load", dir],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
-  );
-  if (run.status !== 0) throw new Error(`the load process exited ${run.status}`);
-  const figures = JSON.parse(run.stdout) as {
+  type Figures = {
     ms: number;
     cpuMs: number;
     resources: number;
@@ -110,15 +107,46 @@ try {
     maxRssMb: number;
     heapPeakMb: number;
   };
-  if (figures.diagnostics > 0)
-    throw new Error(`the generated config has ${figures.diagnostics} problems: ${figures.firstDiagnostic}`);
+  const load = (): Figures => {
+    const run = spawnSync(
+      process.execPath,
+      ["--disable-warning=ExperimentalWarning", import.meta.filename, "--load", dir],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+    );
+    if (run.status !== 0) throw new Error(`the load process exited ${run.status}`);
+    const figures = JSON.parse(run.stdout) as Figures;
+    if (figures.diagnostics > 0)
+      throw new Error(`the generated config has ${figures.diagnostics} problems: ${figures.firstDiagnostic}`);
+    return figures;
+  };
+  const loadAverage = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(", ");
+  const before = loadAverage();
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const mb = (n: number) => `${n.toFixed(0)} MB`;
+  const line = (f: Omit<Figures, "resources" | "diagnostics">) =>
+    `load time ${seconds(f.ms)} (CPU ${seconds(f.cpuMs)}), peak RSS ${mb(f.maxRssMb)}, peak V8 heap ${mb(f.heapPeakMb)}`;
+  const runs: Figures[] = [];
+  for (let i = 0; i < Math.max(1, Number(args.runs)); i++) {
+    runs.push(load());
+    if (i === 0)
+      console.log(
+        `${monitorCount} monitors in ${fileCount + 1} files, ${(bytes / 2 ** 20).toFixed(1)} MiB of YAML: ${runs[0]!.resources} resources`,
+      );
+    console.log(`run ${i + 1}: ${line(runs[i]!)}`);
+  }
+  const median = (pick: (f: Figures) => number) => {
+    const sorted = runs.map(pick).sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
   console.log(
-    `${monitorCount} monitors in ${fileCount + 1} files, ${(bytes / 2 ** 20).toFixed(1)} MiB of YAML: ${figures.resources} resources`,
+    `median: ${line({ ms: median((f) => f.ms), cpuMs: median((f) => f.cpuMs), maxRssMb: median((f) => f.maxRssMb), heapPeakMb: median((f) => f.heapPeakMb) })}`,
   );
-  // CPU time as well: on a shared machine the wall time also counts the other processes' turns.
-  console.log(`load time: ${(figures.ms / 1000).toFixed(2)} s (CPU ${(figures.cpuMs / 1000).toFixed(2)} s)`);
-  console.log(`peak RSS: ${mb(figures.maxRssMb)}, peak V8 heap: ${mb(figures.heapPeakMb)}`);
+  // On a shared machine the wall time also counts the other processes' turns: the load average says how many.
+  console.log(`load average (1, 5, 15 min): ${before} before, ${loadAverage()} after`);
 } finally {
   if (args.keep) console.log(`kept: ${dir}`);
   else rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@
  * so it is kept secret like a credential (masked in plans, hashed in the state).
  */
 import type { YamlPath } from "./files.ts";
+import { userMap } from "./source.ts";
 
 export interface EnvProblem {
   path: YamlPath;
@@ -44,7 +45,7 @@ export function expandEnv(
       return "";
     });
   // A value without placeholders is returned as is, not copied; a map with one is copied into a
-  // null-prototype object, like the loader's own, so a member named `__proto__` stays a member.
+  // map without Object.prototype, like the loader's own (userMap), so a member named `__proto__` stays a member.
   // The path is one array, copied only for a string with a placeholder: not one array per value.
   const trail: (string | number)[] = [];
   const walk = (value: unknown): unknown => {
@@ -71,7 +72,7 @@ export function expandEnv(
         trail.pop();
         if (out) out[k] = v;
         else if (v !== record[k]) {
-          out = Object.create(null) as Record<string, unknown>;
+          out = userMap();
           for (let j = 0; j < i; j++) out[keys[j]!] = record[keys[j]!];
           out[k] = v;
         }

@@ -5,98 +5,37 @@
  * The files come from pull requests, so reading them is bounded whatever they
  * hold (docs/gitops.md, "Limits"): each file's and the whole configuration's
  * size, the number of files, how deep values nest and how many values there
- * are once aliases are expanded. Aliases are never copied: an anchored value
- * is converted once and shared, and its expanded size is counted, so an
- * "alias bomb" is refused at its alias in time proportional to its text.
+ * are once aliases are expanded (read-document.ts). A file's text is parsed
+ * here, and its tokens read by read-cst.ts when the file is plain YAML, or
+ * by read-document.ts otherwise.
  */
 import { lstat, open, readdir, realpath, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { type CST, Lexer, LineCounter, Parser } from "yaml";
+import { readPlain } from "./read-cst.ts";
+import { composeDocument, readDocument } from "./read-document.ts";
 import {
-  Alias,
-  Composer,
-  type CST,
-  type Document,
-  isMap,
-  isScalar,
-  isSeq,
-  Lexer,
-  LineCounter,
-  type Node,
-  Parser,
-} from "yaml";
+  type FileProblem,
+  formatBytes,
+  hex,
+  limits,
+  type ParsedFile,
+  type Position,
+  sourceMap,
+  type ValueBudget,
+} from "./source.ts";
 
-export interface Position {
-  file: string;
-  line: number;
-  column: number;
-}
-
-/** A path into a file's data: map keys and sequence indices. */
-export type YamlPath = readonly (string | number)[];
-
-/** Where each node of a file came from: the value's position and, for map members, the key's. */
-export interface SourceMap {
-  value(path: YamlPath): Position | undefined;
-  key(path: YamlPath): Position | undefined;
-  /** Whether the file has a node at this path. */
-  has(path: YamlPath): boolean;
-}
-
-export interface ParsedFile {
-  file: string;
-  /** Maps are null-prototype objects: every key, `__proto__` included, is an own, ordinary member. */
-  data: unknown;
-  positions: SourceMap;
-}
-
-export interface FileProblem {
-  at: Position;
-  /** Where in the file's data, when the problem is in a node (a duplicate key). */
-  path?: YamlPath;
-  message: string;
-}
-
-/** What vigil reads at most; each limit is refused with an error that names it (docs/gitops.md, "Limits"). */
-export const limits = {
-  /** Bytes of one file. */
-  fileBytes: 8 * 2 ** 20,
-  /** Bytes of all the files of a configuration. */
-  configBytes: 32 * 2 ** 20,
-  /** Files in a configuration. */
-  files: 10_000,
-  /** Directories walked to find them (a link to `/` is followed, but not through the whole disk). */
-  directories: 10_000,
-  /** Levels of maps and lists inside one another (a monitor's header value is at level 7, the root being 1). */
-  depth: 64,
-  /** Values (maps, lists and scalars) in a configuration, counting every use of an alias in full. */
-  values: 4_000_000,
-} as const;
-
-/** A size for a message: `8 MiB`, `3.5 MiB`, `900 KiB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 2 ** 20) return `${Number((bytes / 2 ** 20).toFixed(1))} MiB`;
-  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
-  return `${bytes} bytes`;
-}
-
-/**
- * User text inside a message: quoted, shortened, and with every control,
- * format (bidirectional overrides) or unassigned character escaped, so a
- * hostile key or value can neither flood nor rewrite the terminal.
- */
-export function quote(text: string, max = 60): string {
-  const chars = [...text];
-  const shown = chars.length > max ? chars.slice(0, max).join("") : text;
-  const escaped = shown.replace(/[\p{C}\p{Zl}\p{Zp}"\\]/gu, (c) => {
-    if (c === '"' || c === "\\") return `\\${c}`;
-    const named: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
-    const code = c.codePointAt(0)!;
-    return named[c] ?? (code < 0x100 ? `\\x${hex(code)}` : `\\u{${code.toString(16)}}`);
-  });
-  return `"${escaped}${chars.length > max ? "…" : ""}"`;
-}
-
-const hex = (n: number) => n.toString(16).padStart(2, "0");
+export {
+  type FileProblem,
+  formatBytes,
+  limits,
+  type ParsedFile,
+  type Position,
+  quote,
+  type SourceMap,
+  type ValueBudget,
+  type YamlPath,
+} from "./source.ts";
 
 const yamlFile = /\.ya?ml$/i;
 
@@ -183,49 +122,12 @@ export function displayName(file: string, cwd = process.cwd()): string {
   return rel.startsWith("..") ? file : rel;
 }
 
-/** How many more values the files still to be read may hold (limits.values for a whole configuration). */
-export interface ValueBudget {
-  remaining: number;
-}
-
 /**
- * Where a node is: an offset into the file's text for a scalar; for a map or
- * a list, its own offset and its members'. An alias's spot shares its target's.
+ * Parses one file into plain data plus a source map; syntax errors and
+ * duplicate keys are problems. A plain file (most are) is read straight from
+ * the parser's tokens; any other, and any file with a problem, through the
+ * composer, which words every problem (read-cst.ts).
  */
-type Spot = number | MapSpot | SeqSpot;
-/** Parallel arrays rather than maps: a file has as many of these as it has maps, and most are small. */
-interface MapSpot {
-  at: number;
-  names: string[];
-  keyAt: number[];
-  members: Spot[];
-  /** Name → position in the arrays, for a map too large to search. */
-  index?: Map<string, number>;
-}
-/** The position of a member in the arrays, or -1; `count`: how many members are set so far, while converting. */
-const memberOf = (spot: MapSpot, name: string, count = spot.names.length) => {
-  if (spot.index) return spot.index.get(name) ?? -1;
-  const at = spot.names.indexOf(name);
-  return at < count ? at : -1;
-};
-interface SeqSpot {
-  at: number;
-  items: Spot[];
-}
-const offsetOf = (spot: Spot) => (typeof spot === "number" ? spot : spot.at);
-
-/** Stops a file's conversion: the problem is the file's only one. */
-class Refusal extends Error {
-  readonly offset: number;
-  readonly path: YamlPath | undefined;
-  constructor(offset: number, message: string, path?: YamlPath) {
-    super(message);
-    this.offset = offset;
-    this.path = path;
-  }
-}
-
-/** Parses one file into plain data plus a source map; syntax errors and duplicate keys are problems. */
 export async function parseConfigFile(
   file: string,
   budget: ValueBudget = { remaining: limits.values },
@@ -253,10 +155,14 @@ export async function parseConfigFile(
     return { file: name, line, column: col };
   };
 
-  const composed = compose(text, lineCounter);
-  if ("refused" in composed)
-    return { problems: [{ at: at(composed.refused.offset), message: composed.refused.message }] };
-  const { doc, more } = composed;
+  const tokens = parseTokens(text, lineCounter);
+  if ("refused" in tokens)
+    return { problems: [{ at: at(tokens.refused.offset), message: tokens.refused.message }] };
+  const plain = readPlain(text, tokens, budget);
+  if (plain)
+    return { parsed: { file: name, data: plain.data, positions: sourceMap(plain.spot, at) }, problems: [] };
+
+  const { doc, more } = composeDocument(tokens, text);
   const syntax = [...doc.errors, ...doc.warnings].map((e) => ({
     offset: significantFrom(text, e.pos[0], e.code),
     message: e.message.split("\n")[0]!,
@@ -273,180 +179,11 @@ export async function parseConfigFile(
     const after = ` (${rest} more syntax error${rest === 1 ? "" : "s"} after this one, which may follow from it)`;
     return { problems: [{ at: at(first!.offset), message: `${first!.message}${rest > 0 ? after : ""}` }] };
   }
-
-  const problems: FileProblem[] = [];
-  /** The last node of each anchor so far, in document order: what an alias there refers to. */
-  const anchors = new Map<string, Node>();
-  /** Anchored nodes, converted once and shared by their aliases, with their expanded size and height. */
-  const converted = new Map<Node, Converted | "converting">();
-  interface Converted {
-    data: unknown;
-    spot: Spot;
-    values: number;
-    height: number;
-  }
-  const spend = (values: number, offset: number, what: () => string) => {
-    budget.remaining -= values;
-    if (budget.remaining < 0) throw new Refusal(offset, what(), [...trail]);
-  };
-  /** The path of the node being converted. */
-  const trail: (string | number)[] = [];
-  const tooMany = () =>
-    `the configuration holds more than ${limits.values.toLocaleString("en")} values (maps, lists and scalars, counting each use of an alias in full), the most vigil reads`;
-
-  const convert = (node: unknown, depth: number, fallback: number): Converted => {
-    if (node instanceof Alias) {
-      const offset = node.range?.[0] ?? fallback;
-      const target = anchors.get(node.source);
-      const done = target && converted.get(target);
-      if (!done || done === "converting")
-        throw new Refusal(
-          offset,
-          `the alias *${node.source} refers to ${done ? "itself" : "no anchor before it"}`,
-          [...trail],
-        );
-      if (depth + done.height > limits.depth)
-        throw new Refusal(
-          offset,
-          `the alias *${node.source} nests values deeper than ${limits.depth} levels, the most vigil reads`,
-          [...trail],
-        );
-      spend(
-        done.values,
-        offset,
-        () => `the alias *${node.source} expands to ${done.values.toLocaleString("en")} values: ${tooMany()}`,
-      );
-      const spot = typeof done.spot === "number" ? offset : { ...done.spot, at: offset };
-      return { ...done, spot };
-    }
-    const offset = (node as Node | null)?.range?.[0] ?? fallback;
-    if (depth > limits.depth)
-      throw new Refusal(offset, `values nest deeper than ${limits.depth} levels here, the most vigil reads`, [
-        ...trail,
-      ]);
-    spend(1, offset, tooMany);
-    const anchor = (node as { anchor?: string } | null)?.anchor;
-    if (anchor) {
-      anchors.set(anchor, node as Node);
-      converted.set(node as Node, "converting");
-    }
-    let result: Converted;
-    if (isMap(node)) {
-      const data: Record<string, unknown> = Object.create(null);
-      // Arrays of the map's size: grown one member at a time, each would hold room for 17.
-      const size = node.items.length;
-      const spot: MapSpot = {
-        at: offset,
-        names: new Array(size),
-        keyAt: new Array(size),
-        members: new Array(size),
-      };
-      let count = 0;
-      if (size > 8) spot.index = new Map();
-      let values = 1;
-      let height = 1;
-      for (const pair of node.items) {
-        const keyNode = pair.key as Node | null;
-        const keyAt = keyNode?.range?.[0] ?? offset;
-        if (isScalar(keyNode) && keyNode.anchor) {
-          anchors.set(keyNode.anchor, keyNode);
-          converted.set(keyNode, { data: keyNode.value, spot: keyAt, values: 1, height: 1 });
-        }
-        const key = isScalar(keyNode) ? keyNode.value : undefined;
-        if (typeof key !== "string" && typeof key !== "number") {
-          problems.push({ at: at(keyAt), message: "a key must be a plain name" });
-          continue;
-        }
-        const member = String(key);
-        const first = memberOf(spot, member, count);
-        if (first >= 0) {
-          const { line, column } = at(spot.keyAt[first]!);
-          problems.push({
-            at: at(keyAt),
-            message: `the key ${quote(member)} appears twice in this map (first at line ${line}, column ${column}); keys must be unique`,
-            path: [...trail, member],
-          });
-          continue;
-        }
-        spot.index?.set(member, count);
-        spot.names[count] = member;
-        spot.keyAt[count] = keyAt;
-        // `key:` with nothing after it: its value is null, found at the key.
-        trail.push(member);
-        const child = pair.value === null ? undefined : convert(pair.value, depth + 1, keyAt);
-        trail.pop();
-        data[member] = child ? child.data : null;
-        spot.members[count++] = child ? child.spot : keyAt;
-        values += child?.values ?? 1;
-        height = Math.max(height, 1 + (child?.height ?? 1));
-      }
-      if (count < size) spot.names.length = spot.keyAt.length = spot.members.length = count;
-      result = { data, spot, values, height };
-    } else if (isSeq(node)) {
-      const data: unknown[] = new Array(node.items.length);
-      const spot: SeqSpot = { at: offset, items: new Array(node.items.length) };
-      let values = 1;
-      let height = 1;
-      const items = node.items;
-      for (let i = 0; i < items.length; i++) {
-        trail.push(i);
-        const child = convert(items[i], depth + 1, offset);
-        trail.pop();
-        data[i] = child.data;
-        spot.items[i] = child.spot;
-        values += child.values;
-        height = Math.max(height, 1 + child.height);
-      }
-      result = { data, spot, values, height };
-    } else
-      result = { data: isScalar(node) ? node.value : (node ?? null), spot: offset, values: 1, height: 1 };
-    if (anchor) converted.set(node as Node, result);
-    return result;
-  };
-
-  let root: Converted;
-  try {
-    root =
-      doc.contents === null
-        ? { data: Object.create(null), spot: 0, values: 0, height: 0 }
-        : convert(doc.contents, 1, 0);
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    return {
-      problems: [{ at: at(error.offset), message: error.message, ...(error.path && { path: error.path }) }],
-    };
-  }
-  /** The deepest spot along a path, how many steps of it exist, and the last step's key when it is a member. */
-  const find = (path: YamlPath): { spot: Spot; found: number; keyAt?: number } => {
-    let spot = root.spot;
-    let keyAt: number | undefined;
-    for (let i = 0; i < path.length; i++) {
-      const step = path[i]!;
-      let next: Spot | undefined;
-      keyAt = undefined;
-      if (typeof spot !== "number" && "members" in spot) {
-        const n = memberOf(spot, String(step));
-        if (n >= 0) [next, keyAt] = [spot.members[n], spot.keyAt[n]];
-      } else if (typeof spot !== "number" && typeof step === "number") next = spot.items[step];
-      if (next === undefined) return { spot, found: i };
-      spot = next;
-    }
-    return { spot, found: path.length, ...(keyAt !== undefined && { keyAt }) };
-  };
+  const read = readDocument(doc, budget, at);
+  if ("refused" in read) return { problems: [read.refused] };
   return {
-    parsed: {
-      file: name,
-      data: root.data,
-      positions: {
-        value: (path) => at(offsetOf(find(path).spot)),
-        has: (path) => find(path).found === path.length,
-        key: (path) => {
-          const found = find(path);
-          return at(found.keyAt ?? offsetOf(found.spot));
-        },
-      },
-    },
-    problems,
+    parsed: { file: name, data: read.data, positions: sourceMap(read.spot, at) },
+    problems: read.problems,
   };
 }
 
@@ -547,15 +284,14 @@ function significantFrom(text: string, offset: number, code: string): number {
 }
 
 /**
- * The document, composed from the parser's tokens as `parseDocument` does,
- * but with the nesting bounded while the tokens are read: the composer
- * recurses once per level and would overflow the stack on a deep input.
- * `more` is the offset of a second document, if there is one.
+ * The parser's tokens, with the nesting bounded while they are read: the
+ * composer recurses once per level and would overflow the stack on a deep
+ * input.
  */
-function compose(
+export function parseTokens(
   text: string,
   lineCounter: LineCounter,
-): { doc: Document.Parsed; more?: number } | { refused: { offset: number; message: string } } {
+): CST.Token[] | { refused: { offset: number; message: string } } {
   const parser = new Parser(lineCounter.addNewLine);
   // `Parser.parse` marks the first line's start itself; `next` does not.
   lineCounter.addNewLine(0);
@@ -577,12 +313,5 @@ function compose(
     }
   }
   for (const token of parser.end()) tokens.push(token);
-  // Duplicate keys are found while converting, where the first one's position is known.
-  const composer = new Composer({ uniqueKeys: false });
-  let doc: Document.Parsed | undefined;
-  for (const next of composer.compose(tokens, true, text.length)) {
-    if (doc) return { doc, more: next.range[0] };
-    doc = next;
-  }
-  return { doc: doc! };
+  return tokens;
 }

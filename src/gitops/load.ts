@@ -51,6 +51,7 @@ import {
   topLevelCollections,
   topLevelKinds,
 } from "./format.ts";
+import { userMap } from "./source.ts";
 
 export interface LoadDiagnostic {
   at?: Position;
@@ -76,10 +77,10 @@ export interface LoadOptions {
 type Data = Record<string, unknown>;
 const isData = (v: unknown): v is Data => typeof v === "object" && v !== null && !Array.isArray(v);
 /**
- * A map of user keys: no prototype, so `__proto__`, `constructor` and the like
+ * A map of user keys: nothing inherited, so `__proto__`, `constructor` and the like
  * are own members like any other (the engine's validation then names them).
  */
-const dataOf = (from: Data = {}): Data => Object.assign(Object.create(null) as Data, from);
+const dataOf = (from: Data = {}): Data => Object.assign(userMap(), from);
 /** A name as written, for a message: as is when it is a valid name, else quoted and escaped. */
 const shownName = (name: string) => (namePattern.test(name) ? name : quote(name));
 
@@ -93,10 +94,16 @@ export function memberPath(path: YamlPath): string {
 /** A key in a member path or address: as written, or quoted and escaped when it holds anything unprintable. */
 const shownKey = (key: string) => (/^[^\p{C}\p{Z}"\\]{1,60}$/u.test(key) ? key : quote(key));
 
+/**
+ * A file as resources keep it: its name and where each node is, but not its data, which the resources'
+ * members replace, so that each file's data is released once the file is read.
+ */
+type FileSource = Omit<ParsedFile, "data">;
+
 /** One resource on its way from YAML to the engine. */
 interface Draft {
   resource: DesiredResource;
-  file: ParsedFile;
+  file: FileSource;
   /** Where its members start in the file (`["monitors", "web"]`, `["monitors", "web", "alerts", 0]`). */
   base: YamlPath;
   /** Engine JSON pointer → the config's member path under `base`. */
@@ -147,6 +154,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       continue;
     }
     parsedFiles.push(parsed.file);
+    const source: FileSource = { file: parsed.file, positions: parsed.positions };
     const problem = (at: Position | undefined, message: string, extra: Partial<LoadDiagnostic> = {}) =>
       diagnostics.push({ ...(at && { at }), ...extra, message });
     const expanded = expandEnv(parsed.data, env);
@@ -182,7 +190,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
         continue;
       }
       if (key === "imports") {
-        readImports(value, parsed, imports, problem);
+        readImports(value, source, imports, problem);
         continue;
       }
       const kind = topLevelKinds.find((k) => collectionOf(k) === key);
@@ -228,7 +236,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
           continue;
         }
         names.set(name, nameAt);
-        const read = readResource(kind, name, members, parsed, problem);
+        const read = readResource(kind, name, members, source, problem);
         for (const draft of read) markSecrets(draft, secretsUnder(draft.base));
         drafts.push(...read);
       }
@@ -387,7 +395,7 @@ interface ImportEntry {
 
 const importForm = "{ to: <address>, id: <id of the existing object> }";
 
-function readImports(value: unknown, file: ParsedFile, out: ImportEntry[], problem: Problem): void {
+function readImports(value: unknown, file: FileSource, out: ImportEntry[], problem: Problem): void {
   if (!Array.isArray(value)) {
     problem(
       file.positions.value(["imports"]),
@@ -437,7 +445,7 @@ function readResource(
   kind: TopLevelKind,
   name: string,
   value: unknown,
-  file: ParsedFile,
+  file: FileSource,
   problem: Problem,
 ): Draft[] {
   const collection = collectionOf(kind);
@@ -543,7 +551,7 @@ function readSubscriptions(
   nested: (typeof nestedSubscriptions)[number],
   monitor: string,
   value: unknown,
-  file: ParsedFile,
+  file: FileSource,
   problem: Problem,
 ): Draft[] {
   const member: NestedMember = nested.member;
@@ -643,7 +651,7 @@ function readSubscriptions(
 function readLifecycle(
   members: Data,
   kind: DesiredResource["kind"],
-  file: ParsedFile,
+  file: FileSource,
   base: YamlPath,
   address: string,
   problem: Problem,

@@ -17,9 +17,10 @@ import { type HostileCase, hostileCases } from "./hostile/cases.ts";
  */
 
 const dirs: string[] = [];
+// Removing the cases' trees (10,000 directories among them) outlasts the default 10 s on a loaded machine.
 afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-});
+}, 120_000);
 
 async function build(c: HostileCase): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), "vigil-hostile-"));

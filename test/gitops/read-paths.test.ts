@@ -1,0 +1,171 @@
+/**
+ * The loader's two readers of a YAML file must agree (src/gitops/read-cst.ts):
+ * on every input the plain reader takes, it gives exactly what the composer's
+ * reader gives (data, the position of every key and value, values counted),
+ * the composer finds no problem in it, and on every input it gives up on, it
+ * spends none of the value budget. The inputs are the example configurations,
+ * the fixtures, the hostile corpus, YAML that `yaml.stringify` writes for
+ * arbitrary values, and all of those mutated with YAML's significant
+ * characters.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { inspect, isDeepStrictEqual } from "node:util";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { LineCounter, stringify } from "yaml";
+import { parseTokens } from "../../src/gitops/files.ts";
+import { readPlain } from "../../src/gitops/read-cst.ts";
+import { composeDocument, readDocument } from "../../src/gitops/read-document.ts";
+import { limits } from "../../src/gitops/source.ts";
+import { hostileCases } from "./hostile/cases.ts";
+
+/** Reads `text` both ways; whether the plain reader took it. */
+function compareReaders(text: string): boolean {
+  const tokens = parseTokens(text, new LineCounter());
+  // Nesting past the limit is refused before either reader runs.
+  if (!Array.isArray(tokens)) return false;
+  const budget = { remaining: limits.values };
+  const plain = readPlain(text, tokens, budget);
+  if (!plain) {
+    expect(budget.remaining).toBe(limits.values);
+    return false;
+  }
+  const { doc, more } = composeDocument(tokens, text);
+  expect(more).toBeUndefined();
+  expect([...doc.errors, ...doc.warnings].map((e) => e.message)).toEqual([]);
+  const composed = { remaining: limits.values };
+  const read = readDocument(doc, composed, (offset) => ({ file: "f.yaml", line: 1, column: offset + 1 }));
+  if ("refused" in read)
+    throw new Error(`the composer's reader refused what the plain one took: ${read.refused.message}`);
+  expect(read.problems).toEqual([]);
+  // node's comparison, not vitest's: a member named `constructor` would make vitest compare it as the type.
+  const same = (a: unknown, b: unknown) =>
+    expect(isDeepStrictEqual(a, b), `${inspect(a, { depth: 20 })}\n≠\n${inspect(b, { depth: 20 })}`).toBe(
+      true,
+    );
+  same(plain.data, read.data);
+  same(plain.spot, read.spot);
+  expect(budget.remaining).toBe(composed.remaining);
+  return true;
+}
+
+function yamlFiles(dir: string): string[] {
+  return (
+    readdirSync(dir, { withFileTypes: true, recursive: true })
+      // The loader skips hidden directories (`.github`) too.
+      .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name) && !/[/\\]\./.test(e.parentPath))
+      .map((e) => join(e.parentPath, e.name))
+  );
+}
+
+const root = join(import.meta.dirname, "../..");
+const examples = [...yamlFiles(join(root, "examples")), ...yamlFiles(join(root, "test/gitops/fixtures"))];
+const corpus = [
+  ...examples.map((f) => readFileSync(f, "utf8")),
+  ...hostileCases.flatMap((c) =>
+    Object.values(c.files).flatMap((f) => (typeof f === "string" && f.length < 100_000 ? [f] : [])),
+  ),
+];
+
+describe("the plain reader and the composer's reader", () => {
+  it("agree on the example configurations, which the plain reader reads", () => {
+    expect(examples.length).toBeGreaterThan(5);
+    for (const file of examples) expect(compareReaders(readFileSync(file, "utf8")), file).toBe(true);
+  });
+
+  it("agree on a document opened with ---, and leave a block map on the --- line to the composer", () => {
+    const text = readFileSync(examples[0]!, "utf8");
+    expect(compareReaders(`---\n${text}`)).toBe(true);
+    expect(compareReaders(`--- # monitoring\n\n${text}`)).toBe(true);
+    expect(compareReaders("--- { monitors: {} }\n")).toBe(true);
+    // "Block collection cannot start on same line with directives-end marker": the composer says so.
+    expect(compareReaders("--- monitors: {}\n")).toBe(false);
+  });
+
+  it("agree on the hostile corpus", () => {
+    for (const text of corpus) compareReaders(text);
+  });
+
+  it("agree on what yaml.stringify writes for arbitrary values, block and flow", () => {
+    let plain = 0;
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 5 }), fc.integer({ min: 0, max: 3 }), (value, flowLevel) => {
+        const text = stringify(value, {
+          flowCollectionPadding: flowLevel % 2 === 0,
+          collectionStyle: flowLevel === 3 ? "flow" : "any",
+        });
+        if (compareReaders(text)) plain++;
+      }),
+      { numRuns: 400 },
+    );
+    // Most of them are plain: the comparison is not vacuous.
+    expect(plain).toBeGreaterThan(200);
+  });
+
+  it("agree on the corpus mutated with YAML's significant characters", () => {
+    const snippets = [
+      "\t",
+      " ",
+      "  ",
+      "\n",
+      "\n  ",
+      ":",
+      ": ",
+      "-",
+      "- ",
+      "#",
+      " #",
+      "'",
+      '"',
+      "\\",
+      "{",
+      "}",
+      "[",
+      "]",
+      ",",
+      "&a ",
+      "*a",
+      "!!str ",
+      "? ",
+      "|",
+      ">",
+      "---\n",
+      "...\n",
+      "~",
+      "null",
+      "true",
+      "0x1F",
+      "1e3",
+      ".inf",
+      "<<: ",
+      "__proto__",
+      "\u00a0",
+      "%YAML 1.2\n",
+    ];
+    let plain = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...corpus.filter((t) => t.length < 20_000)),
+        fc.array(
+          fc.tuple(
+            fc.double({ min: 0, max: 1, noNaN: true }),
+            fc.integer({ min: 0, max: 3 }),
+            fc.constantFrom(...snippets),
+          ),
+          { minLength: 1, maxLength: 4 },
+        ),
+        (source, edits) => {
+          let text = source;
+          for (const [where, removed, inserted] of edits) {
+            const at = Math.floor(where * text.length);
+            text = text.slice(0, at) + inserted + text.slice(at + removed);
+          }
+          if (compareReaders(text)) plain++;
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(plain).toBeGreaterThan(100);
+  });
+});
