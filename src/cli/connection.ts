@@ -6,6 +6,7 @@
 import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { type Operations, operations, type Pacer, QuotaPacer, VigilClient } from "../api/index.ts";
+import { DurationError, type DurationRules, parseDuration } from "../duration.ts";
 import {
   FileStateStore,
   isPostgresUrl,
@@ -99,7 +100,7 @@ export interface StateOptions {
   state?: string;
   sandbox?: boolean;
   workspace?: string;
-  /** Milliseconds (parsed by `parseDuration`). */
+  /** Milliseconds (parsed by `parseLockTimeout`). */
   lockTimeout?: number;
   keepVersions?: number;
 }
@@ -107,16 +108,19 @@ export interface StateOptions {
 /** The default wait for a lock another run holds. */
 export const defaultLockTimeout = "5m";
 
-/** `300` (seconds), `90s`, `5m`, `1m30s`, `1h`, `500ms`, `0` (do not wait): milliseconds. */
-export function parseDuration(text: string, flag = "--lock-timeout"): number {
-  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const parts = [...text.matchAll(/(\d+)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== text)
-    throw new CliError(
-      `${flag} takes a duration such as 30s, 5m, 1m30s or 0 (do not wait), not ${JSON.stringify(text)}`,
-    );
-  return parts.reduce((ms, p) => ms + Number(p[1]) * units[p[2]!]!, 0);
+/** `--lock-timeout`: `300` (seconds), `90s`, `5m`, `1m30s`, `500ms`, `0` (do not wait), in milliseconds. */
+export function parseLockTimeout(text: string): number {
+  return cliDuration(text, { name: "--lock-timeout", zero: "do not wait" });
+}
+
+/** A flag's duration (src/duration.ts), refused as a CLI error that says what the flag takes. */
+export function cliDuration(text: string, rules: DurationRules): number {
+  try {
+    return parseDuration(text, rules);
+  } catch (error) {
+    if (error instanceof DurationError) throw new CliError(error.message);
+    throw error;
+  }
 }
 
 export function parseKeepVersions(text: string): number {
@@ -134,7 +138,7 @@ export async function stateStore(options: StateOptions, operation: string): Prom
   const where = statePath(options);
   const storeOptions: StoreOptions = {
     operation,
-    lockTimeoutMs: options.lockTimeout ?? parseDuration(defaultLockTimeout),
+    lockTimeoutMs: options.lockTimeout ?? parseLockTimeout(defaultLockTimeout),
     ...(options.workspace && { workspace: options.workspace }),
     ...(options.keepVersions !== undefined && { keepVersions: options.keepVersions }),
     onWaiting: (message) => process.stderr.write(`Waiting: ${message}\n`),

@@ -17,8 +17,8 @@ import {
   type ConnectionOptions,
   connect,
   defaultLockTimeout,
-  parseDuration,
   parseKeepVersions,
+  parseLockTimeout,
   readSavedState,
   statePath,
   vigilDir,
@@ -48,8 +48,8 @@ export function withStateOptions(command: Command): Command {
         "how long to wait for a lock another run holds (0: do not wait)",
       )
         .env("VIGIL_LOCK_TIMEOUT")
-        .default(parseDuration(defaultLockTimeout), defaultLockTimeout)
-        .argParser((value) => parseDuration(value)),
+        .default(parseLockTimeout(defaultLockTimeout), defaultLockTimeout)
+        .argParser(parseLockTimeout),
     )
     .addOption(
       new Option("--keep-versions <n>", "versions of the state kept in its history (default: 100)")
