@@ -26,7 +26,9 @@ export function versionText(info: VersionInfo = versionInfo()): string {
 }
 
 export function registerVersion(program: Command): void {
-  // Commander prints the text as given and exits 0; `-v` stays free (it is not --verbose anywhere, but is ambiguous).
+  // Program options only before the command: `state show --version N` keeps its own --version.
+  program.enablePositionalOptions();
+  // Commander prints the text as given and exits 0.
   program.version(
     versionText().trimEnd(),
     "-V, --version",

@@ -21,6 +21,13 @@ describe("vigil --version and vigil version", () => {
     expect((await vigil(["-V"], { cwd })).stdout).toBe(run.stdout);
   });
 
+  it("is a program option only: a command's own --version (state show --version N) keeps its meaning", async () => {
+    const cwd = await workspace();
+    const show = await vigil(["state", "show", "--version", "3"], { cwd });
+    expect(show.stdout).not.toContain("Monitoring Service REST API");
+    expect(show.stderr).toContain("Version 3 is not in the history");
+  });
+
   it("version --json prints the same as one JSON object", async () => {
     const cwd = await workspace();
     const text = await vigil(["version"], { cwd });
