@@ -5,6 +5,7 @@ import { planInConfigTerms } from "../../gitops/present.ts";
 import { loadOrFail } from "../config.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
+import { recordSources } from "../plan-sources.ts";
 import { countActions, deletionSentence } from "../render/changes.ts";
 import { renderPlanMarkdown } from "../render/markdown.ts";
 import {
@@ -91,7 +92,9 @@ export function registerPlan(program: Command) {
       return outcome.plan;
     });
     if (options.out) {
-      await writeFile(options.out, serializePlan(plan), { mode: 0o600 });
+      // With where its configuration was read, so apply --plan reads the same files from anywhere.
+      const sources = await recordSources(config, paths, options.out, plan.lineage);
+      await writeFile(options.out, serializePlan({ ...plan, config: sources }), { mode: 0o600 });
       if (!options.json)
         process.stderr.write(
           `Saved the plan to ${options.out}; apply it with vigil apply --plan ${options.out}\n`,
