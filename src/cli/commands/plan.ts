@@ -74,8 +74,13 @@ export function registerPlan(program: Command) {
       });
       printNotes(outcome.notes);
       const calls = callCounts(client.metrics);
+      // A plan to save carries where its configuration was read, so apply --plan reads the same files from
+      // anywhere; --json then prints exactly what is saved.
+      const plan = options.out
+        ? { ...outcome.plan, config: await recordSources(config, paths, options.out, outcome.plan.lineage) }
+        : outcome.plan;
       if (options.json) {
-        process.stdout.write(serializePlan(outcome.plan));
+        process.stdout.write(serializePlan(plan));
         // stdout is the document; a CI log shows stderr, where deletions must not go unseen.
         const deletions = deletionSentence(countActions(outcome.plan));
         if (deletions) process.stderr.write(`Warning: ${deletions.replace(/^⚠ /, "")}\n`);
@@ -89,12 +94,10 @@ export function registerPlan(program: Command) {
           }),
         );
       else process.stdout.write(humanPlan(outcome.plan, config, calls, options.refreshOnly));
-      return outcome.plan;
+      return plan;
     });
     if (options.out) {
-      // With where its configuration was read, so apply --plan reads the same files from anywhere.
-      const sources = await recordSources(config, paths, options.out, plan.lineage);
-      await writeFile(options.out, serializePlan({ ...plan, config: sources }), { mode: 0o600 });
+      await writeFile(options.out, serializePlan(plan), { mode: 0o600 });
       if (!options.json)
         process.stderr.write(
           `Saved the plan to ${options.out}; apply it with vigil apply --plan ${options.out}\n`,
