@@ -5,7 +5,14 @@
  */
 import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { type Operations, operations, type Pacer, QuotaPacer, VigilClient } from "../api/index.ts";
+import {
+  type Caller,
+  type Operations,
+  operations,
+  type Pacer,
+  QuotaPacer,
+  VigilClient,
+} from "../api/index.ts";
 import { DurationError, type DurationRules, parseDuration } from "../duration.ts";
 import {
   FileStateStore,
@@ -48,34 +55,47 @@ export const vigilDir = ".vigil";
  * third of a minute's reads and writes back to back, then paces evenly. The
  * pacer still keeps every window under its limit, so this costs no 429.
  */
-async function client(baseUrl: string, token: string, pacer?: Pacer): Promise<VigilClient> {
-  const c = new VigilClient({
-    baseUrl,
-    token,
-    pacer: pacer ?? new QuotaPacer({ burst: { read: 20, write: 10 } }),
-  });
+async function client(
+  baseUrl: string,
+  token: string,
+  pacer?: Pacer,
+  watch?: CallWatcher,
+): Promise<VigilClient> {
+  const chosen = pacer ?? new QuotaPacer({ burst: { read: 20, write: 10 } });
+  const c = new VigilClient({ baseUrl, token, pacer: watch ? watch.pacer(chosen) : chosen });
   // Learns the account's quotas (a call that spends none), so the first calls need not go one at a time.
   await c.prime();
   return c;
 }
 
-/** `pacer`: a long-running command's own pacing (`vigil watch` keeps to a share of the quota). */
+/** Watches a connection's calls from outside the client: read progress (render/read-progress.ts). */
+export interface CallWatcher {
+  caller(inner: Caller): Caller;
+  pacer(inner: Pacer): Pacer;
+}
+
+/**
+ * `pacer`: a long-running command's own pacing (`vigil watch` keeps to a share of the quota);
+ * `watch`: sees every call the engine makes and every wait for quota.
+ */
 export async function connect(
   options: ConnectionOptions,
   env = process.env,
   pacer?: Pacer,
+  watch?: CallWatcher,
 ): Promise<Connection> {
+  const opsOf = (c: VigilClient) => operations(watch ? watch.caller(c) : c);
   if (options.sandbox) {
     // Loaded only when asked for: the sandbox is half of the CLI's start-up time.
     const { openEmbeddedSandbox } = await import("./embedded-sandbox.ts");
     const sandbox = await openEmbeddedSandbox(resolve(vigilDir));
-    const c = await client(sandbox.url, sandbox.token, pacer).catch(async (error) => {
+    const c = await client(sandbox.url, sandbox.token, pacer, watch).catch(async (error) => {
       await sandbox.close();
       throw error;
     });
     return {
       client: c,
-      ops: operations(c),
+      ops: opsOf(c),
       description: `the embedded sandbox (${vigilDir}/sandbox.json)`,
       close: async () => {
         await c.close();
@@ -90,8 +110,8 @@ export async function connect(
   if (!token) throw new CliError("No API token: pass --token TOKEN or set VIGIL_TOKEN.");
   if (!/^https?:\/\//.test(endpoint))
     throw new CliError(`--endpoint must be an http(s) URL, not ${JSON.stringify(endpoint)}.`);
-  const c = await client(endpoint, token, pacer);
-  return { client: c, ops: operations(c), description: endpoint, close: () => c.close() };
+  const c = await client(endpoint, token, pacer, watch);
+  return { client: c, ops: opsOf(c), description: endpoint, close: () => c.close() };
 }
 
 /** Where the state is kept and how its lock is waited for: `--state`, `--workspace`, `--lock-timeout`, `--keep-versions`. */

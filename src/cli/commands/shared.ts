@@ -15,6 +15,7 @@ import { planInConfigTerms } from "../../gitops/present.ts";
 import {
   type Connection,
   type ConnectionOptions,
+  cliDuration,
   connect,
   defaultLockTimeout,
   parseKeepVersions,
@@ -26,6 +27,7 @@ import {
 } from "../connection.ts";
 import type { CallCounts } from "../render/changes.ts";
 import { renderPlan } from "../render/human.ts";
+import { ReadProgress } from "../render/read-progress.ts";
 import { stylerFor } from "../render/style.ts";
 
 /** `--state`, `--workspace`, `--lock-timeout` and `--keep-versions`: where the state is and how its lock is waited for. */
@@ -93,14 +95,29 @@ export function withConnectionOptions(command: Command): Command {
 export async function withConnection<T>(
   options: ConnectionOptions,
   command: string,
-  fn: (connection: Connection, store: StateBackend) => Promise<T>,
+  fn: (connection: Connection, store: StateBackend, progress: ReadProgress) => Promise<T>,
 ): Promise<T> {
-  const connection = await connect(options);
+  // Stopped by the command before it prints to stdout, and here whatever happens.
+  const progress = readProgress();
   try {
-    return await withStateStore(options, command, (store) => fn(connection, store));
+    const connection = await connect(options, process.env, undefined, progress);
+    try {
+      return await withStateStore(options, command, (store) => fn(connection, store, progress));
+    } finally {
+      await connection.close();
+    }
   } finally {
-    await connection.close();
+    progress.stop();
   }
+}
+
+/** Read progress on stderr; `VIGIL_PROGRESS_EVERY` sets how often a line is printed without a terminal. */
+export function readProgress(env = process.env): ReadProgress {
+  const every = env.VIGIL_PROGRESS_EVERY;
+  return new ReadProgress({
+    stream: process.stderr,
+    ...(every && { everyMs: cliDuration(every, { name: "VIGIL_PROGRESS_EVERY", minMs: 1000 }) }),
+  });
 }
 
 /** The calls made so far: reads (lists, gets, job polls) and writes. */
