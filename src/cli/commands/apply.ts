@@ -6,7 +6,6 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import {
-  type ApplyOutcome,
   applyChanges,
   type DesiredResource,
   type GeneratedValue,
@@ -93,42 +92,39 @@ async function run(r: Run): Promise<void> {
     if (total > 0)
       progress = createProgress({ stream: process.stdout, total, color: colorEnabled(process.stdout) });
   };
-  const outcome: ApplyOutcome = await withConnection(
-    r.options,
-    r.command,
-    async ({ ops, client }, store, reading) => {
-      if (r.saved) {
+  // Reading stops before the plan is printed: its line would share the terminal with it.
+  const outcome = await withConnection(r.options, r.command, async ({ ops, client, reading }, store) => {
+    if (r.saved) {
+      reading.stop();
+      process.stdout.write(humanPlan(r.saved, r.config, callCounts(client.metrics)));
+      startProgress(r.saved);
+    }
+    const result = await applyChanges({
+      ops,
+      store,
+      desired: r.desired,
+      ...(r.imports && { imports: r.imports }),
+      ...(r.targets && { targets: r.targets }),
+      ...(r.saved && { plan: r.saved }),
+      ...(r.destroy && { destroy: true }),
+      ...(r.allowMassDelete && { allowMassDelete: true }),
+      onProgress: (event: ProgressEvent) => progress?.event(event),
+      onGenerated,
+      approve: async (plan) => {
         reading.stop();
-        process.stdout.write(humanPlan(r.saved, r.config, callCounts(client.metrics)));
-        startProgress(r.saved);
-      }
-      const result = await applyChanges({
-        ops,
-        store,
-        desired: r.desired,
-        ...(r.imports && { imports: r.imports }),
-        ...(r.targets && { targets: r.targets }),
-        ...(r.saved && { plan: r.saved }),
-        ...(r.destroy && { destroy: true }),
-        ...(r.allowMassDelete && { allowMassDelete: true }),
-        onProgress: (event: ProgressEvent) => progress?.event(event),
-        onGenerated,
-        approve: async (plan) => {
-          reading.stop();
-          process.stdout.write(humanPlan(plan, r.config, callCounts(client.metrics)));
-          if (!planHasChanges(plan)) return true;
-          if (!r.options.autoApprove && !r.askUnless?.(plan)) {
-            requireApproval(r.command, r.options);
-            if (!(await confirm(r.question))) return false;
-          }
-          startProgress(plan);
-          return true;
-        },
-      });
-      calls = callCounts(client.metrics);
-      return result;
-    },
-  );
+        process.stdout.write(humanPlan(plan, r.config, callCounts(client.metrics)));
+        if (!planHasChanges(plan)) return true;
+        if (!r.options.autoApprove && !r.askUnless?.(plan)) {
+          requireApproval(r.command, r.options);
+          if (!(await confirm(r.question))) return false;
+        }
+        startProgress(plan);
+        return true;
+      },
+    });
+    calls = callCounts(client.metrics);
+    return result;
+  });
   progress?.finish();
   printNotes(outcome.notes);
   for (const line of generated) process.stdout.write(`${line}\n`);

@@ -61,7 +61,7 @@ export function registerPlan(program: Command) {
       throw new CliError("--json and --markdown cannot be used together.");
     const config = await loadOrFail(paths);
     if (!options.refreshOnly) await refuseEmptyConfig(config.resources, options, "plan");
-    const plan = await withConnection(options, "plan", async ({ ops, client }, store, progress) => {
+    const plan = await withConnection(options, "plan", async ({ ops, client, reading }, store) => {
       const outcome = await planChanges({
         ops,
         store,
@@ -72,7 +72,7 @@ export function registerPlan(program: Command) {
         ...(options.refreshOnly && { refreshOnly: true }),
         ...(options.allowMassDelete && { allowMassDelete: true }),
       });
-      progress.stop();
+      reading.stop();
       printNotes(outcome.notes);
       const calls = callCounts(client.metrics);
       // A plan to save carries where its configuration was read, so apply --plan reads the same files from

@@ -91,23 +91,26 @@ export function withConnectionOptions(command: Command): Command {
   );
 }
 
-/** Runs `fn` with a connection and the state store, and always closes both (saving `--sandbox`). */
+/**
+ * Runs `fn` with a connection and the state store, and always closes both (saving `--sandbox`). The
+ * connection's reads show on stderr as `reading` (render/read-progress.ts).
+ */
 export async function withConnection<T>(
   options: ConnectionOptions,
   command: string,
-  fn: (connection: Connection, store: StateBackend, progress: ReadProgress) => Promise<T>,
+  fn: (connection: Connection & { reading: ReadProgress }, store: StateBackend) => Promise<T>,
 ): Promise<T> {
-  // Stopped by the command before it prints to stdout, and here whatever happens.
-  const progress = readProgress();
+  // The command stops `reading` before it prints to stdout; here it stops whatever happens.
+  const reading = readProgress();
   try {
-    const connection = await connect(options, process.env, undefined, progress);
+    const connection = await connect(options, process.env, undefined, reading);
     try {
-      return await withStateStore(options, command, (store) => fn(connection, store, progress));
+      return await withStateStore(options, command, (store) => fn({ ...connection, reading }, store));
     } finally {
       await connection.close();
     }
   } finally {
-    progress.stop();
+    reading.stop();
   }
 }
 
