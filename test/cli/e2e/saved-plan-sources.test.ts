@@ -8,7 +8,7 @@ import { monitorsYaml } from "./monitors.ts";
 const sandbox = useSandbox();
 const shown = (r: { stdout: string; stderr: string }) => `${r.stdout}\n${r.stderr}`;
 
-describe("apply --plan reads the configuration the plan was made from", () => {
+describe("apply --plan reads the configuration the plan was made from", { timeout: 60_000 }, () => {
   it("records the directory, paths and file digests, and applies from another directory", async () => {
     const p = await project(sandbox(), {
       "config/monitors.yaml": monitorsYaml(2),
