@@ -5,7 +5,15 @@
  */
 import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { type Operations, operations, type Pacer, QuotaPacer, VigilClient } from "../api/index.ts";
+import {
+  type Caller,
+  type Operations,
+  operations,
+  type Pacer,
+  QuotaPacer,
+  VigilClient,
+} from "../api/index.ts";
+import { DurationError, type DurationRules, parseDuration } from "../duration.ts";
 import {
   FileStateStore,
   isPostgresUrl,
@@ -47,34 +55,47 @@ export const vigilDir = ".vigil";
  * third of a minute's reads and writes back to back, then paces evenly. The
  * pacer still keeps every window under its limit, so this costs no 429.
  */
-async function client(baseUrl: string, token: string, pacer?: Pacer): Promise<VigilClient> {
-  const c = new VigilClient({
-    baseUrl,
-    token,
-    pacer: pacer ?? new QuotaPacer({ burst: { read: 20, write: 10 } }),
-  });
+async function client(
+  baseUrl: string,
+  token: string,
+  pacer?: Pacer,
+  watch?: CallWatcher,
+): Promise<VigilClient> {
+  const chosen = pacer ?? new QuotaPacer({ burst: { read: 20, write: 10 } });
+  const c = new VigilClient({ baseUrl, token, pacer: watch ? watch.pacer(chosen) : chosen });
   // Learns the account's quotas (a call that spends none), so the first calls need not go one at a time.
   await c.prime();
   return c;
 }
 
-/** `pacer`: a long-running command's own pacing (`vigil watch` keeps to a share of the quota). */
+/** Watches a connection's calls from outside the client: read progress (render/read-progress.ts). */
+export interface CallWatcher {
+  caller(inner: Caller): Caller;
+  pacer(inner: Pacer): Pacer;
+}
+
+/**
+ * `pacer`: a long-running command's own pacing (`vigil watch` keeps to a share of the quota);
+ * `watch`: sees every call the engine makes and every wait for quota.
+ */
 export async function connect(
   options: ConnectionOptions,
   env = process.env,
   pacer?: Pacer,
+  watch?: CallWatcher,
 ): Promise<Connection> {
+  const opsOf = (c: VigilClient) => operations(watch ? watch.caller(c) : c);
   if (options.sandbox) {
     // Loaded only when asked for: the sandbox is half of the CLI's start-up time.
     const { openEmbeddedSandbox } = await import("./embedded-sandbox.ts");
     const sandbox = await openEmbeddedSandbox(resolve(vigilDir));
-    const c = await client(sandbox.url, sandbox.token, pacer).catch(async (error) => {
+    const c = await client(sandbox.url, sandbox.token, pacer, watch).catch(async (error) => {
       await sandbox.close();
       throw error;
     });
     return {
       client: c,
-      ops: operations(c),
+      ops: opsOf(c),
       description: `the embedded sandbox (${vigilDir}/sandbox.json)`,
       close: async () => {
         await c.close();
@@ -89,8 +110,8 @@ export async function connect(
   if (!token) throw new CliError("No API token: pass --token TOKEN or set VIGIL_TOKEN.");
   if (!/^https?:\/\//.test(endpoint))
     throw new CliError(`--endpoint must be an http(s) URL, not ${JSON.stringify(endpoint)}.`);
-  const c = await client(endpoint, token, pacer);
-  return { client: c, ops: operations(c), description: endpoint, close: () => c.close() };
+  const c = await client(endpoint, token, pacer, watch);
+  return { client: c, ops: opsOf(c), description: endpoint, close: () => c.close() };
 }
 
 /** Where the state is kept and how its lock is waited for: `--state`, `--workspace`, `--lock-timeout`, `--keep-versions`. */
@@ -99,7 +120,7 @@ export interface StateOptions {
   state?: string;
   sandbox?: boolean;
   workspace?: string;
-  /** Milliseconds (parsed by `parseDuration`). */
+  /** Milliseconds (parsed by `parseLockTimeout`). */
   lockTimeout?: number;
   keepVersions?: number;
 }
@@ -107,16 +128,19 @@ export interface StateOptions {
 /** The default wait for a lock another run holds. */
 export const defaultLockTimeout = "5m";
 
-/** `300` (seconds), `90s`, `5m`, `1m30s`, `1h`, `500ms`, `0` (do not wait): milliseconds. */
-export function parseDuration(text: string, flag = "--lock-timeout"): number {
-  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const parts = [...text.matchAll(/(\d+)(ms|s|m|h)/g)];
-  if (parts.length === 0 || parts.map((p) => p[0]).join("") !== text)
-    throw new CliError(
-      `${flag} takes a duration such as 30s, 5m, 1m30s or 0 (do not wait), not ${JSON.stringify(text)}`,
-    );
-  return parts.reduce((ms, p) => ms + Number(p[1]) * units[p[2]!]!, 0);
+/** `--lock-timeout`: `300` (seconds), `90s`, `5m`, `1m30s`, `500ms`, `0` (do not wait), in milliseconds. */
+export function parseLockTimeout(text: string): number {
+  return cliDuration(text, { name: "--lock-timeout", zero: "do not wait" });
+}
+
+/** A flag's duration (src/duration.ts), refused as a CLI error that says what the flag takes. */
+export function cliDuration(text: string, rules: DurationRules): number {
+  try {
+    return parseDuration(text, rules);
+  } catch (error) {
+    if (error instanceof DurationError) throw new CliError(error.message);
+    throw error;
+  }
 }
 
 export function parseKeepVersions(text: string): number {
@@ -134,7 +158,7 @@ export async function stateStore(options: StateOptions, operation: string): Prom
   const where = statePath(options);
   const storeOptions: StoreOptions = {
     operation,
-    lockTimeoutMs: options.lockTimeout ?? parseDuration(defaultLockTimeout),
+    lockTimeoutMs: options.lockTimeout ?? parseLockTimeout(defaultLockTimeout),
     ...(options.workspace && { workspace: options.workspace }),
     ...(options.keepVersions !== undefined && { keepVersions: options.keepVersions }),
     onWaiting: (message) => process.stderr.write(`Waiting: ${message}\n`),

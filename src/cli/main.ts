@@ -9,10 +9,12 @@ import { registerValidate } from "./commands/validate.ts";
 import { registerWatch } from "./commands/watch.ts";
 import { describeError, exitCodes } from "./errors.ts";
 import { registerSandboxCommand } from "./sandbox.ts";
+import { registerVersion } from "./version.ts";
 
 const program = new Command("vigil")
   .description("Infrastructure as code for the Monitoring Service REST API v2")
   .showHelpAfterError();
+registerVersion(program);
 registerValidate(program);
 registerPlan(program);
 registerApply(program);

@@ -98,6 +98,7 @@ async function planFrom(
     ...(options.imports && { imports: options.imports }),
     ...(options.targets && { targets: options.targets }),
     ...(options.refreshOnly && { refreshOnly: true }),
+    ...(options.destroy && { destroy: true }),
   });
   if (guarded && !options.allowMassDelete) assertNoMassDelete(plan, options.desired, state);
   return { plan, notes, inventory, state };

@@ -183,4 +183,17 @@ export interface Plan {
   warnings: string[];
   /** Made with refresh-only: it shows what changed outside vigil, and cannot be applied. */
   refreshOnly?: true;
+  /** Where a saved plan's configuration was read (the CLI's `plan --out`): applying it reads the same files. */
+  config?: PlanSources;
+}
+
+/**
+ * The configuration a saved plan was made from. `dir` is the directory the plan was made in, relative to
+ * the plan file's own directory; `paths` (as given to plan) and each file's `path` are relative to `dir`.
+ */
+export interface PlanSources {
+  dir: string;
+  paths: string[];
+  /** Each file read, with an HMAC-SHA256 of its bytes keyed by the lineage (as `configDigest`). */
+  files: { path: string; digest: string }[];
 }

@@ -51,6 +51,13 @@ export const planSchema = z.strictObject({
   summary: counts,
   warnings: z.array(z.string()),
   refreshOnly: z.literal(true).optional(),
+  config: z
+    .strictObject({
+      dir: z.string(),
+      paths: z.array(z.string()).min(1),
+      files: z.array(z.strictObject({ path: z.string(), digest: z.string() })),
+    })
+    .optional(),
 });
 
 export class PlanFileError extends Error {

@@ -15,7 +15,7 @@ import {
   planFormatVersion,
   type State,
 } from "./model.ts";
-import { setAt } from "./pointer.ts";
+import { setAt, tokensOf } from "./pointer.ts";
 import { type Inventory, liveWithKey } from "./refresh.ts";
 import { refsIn, resolveRefs } from "./refs.ts";
 import { digestOf, hashSecret } from "./state/index.ts";
@@ -38,6 +38,8 @@ export interface PlanOptions {
   targets?: readonly string[];
   /** Show only what changed outside vigil: drift and out-of-band deletes. The plan cannot be applied. */
   refreshOnly?: boolean;
+  /** A destroy (`vigil destroy`): what goes is asked for, not missing from the config, and the reasons say so. */
+  destroy?: boolean;
 }
 
 export class PlanError extends Error {
@@ -196,7 +198,7 @@ export function makePlan(options: PlanOptions): Plan {
     if (action === "update") {
       if (diff.replaceReasons.length > 0) {
         action = "replace";
-        reasons.push(...diff.replaceReasons);
+        reasons.push(...cascadedReplaceReasons(diff));
       } else if (diff.changes.length === 0) action = "no-op";
       else if (diff.changes.some((c) => c.drift)) reasons.push("drift: changed outside vigil");
     } else if (action === "import" && diff.replaceReasons.length > 0) {
@@ -233,6 +235,12 @@ export function makePlan(options: PlanOptions): Plan {
     actions.push(planned);
   }
 
+  // Why an object the config does not declare goes: a destroy asked for it (all, or these targets).
+  const leaving = options.destroy
+    ? targeted
+      ? "targeted for destruction"
+      : "destroy requested"
+    : "not in the config";
   for (const [address, r] of Object.entries(state.resources)) {
     if (desiredByAddress.has(address) || !r.id) continue;
     const live = liveOf(r.kind, r.id);
@@ -244,7 +252,7 @@ export function makePlan(options: PlanOptions): Plan {
       actions.push({
         ...base,
         action: "forget",
-        reasons: ["not in the config; retainOnDelete keeps the object"],
+        reasons: [`${leaving}; retainOnDelete keeps the object`],
       });
     else {
       if (r.lifecycle?.protect)
@@ -255,7 +263,7 @@ export function makePlan(options: PlanOptions): Plan {
       actions.push({
         ...base,
         action: "delete",
-        reasons: ["not in the config"],
+        reasons: [leaving],
         observed: observedOf(engineKind(r.kind), live),
       });
     }
@@ -298,6 +306,24 @@ export function makePlan(options: PlanOptions): Plan {
     warnings,
     ...(options.refreshOnly && { refreshOnly: true as const }),
   };
+}
+
+/**
+ * A replace's reasons, saying when a member changes only because the object it references is itself
+ * created anew (a subscription of a replaced monitor): its value then reads the same, by name, on both
+ * sides, and the reason is the referenced replace.
+ */
+function cascadedReplaceReasons(diff: ResourceDiff): string[] {
+  const byMember = new Map<string, string>();
+  for (const c of diff.changes) {
+    const target = (c.value as { $unknown?: unknown } | undefined)?.$unknown;
+    if (c.before !== undefined && typeof target === "string") byMember.set(tokensOf(c.path)[0]!, target);
+  }
+  return diff.replaceReasons.map((reason) => {
+    const member = reason.split(" ", 1)[0]!;
+    const target = byMember.get(member);
+    return target ? `${target} is replaced, and ${reason}` : reason;
+  });
 }
 
 /** How many actions of each type. */

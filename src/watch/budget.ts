@@ -110,15 +110,6 @@ export function formatDuration(ms: number): string {
   return [h && `${h}h`, m && `${m}m`, s && `${s}s`].filter(Boolean).join("") || "0s";
 }
 
-/** `5m`, `90s`, `1h30m`, `2h` → milliseconds; undefined when malformed. */
-export function parseDuration(text: string): number | undefined {
-  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text.trim());
-  if (!match || text.trim() === "") return undefined;
-  const [, h = "0", m = "0", s = "0"] = match;
-  const ms = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000;
-  return ms > 0 ? ms : undefined;
-}
-
 /**
  * The quota answer with every window cut to the share: primed with it, a
  * `QuotaPacer` spaces the watcher's calls at the share's rate and counts its

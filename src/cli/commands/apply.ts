@@ -3,22 +3,25 @@
  * then apply exactly what was shown, under one hold of the state lock.
  */
 import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { Command } from "commander";
 import {
-  type ApplyOutcome,
   applyChanges,
   type DesiredResource,
   type GeneratedValue,
+  isPostgresUrl,
   type Plan,
   type ProgressEvent,
   parsePlan,
   RefreshOnlyPlanError,
+  StalePlanError,
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { loadAddresses, loadOrFail } from "../config.ts";
 import { type ConnectionOptions, localStateBase, withStateStore } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
 import { outputsPath, saveOutput } from "../outputs.ts";
+import { sourceChanges, sourcesDir } from "../plan-sources.ts";
 import { confirm } from "../prompt.ts";
 import { type CallCounts, callsLine } from "../render/changes.ts";
 import { createProgress, type Progress } from "../render/progress.ts";
@@ -89,8 +92,10 @@ async function run(r: Run): Promise<void> {
     if (total > 0)
       progress = createProgress({ stream: process.stdout, total, color: colorEnabled(process.stdout) });
   };
-  const outcome: ApplyOutcome = await withConnection(r.options, r.command, async ({ ops, client }, store) => {
+  // Reading stops before the plan is printed: its line would share the terminal with it.
+  const outcome = await withConnection(r.options, r.command, async ({ ops, client, reading }, store) => {
     if (r.saved) {
+      reading.stop();
       process.stdout.write(humanPlan(r.saved, r.config, callCounts(client.metrics)));
       startProgress(r.saved);
     }
@@ -106,6 +111,7 @@ async function run(r: Run): Promise<void> {
       onProgress: (event: ProgressEvent) => progress?.event(event),
       onGenerated,
       approve: async (plan) => {
+        reading.stop();
         process.stdout.write(humanPlan(plan, r.config, callCounts(client.metrics)));
         if (!planHasChanges(plan)) return true;
         if (!r.options.autoApprove && !r.askUnless?.(plan)) {
@@ -175,12 +181,9 @@ export function registerApply(program: Command) {
   ).action(async (paths: string[], options: ApplyOptions) => {
     // A saved plan was reviewed when it was made: it needs no second approval.
     if (!options.plan) requireApproval("apply", options);
-    const config = await loadOrFail(paths);
-    const saved = options.plan
-      ? parsePlan(await readFile(options.plan, "utf8").catch(notFound(options.plan)), options.plan)
-      : undefined;
-    // Refused before it is shown: printed as an apply plan first, its drift read as changes about to be made.
-    if (saved?.refreshOnly) throw new RefreshOnlyPlanError();
+    const { config, saved } = options.plan
+      ? await openSavedPlan(options.plan, paths, options)
+      : { config: await loadOrFail(paths), saved: undefined };
     // A saved plan was guarded when it was made.
     if (!saved) await refuseEmptyConfig(config.resources, options, "apply");
     await run({
@@ -254,6 +257,42 @@ export function registerApply(program: Command) {
         plan.actions.every((a) => a.action === "no-op" || (a.action === "import" && a.changes.length === 0)),
     });
   });
+}
+
+/**
+ * A saved plan and the configuration it was made from: read from the directory and paths the plan
+ * recorded, wherever vigil runs now, and refused as stale when a file changed since. The run then works
+ * in that directory, so the default state and `--sandbox` are the plan's too; a `--state` file given
+ * here is taken from here.
+ */
+async function openSavedPlan(
+  file: string,
+  paths: readonly string[],
+  options: ConnectionOptions,
+): Promise<{ config: LoadedConfig; saved: Plan }> {
+  const saved = parsePlan(await readFile(file, "utf8").catch(notFound(file)), file);
+  // Refused before it is shown: printed as an apply plan first, its drift read as changes about to be made.
+  if (saved.refreshOnly) throw new RefreshOnlyPlanError();
+  const sources = saved.config;
+  // A plan saved without its sources (by an earlier vigil) reads the configuration where it always did.
+  if (!sources) return { config: await loadOrFail(paths), saved };
+  if (paths.length > 0)
+    throw new CliError(
+      `apply --plan reads the configuration the plan was made from (${sources.paths.join(", ")} in ${sourcesDir(sources, file)}); give no paths with it.`,
+    );
+  if (options.state && !isPostgresUrl(options.state)) options.state = resolve(options.state);
+  const dir = sourcesDir(sources, file);
+  try {
+    process.chdir(dir);
+  } catch (error) {
+    throw new CliError(
+      `The plan ${file} was made in ${dir}, which cannot be entered (${(error as NodeJS.ErrnoException).code}); make a new plan.`,
+    );
+  }
+  const config = await loadOrFail(sources.paths);
+  const changed = await sourceChanges(sources, config, saved.lineage);
+  if (changed.length > 0) throw new StalePlanError(changed);
+  return { config, saved };
 }
 
 function notFound(file: string) {

@@ -5,6 +5,7 @@ import { planInConfigTerms } from "../../gitops/present.ts";
 import { loadOrFail } from "../config.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
+import { recordSources } from "../plan-sources.ts";
 import { countActions, deletionSentence } from "../render/changes.ts";
 import { renderPlanMarkdown } from "../render/markdown.ts";
 import {
@@ -60,7 +61,7 @@ export function registerPlan(program: Command) {
       throw new CliError("--json and --markdown cannot be used together.");
     const config = await loadOrFail(paths);
     if (!options.refreshOnly) await refuseEmptyConfig(config.resources, options, "plan");
-    const plan = await withConnection(options, "plan", async ({ ops, client }, store) => {
+    const plan = await withConnection(options, "plan", async ({ ops, client, reading }, store) => {
       const outcome = await planChanges({
         ops,
         store,
@@ -71,10 +72,16 @@ export function registerPlan(program: Command) {
         ...(options.refreshOnly && { refreshOnly: true }),
         ...(options.allowMassDelete && { allowMassDelete: true }),
       });
+      reading.stop();
       printNotes(outcome.notes);
       const calls = callCounts(client.metrics);
+      // A plan to save carries where its configuration was read, so apply --plan reads the same files from
+      // anywhere; --json then prints exactly what is saved.
+      const plan = options.out
+        ? { ...outcome.plan, config: await recordSources(config, paths, options.out, outcome.plan.lineage) }
+        : outcome.plan;
       if (options.json) {
-        process.stdout.write(serializePlan(outcome.plan));
+        process.stdout.write(serializePlan(plan));
         // stdout is the document; a CI log shows stderr, where deletions must not go unseen.
         const deletions = deletionSentence(countActions(outcome.plan));
         if (deletions) process.stderr.write(`Warning: ${deletions.replace(/^⚠ /, "")}\n`);
@@ -88,7 +95,7 @@ export function registerPlan(program: Command) {
           }),
         );
       else process.stdout.write(humanPlan(outcome.plan, config, calls, options.refreshOnly));
-      return outcome.plan;
+      return plan;
     });
     if (options.out) {
       await writeFile(options.out, serializePlan(plan), { mode: 0o600 });

@@ -15,10 +15,11 @@ import { planInConfigTerms } from "../../gitops/present.ts";
 import {
   type Connection,
   type ConnectionOptions,
+  cliDuration,
   connect,
   defaultLockTimeout,
-  parseDuration,
   parseKeepVersions,
+  parseLockTimeout,
   readSavedState,
   statePath,
   vigilDir,
@@ -26,6 +27,7 @@ import {
 } from "../connection.ts";
 import type { CallCounts } from "../render/changes.ts";
 import { renderPlan } from "../render/human.ts";
+import { ReadProgress } from "../render/read-progress.ts";
 import { stylerFor } from "../render/style.ts";
 
 /** `--state`, `--workspace`, `--lock-timeout` and `--keep-versions`: where the state is and how its lock is waited for. */
@@ -48,8 +50,8 @@ export function withStateOptions(command: Command): Command {
         "how long to wait for a lock another run holds (0: do not wait)",
       )
         .env("VIGIL_LOCK_TIMEOUT")
-        .default(parseDuration(defaultLockTimeout), defaultLockTimeout)
-        .argParser((value) => parseDuration(value)),
+        .default(parseLockTimeout(defaultLockTimeout), defaultLockTimeout)
+        .argParser(parseLockTimeout),
     )
     .addOption(
       new Option("--keep-versions <n>", "versions of the state kept in its history (default: 100)")
@@ -89,18 +91,36 @@ export function withConnectionOptions(command: Command): Command {
   );
 }
 
-/** Runs `fn` with a connection and the state store, and always closes both (saving `--sandbox`). */
+/**
+ * Runs `fn` with a connection and the state store, and always closes both (saving `--sandbox`). The
+ * connection's reads show on stderr as `reading` (render/read-progress.ts).
+ */
 export async function withConnection<T>(
   options: ConnectionOptions,
   command: string,
-  fn: (connection: Connection, store: StateBackend) => Promise<T>,
+  fn: (connection: Connection & { reading: ReadProgress }, store: StateBackend) => Promise<T>,
 ): Promise<T> {
-  const connection = await connect(options);
+  // The command stops `reading` before it prints to stdout; here it stops whatever happens.
+  const reading = readProgress();
   try {
-    return await withStateStore(options, command, (store) => fn(connection, store));
+    const connection = await connect(options, process.env, undefined, reading);
+    try {
+      return await withStateStore(options, command, (store) => fn({ ...connection, reading }, store));
+    } finally {
+      await connection.close();
+    }
   } finally {
-    await connection.close();
+    reading.stop();
   }
+}
+
+/** Read progress on stderr; `VIGIL_PROGRESS_EVERY` sets how often a line is printed without a terminal. */
+export function readProgress(env = process.env): ReadProgress {
+  const every = env.VIGIL_PROGRESS_EVERY;
+  return new ReadProgress({
+    stream: process.stderr,
+    ...(every && { everyMs: cliDuration(every, { name: "VIGIL_PROGRESS_EVERY", minMs: 1000 }) }),
+  });
 }
 
 /** The calls made so far: reads (lists, gets, job polls) and writes. */

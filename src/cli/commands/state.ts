@@ -57,10 +57,12 @@ export function registerState(program: Command) {
     async (options: StateOptions) => {
       const s = await withStateStore(options, "state list", readState);
       const rows = Object.entries(s.resources).sort(([a], [b]) => (a < b ? -1 : 1));
+      // Both columns padded, so the ids line up whatever the kinds (monitor, alertSubscription).
       const width = Math.max(0, ...rows.map(([a]) => a.length));
+      const kindWidth = Math.max(0, ...rows.map(([, r]) => r.kind.length));
       for (const [address, r] of rows)
         process.stdout.write(
-          `${address.padEnd(width)}  ${r.kind}  ${r.id ?? "(create pending)"}${r.pending ? `  (${r.pending.action} pending)` : ""}\n`,
+          `${address.padEnd(width)}  ${r.kind.padEnd(kindWidth)}  ${r.id ?? "(create pending)"}${r.pending ? `  (${r.pending.action} pending)` : ""}\n`,
         );
     },
   );

@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
 import { realTime } from "../../api/index.ts";
-import { parseDuration, SharePacer } from "../../watch/budget.ts";
+import { SharePacer } from "../../watch/budget.ts";
 import { RecordFile } from "../../watch/record.ts";
 import { startWatch } from "../../watch/run.ts";
 import { loadOrFail } from "../config.ts";
-import { type ConnectionOptions, connect, localStateBase, stateStore } from "../connection.ts";
+import { type ConnectionOptions, cliDuration, connect, localStateBase, stateStore } from "../connection.ts";
 import { CliError } from "../errors.ts";
 import { withConnectionOptions } from "./shared.ts";
 
@@ -32,11 +32,9 @@ function parseListen(text: string): { host: string; port: number } {
   return { host: match[1] ?? match[2]!, port };
 }
 
+/** A cadence: at least a second (a shorter one would spend the read budget on nothing new). */
 function duration(flag: string, text: string): number {
-  const ms = parseDuration(text);
-  if (ms === undefined)
-    throw new CliError(`${flag} takes a duration such as 90s, 5m or 1h30m, not ${JSON.stringify(text)}.`);
-  return ms;
+  return cliDuration(text, { name: flag, minMs: 1000 });
 }
 
 export function registerWatch(program: Command) {

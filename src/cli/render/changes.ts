@@ -153,6 +153,8 @@ export interface FieldLine {
   after?: string;
   /** Multi-line strings, line by line (then `before`/`after` are absent). */
   text?: TextDiff;
+  /** Arrays too long for one line: what changed, element by element (`before`/`after` stay, cut). */
+  elements?: ElementDiff;
   sensitive?: boolean;
   drift?: boolean;
 }
@@ -190,7 +192,79 @@ function fieldLine(
   }
   if (before !== undefined) line.before = inlineValue(before, limits.maxValueLength);
   if (after !== undefined) line.after = inlineValue(after, limits.maxValueLength);
+  // A reference to an object created anew reads the same name on both sides: say the id is what changes.
+  if (change.unknown && line.before !== undefined && line.before === line.after)
+    line.after = `${line.after} ${newObject}`;
+  if (Array.isArray(before) && Array.isArray(after)) {
+    const elements = elementDiff(before, after, limits);
+    // Element by element only where the whole arrays do not fit on their lines.
+    if (elements && (line.before?.endsWith("…") || line.after?.endsWith("…"))) line.elements = elements;
+  }
   return line;
+}
+
+export const newObject = "(a new object: its id is known after apply)";
+
+/** What changed between two arrays, element by element. */
+export interface ElementDiff {
+  /** Same length: the elements that differ at their index. */
+  changed: { index: number; before: string; after: string }[];
+  /** Otherwise: elements only in the new array, and only in the old (as many times as they are). */
+  added: string[];
+  removed: string[];
+  /** How many changed, were added and were removed in all (the lists stop at the cap). */
+  counts: { changed: number; added: number; removed: number };
+  /** Elements in both, not shown. */
+  unchanged: number;
+  /** Lines left out past the cap. */
+  more: number;
+}
+
+function elementDiff(
+  before: unknown[],
+  after: unknown[],
+  limits: Required<ValueLimits>,
+): ElementDiff | undefined {
+  const show = (v: unknown) => inlineValue(v, limits.maxValueLength);
+  const cap = limits.maxTextLines;
+  if (before.length === after.length) {
+    const changed = before.flatMap((b, index) =>
+      compact(b) === compact(after[index]) ? [] : [{ index, before: show(b), after: show(after[index]) }],
+    );
+    if (changed.length === 0) return undefined;
+    return {
+      changed: changed.slice(0, cap),
+      added: [],
+      removed: [],
+      counts: { changed: changed.length, added: 0, removed: 0 },
+      unchanged: before.length - changed.length,
+      more: Math.max(0, changed.length - cap),
+    };
+  }
+  // Counted by value, so a repeated element added once more shows once.
+  const left = new Map<string, number>();
+  for (const b of before) left.set(compact(b), (left.get(compact(b)) ?? 0) + 1);
+  const added: unknown[] = [];
+  for (const a of after) {
+    const n = left.get(compact(a)) ?? 0;
+    if (n > 0) left.set(compact(a), n - 1);
+    else added.push(a);
+  }
+  const remaining = new Map(left);
+  const removed = before.filter((b) => {
+    const n = remaining.get(compact(b)) ?? 0;
+    if (n === 0) return false;
+    remaining.set(compact(b), n - 1);
+    return true;
+  });
+  return {
+    changed: [],
+    added: added.slice(0, cap).map(show),
+    removed: removed.slice(0, cap).map(show),
+    counts: { changed: 0, added: added.length, removed: removed.length },
+    unchanged: before.length - removed.length,
+    more: Math.max(0, added.length - cap) + Math.max(0, removed.length - cap),
+  };
 }
 
 function withDefaults(limits: ValueLimits): Required<ValueLimits> {

@@ -47,6 +47,7 @@ function opStyle(op: FieldLine["op"], s: Styler): (text: string) => string {
 }
 
 const lineWord = (n: number) => (n === 1 ? "line" : "lines");
+const elementWord = (n: number) => (n === 1 ? "element" : "elements");
 
 const opSymbol = { add: "+", remove: "-", replace: "~" } as const;
 
@@ -64,6 +65,22 @@ function renderField(line: FieldLine, s: Styler, markDrift: boolean): string[] {
       ...removed.map((t) => `${textIndent}${s.red(`- ${t}`)}`),
       ...added.map((t) => `${textIndent}${s.green(`+ ${t}`)}`),
       ...(more > 0 ? [`${textIndent}${s.dim(`… ${more} more ${lineWord(more)}`)}`] : []),
+    ];
+  }
+  if (line.elements) {
+    const { changed, added, removed, counts, unchanged, more } = line.elements;
+    const summary = (["changed", "added", "removed"] as const)
+      .filter((k) => counts[k] > 0)
+      .map((k) => `${counts[k]} ${k}`)
+      .join(", ");
+    const note =
+      unchanged > 0 ? ` ${s.dim(`(${unchanged} unchanged ${elementWord(unchanged)} not shown)`)}` : "";
+    return [
+      `${head} ${summary}${note}${drift}`,
+      ...changed.map((c) => `${textIndent}${s.yellow(`~ [${c.index}]: ${c.before} → ${c.after}`)}`),
+      ...removed.map((t) => `${textIndent}${s.red(`- ${t}`)}`),
+      ...added.map((t) => `${textIndent}${s.green(`+ ${t}`)}`),
+      ...(more > 0 ? [`${textIndent}${s.dim(`… ${more} more ${elementWord(more)}`)}`] : []),
     ];
   }
   const value =

@@ -9,6 +9,7 @@
  */
 import { clearLine, cursorTo } from "node:readline";
 import type { ProgressEvent } from "../../engine/apply/apply.ts";
+import { formatEta } from "./read-progress.ts";
 import { type Styler, styler } from "./style.ts";
 
 export interface ProgressStream extends NodeJS.WritableStream {
@@ -23,7 +24,13 @@ export interface ProgressOptions {
   total: number;
   /** Default: no colour. */
   color?: boolean;
+  /** Without a terminal: at most one "about … left" line per this many milliseconds (default 5 s). */
+  everyMs?: number;
+  now?: () => number;
 }
+
+/** Past this much time, a rate is worth projecting: the first calls include the plan's own. */
+const etaAfterMs = 2000;
 
 export interface Progress {
   event(event: ProgressEvent): void;
@@ -56,16 +63,32 @@ function fitToWidth(text: string, columns: number | undefined): string {
 export function createProgress(options: ProgressOptions): Progress {
   const { stream, total } = options;
   const s = styler(options.color ?? false);
+  const now = options.now ?? Date.now;
+  const started = now();
+  let settled = 0;
+  /** What is left at the rate so far: `about 14h05m left`, once there is a rate to go by. */
+  const eta = (): string | undefined => {
+    const elapsed = now() - started;
+    if (settled === 0 || settled >= total || elapsed < etaAfterMs) return undefined;
+    return `about ${formatEta((elapsed / settled) * (total - settled))} left`;
+  };
   if (!stream.isTTY) {
+    const everyMs = options.everyMs ?? 5000;
+    let lastStatus = started;
     return {
       event(event) {
+        settled++;
         stream.write(`${describeEvent(event, s)}\n`);
+        const left = eta();
+        if (left && now() - lastStatus >= everyMs) {
+          lastStatus = now();
+          stream.write(`${settled} of ${total} settled, ${left}\n`);
+        }
       },
       finish() {},
     };
   }
 
-  let settled = 0;
   let drawn = false;
   const clear = () => {
     if (!drawn) return;
@@ -75,7 +98,11 @@ export function createProgress(options: ProgressOptions): Progress {
   // The line is cut to fit before it is coloured (escape codes take no columns), so it never wraps.
   const draw = (last: string) => {
     clear();
-    const line = fitToWidth(`${bar(settled, total)}${last ? `  ${last}` : ""}`, stream.columns);
+    const left = eta();
+    const line = fitToWidth(
+      `${bar(settled, total)}${left ? ` (${left})` : ""}${last ? `  ${last}` : ""}`,
+      stream.columns,
+    );
     stream.write(line.replace(/^\[(#+)/, (_, filled: string) => `[${s.green(filled)}`));
     drawn = true;
   };

@@ -200,32 +200,43 @@ const monitors: BulkStrategy = {
         singles.push(w);
       else byType.set(type, [...(byType.get(type) ?? []), w]);
     }
-    for (const [type, group] of byType) {
-      if (group.length < jobMinimum || group.length > applier.options.maxBulkItems) {
-        singles.push(...group);
+    // Indexed once: a destroy of 20,000 monitors checks 20 chunks against the whole list.
+    const byTypeLive = new Map<string, Row[]>();
+    for (const m of all) byTypeLive.set(String(m.type), [...(byTypeLive.get(String(m.type)) ?? []), m]);
+    // A delete selects at most maxBulkItems objects: a larger group goes in chunks, each its own two-phase delete.
+    for (const [type, whole] of byType) {
+      if (whole.length < jobMinimum) {
+        singles.push(...whole);
         continue;
       }
-      const urls = group.map((w) => String(w.live!.url));
-      const ids = new Set(group.map((w) => String(w.live!.id)));
-      const selected = all.filter(
-        (m) => m.type === type && (urls.includes(String(m.url)) || urls.includes(String(m.effectiveUrl))),
-      );
-      if (selected.length !== ids.size || selected.some((m) => !ids.has(String(m.id)))) {
-        singles.push(...group);
-        continue;
+      for (const group of chunks(whole, applier.options.maxBulkItems)) {
+        const urls = group.map((w) => String(w.live!.url));
+        const wanted = new Set(urls);
+        const ids = new Set(group.map((w) => String(w.live!.id)));
+        const selected = (byTypeLive.get(type) ?? []).filter(
+          (m) => wanted.has(String(m.url)) || wanted.has(String(m.effectiveUrl)),
+        );
+        if (
+          group.length < jobMinimum ||
+          selected.length !== ids.size ||
+          selected.some((m) => !ids.has(String(m.id)))
+        ) {
+          singles.push(...group);
+          continue;
+        }
+        const filter = { type: [type], url: urls };
+        const removed = await twoPhaseDelete(
+          applier,
+          "monitor-bulk-delete",
+          group,
+          () =>
+            ops.bulkDeleteValidate(filter, {
+              idempotencyKey: applier.journal.keyFor("monitor-bulk-delete-validate", [...ids]),
+            }),
+          (count, key, on) => ops.bulkDelete(filter, count, jobOptions(applier, key, on)),
+        );
+        if (!removed) singles.push(...group);
       }
-      const filter = { type: [type], url: urls };
-      const removed = await twoPhaseDelete(
-        applier,
-        "monitor-bulk-delete",
-        group,
-        () =>
-          ops.bulkDeleteValidate(filter, {
-            idempotencyKey: applier.journal.keyFor("monitor-bulk-delete-validate", [...ids]),
-          }),
-        (count, key, on) => ops.bulkDelete(filter, count, jobOptions(applier, key, on)),
-      );
-      if (!removed) singles.push(...group);
     }
     await applier.each(singles, (w) => applier.deleteOne(w, stateAddressOf(w)));
   },
@@ -352,23 +363,28 @@ const contacts: BulkStrategy = {
 
   async remove(applier, deletes) {
     const ops = applier.options.ops.contacts;
-    if (deletes.length < jobMinimum || deletes.length > applier.options.maxBulkItems) {
+    if (deletes.length < jobMinimum) {
       await applier.each(deletes, (w) => applier.deleteOne(w, stateAddressOf(w)));
       return;
     }
-    // The id filter selects exactly these contacts.
-    const filter = { id: deletes.map((w) => String(w.action.id)) };
-    const removed = await twoPhaseDelete(
-      applier,
-      "contact-bulk-delete",
-      deletes,
-      () =>
-        ops.bulkDeleteValidate(filter, {
-          idempotencyKey: applier.journal.keyFor("contact-bulk-delete-validate", filter.id),
-        }),
-      (count, key, on) => ops.bulkDelete(filter, count, jobOptions(applier, key, on)),
-    );
-    if (!removed) await applier.each(deletes, (w) => applier.deleteOne(w, stateAddressOf(w)));
+    // A delete selects at most maxBulkItems objects: more go in chunks, each its own two-phase delete.
+    for (const group of chunks(deletes, applier.options.maxBulkItems)) {
+      // The id filter selects exactly these contacts.
+      const filter = { id: group.map((w) => String(w.action.id)) };
+      const removed =
+        group.length >= jobMinimum &&
+        (await twoPhaseDelete(
+          applier,
+          "contact-bulk-delete",
+          group,
+          () =>
+            ops.bulkDeleteValidate(filter, {
+              idempotencyKey: applier.journal.keyFor("contact-bulk-delete-validate", filter.id),
+            }),
+          (count, key, on) => ops.bulkDelete(filter, count, jobOptions(applier, key, on)),
+        ));
+      if (!removed) await applier.each(group, (w) => applier.deleteOne(w, stateAddressOf(w)));
+    }
   },
 };
 

@@ -70,15 +70,6 @@ export class TokenAuthority {
 
 const tenYears = 10 * 365 * 24 * 3600;
 
-/** Parses a `tokenDuration` in `days.hours:minutes:seconds` form (days optional) into seconds. */
-export function parseDuration(text: string): number | undefined {
-  const m = /^(?:(\d+)\.)?(\d{1,2}):([0-5]\d):([0-5]\d)$/.exec(text);
-  if (!m) return undefined;
-  const [, days = "0", hours, minutes, seconds] = m;
-  if (Number(hours) > 23) return undefined;
-  return Number(days) * 86400 + Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
-}
-
 export const defaultTokenLifetime = tenYears;
 /** The longest lifetime a mint grants: the default is already the longest (docs/sandbox.md). */
 export const maxTokenLifetime = tenYears;

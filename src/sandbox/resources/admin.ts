@@ -1,16 +1,12 @@
 import { z } from "zod";
+import { DurationError, parseDuration } from "../../duration.ts";
 import { isMintableScope, memberRights, retiredScopes, scopeFamilies } from "../../kinds/index.ts";
 import { newGuid } from "../core/ids.ts";
 import { isAllowListEntry } from "../core/ip.ts";
 import { type Ctx, defineOperations, type Reply } from "../core/operation.ts";
 import { planNames } from "../core/plans.ts";
 import { notFound } from "../core/problem.ts";
-import {
-  defaultTokenLifetime,
-  maxTokenLifetime,
-  parseDuration,
-  type TokenAuthority,
-} from "../core/tokens.ts";
+import { defaultTokenLifetime, maxTokenLifetime, type TokenAuthority } from "../core/tokens.ts";
 import { type AccountDoc, createAccount } from "./accounts.ts";
 import { enforceMonitorLimit } from "./monitors/overlimit.ts";
 import type { OutboxMessage } from "./outbox.ts";
@@ -91,10 +87,22 @@ export function mintToken(ctx: Ctx, input: z.infer<typeof tokenBody>): Reply {
     if (expiresAt <= ctx.now) return mintError("tokenExpiration is in the past.");
     exp = expiresAt;
   } else if (duration !== undefined) {
-    const seconds = parseDuration(duration);
-    if (seconds === undefined || seconds <= 0)
-      return mintError("tokenDuration is days.hours:minutes:seconds, e.g. 7.00:00:00.");
-    exp = ctx.now + seconds;
+    let ms: number;
+    try {
+      // The API's own time-span form only; the ten-year cap is checked below, with its own message.
+      ms = parseDuration(String(duration), {
+        name: "tokenDuration",
+        forms: ["timespan"],
+        minMs: 1000,
+        maxMs: maxTokenLifetime * 1000,
+      });
+    } catch (error) {
+      if (!(error instanceof DurationError)) throw error;
+      // Too long is refused below with the cap of every form of lifetime.
+      if (error.reason !== "max") return mintError(error.message);
+      ms = Number.POSITIVE_INFINITY;
+    }
+    exp = ctx.now + ms / 1000;
   }
   if (exp - ctx.now > maxTokenLifetime) {
     return mintError(

@@ -60,7 +60,7 @@ describe("vigil state with the file backend", () => {
     const timeout = await p.run(["apply", "--auto-approve", "--lock-timeout", "soon"]);
     expect(timeout.code).toBe(1);
     expect(timeout.stderr).toContain(
-      '--lock-timeout takes a duration such as 30s, 5m, 1m30s or 0 (do not wait), not "soon"',
+      '--lock-timeout takes a duration: 90s, 5m or 1h30m (units d, h, m, s, ms), or a whole number of seconds, or days.hours:minutes:seconds such as 7.00:00:00 or 01:00:00, or 0 (do not wait); not "soon".',
     );
     const workspace = await p.run(["state", "list", "--workspace", "../x"]);
     expect(workspace.code).toBe(1);

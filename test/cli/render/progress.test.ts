@@ -126,3 +126,46 @@ describe("progress on a terminal", () => {
     expect(stream.output()).toContain("[\x1b[32m##########\x1b[39m----------] 1/2");
   });
 });
+
+describe("the time left while applying many writes", () => {
+  const done = (n: number): ProgressEvent => ({
+    address: `monitors.m-${n}`,
+    action: "delete",
+    outcome: "done",
+  });
+
+  it("on a terminal, the bar says how long is left at the rate so far", () => {
+    let now = 0;
+    const stream = fakeStream({ isTTY: true, columns: 200 });
+    const progress = createProgress({ stream, total: 100, now: () => now });
+    for (let n = 0; n < 10; n++) {
+      now += 6000;
+      progress.event(done(n));
+    }
+    progress.finish();
+    // 10 deletes in 60 s: the other 90 take about 9 minutes.
+    expect(screen(stream.output())).toEqual([
+      "[##------------------] 10/100 (about 9m00s left)  monitors.m-9: delete done",
+      "",
+    ]);
+  });
+
+  it("without a terminal, a line of what is left every interval, among the per-resource lines", () => {
+    let now = 0;
+    const stream = fakeStream({ isTTY: false });
+    const progress = createProgress({ stream, total: 1000, now: () => now, everyMs: 5000 });
+    for (let n = 0; n < 4; n++) {
+      now += 2500;
+      progress.event(done(n));
+    }
+    expect(stream.output().split("\n")).toEqual([
+      "monitors.m-0: delete done",
+      "monitors.m-1: delete done",
+      "2 of 1000 settled, about 41m35s left",
+      "monitors.m-2: delete done",
+      "monitors.m-3: delete done",
+      "4 of 1000 settled, about 41m30s left",
+      "",
+    ]);
+  });
+});
