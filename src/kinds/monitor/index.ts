@@ -4,7 +4,7 @@ import { contactSchema } from "../contact.ts";
 import { field, set } from "../field.ts";
 import { defineKind } from "../kind.ts";
 import { attached } from "./settings-fields.ts";
-import { discontinuedMonitorTypes, monitorTypeAliases, monitorTypeNames } from "./types.ts";
+import { monitorTypeVocabulary } from "./types.ts";
 
 export * from "./assertions.ts";
 export * from "./rules.ts";
@@ -17,12 +17,8 @@ export const alertTypes = ["down", "up", "repeatedlyDown"] as const;
 export const reportFrequencies = ["daily", "weekly", "monthly", "quarterly", "yearly"] as const;
 export const inlineContactTypes = ["email", "sms", "voiceCall", "http"] as const;
 
-/** `type` as accepted on input: canonical names, aliases, and discontinued names (refused with their own code). */
-export const monitorTypeInput = z.enum([
-  ...monitorTypeNames,
-  ...(Object.keys(monitorTypeAliases) as ["pageSpeed"]),
-  ...discontinuedMonitorTypes,
-]);
+/** `type` as a configuration or a request writes it: the monitor type vocabulary (canonical names and aliases). */
+export const monitorTypeInput = z.enum(monitorTypeVocabulary);
 
 /** An inline contact: the contact kind's own members and rules, with a `ref` and the types creatable inline. */
 export const inlineContact = contactSchema

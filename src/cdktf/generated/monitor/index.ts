@@ -87,7 +87,7 @@ export interface MonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly tags?: string[];
   /**
-  * Monitor type; cannot change (422 type_immutable). One of: "http", "api", "waterfall", "cntCheck", "tran", "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed", "keyword", "rum". Changing it replaces the resource.
+  * Monitor type; cannot change (422 type_immutable). One of: "http", "api", "waterfall", "cntCheck", "tran", "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed". Changing it replaces the resource.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#type Monitor#type}
   */
