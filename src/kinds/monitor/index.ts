@@ -126,14 +126,27 @@ export const monitorSchema = z
     settings: field(z.record(z.string(), z.unknown()), {
       description: "Per type; on update, members merge into the stored settings.",
     }),
-    state: field(z.enum(monitorStates), { readOnly: true }),
-    since: field(unixTime, { readOnly: true, description: "Start of the current state." }),
+    state: field(z.enum(monitorStates), { readOnly: true, changesWith: ["enabled"] }),
+    since: field(unixTime, {
+      readOnly: true,
+      changesWith: ["enabled"],
+      description: "Start of the current state.",
+    }),
     effectiveUrl: field(z.string(), {
       readOnly: true,
+      changesWith: ["url"],
       description: "The normalised address checks use, when it differs from url.",
     }),
-    expirationDate: field(unixTime.nullable(), { readOnly: true, description: "sslExp and domainExp." }),
-    certNotBefore: field(unixTime.nullable(), { readOnly: true, description: "sslExp." }),
+    expirationDate: field(unixTime.nullable(), {
+      readOnly: true,
+      changesWith: ["url"],
+      description: "sslExp and domainExp.",
+    }),
+    certNotBefore: field(unixTime.nullable(), {
+      readOnly: true,
+      changesWith: ["url"],
+      description: "sslExp.",
+    }),
     created: createdAt,
     updated: updatedAt,
   })
