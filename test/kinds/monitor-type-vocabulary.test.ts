@@ -24,7 +24,11 @@ const outsiders = [...discontinuedMonitorTypes, "ftp", "HTTP", "__proto__"];
 const candidates = [...vocabulary, ...outsiders];
 
 /** Members valid enough that only `type` is in question. */
-const monitor = (type: string) => ({ type, url: "https://shop.example.com/", locations: { pools: ["allworld"] } });
+const monitor = (type: string) => ({
+  type,
+  url: "https://shop.example.com/",
+  locations: { pools: ["allworld"] },
+});
 
 /** For each frontend: the candidates it accepts as a monitor's `type`. */
 const accepted: Record<string, (candidates: string[]) => Promise<string[]> | string[]> = {

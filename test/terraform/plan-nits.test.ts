@@ -50,12 +50,25 @@ describe("import", () => {
 
 describe("an update", () => {
   it("leaves unknown only the read-only attributes it can move", async () => {
-    const members = { type: "http", url: `https://example.com/${unique()}`, locations: { pools: ["allworld"] } };
+    const members = {
+      type: "http",
+      url: `https://example.com/${unique()}`,
+      locations: { pools: ["allworld"] },
+    };
     const config = core.config("vigil_monitor", members);
-    const created = await core.apply("vigil_monitor", null, await core.plan("vigil_monitor", null, config), config);
+    const created = await core.apply(
+      "vigil_monitor",
+      null,
+      await core.plan("vigil_monitor", null, config),
+      config,
+    );
     const m = (await core.read("vigil_monitor", created!))!;
     const unknownAfter = async (change: Record<string, unknown>) => {
-      const plan = await core.plan("vigil_monitor", m, core.config("vigil_monitor", { ...members, ...change }));
+      const plan = await core.plan(
+        "vigil_monitor",
+        m,
+        core.config("vigil_monitor", { ...members, ...change }),
+      );
       expect(plan.action).toBe("update");
       const planned = plan.planned as Record<string, unknown>;
       return Object.keys(planned)
@@ -75,12 +88,21 @@ describe("an update", () => {
   });
 
   it("applies with the kept values, which the next read confirms", async () => {
-    const members = { type: "http", url: `https://example.com/${unique()}`, locations: { pools: ["allworld"] } };
+    const members = {
+      type: "http",
+      url: `https://example.com/${unique()}`,
+      locations: { pools: ["allworld"] },
+    };
     const config = core.config("vigil_monitor", members);
     let m = await core.apply("vigil_monitor", null, await core.plan("vigil_monitor", null, config), config);
     m = await core.read("vigil_monitor", m!);
     const renamed = core.config("vigil_monitor", { ...members, name: "Renamed", tags: ["prod"] });
-    const applied = await core.apply("vigil_monitor", m, await core.plan("vigil_monitor", m, renamed), renamed);
+    const applied = await core.apply(
+      "vigil_monitor",
+      m,
+      await core.plan("vigil_monitor", m, renamed),
+      renamed,
+    );
     const read = await core.read("vigil_monitor", applied!);
     expect(read!.state).toEqual(applied!.state);
     expect((await core.plan("vigil_monitor", read, renamed)).action).toBe("no-op");
