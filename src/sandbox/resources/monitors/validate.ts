@@ -3,6 +3,7 @@ import {
   bodySchema,
   discontinuedMonitorTypes,
   field,
+  isDiscontinuedMonitorType,
   type MonitorBody,
   type MonitorType,
   monitorSchema,
@@ -53,7 +54,7 @@ export function monitorBody(operation: "create" | "update"): z.ZodObject {
 /** Resolves `type` on create: aliases map to their type, discontinued types are refused. */
 export function resolveType(value: string | undefined): MonitorType {
   if (value === undefined) throw required("/type", "type is required");
-  if ((discontinuedMonitorTypes as readonly string[]).includes(value)) {
+  if (isDiscontinuedMonitorType(value)) {
     throw new ApiProblem("monitor_type_discontinued", `${value} monitors can no longer be created.`, {
       errors: [{ pointer: "/type", value, allowed: Object.keys(monitorTypes) }],
     });
