@@ -222,7 +222,10 @@ function notesOf(node: Node, defs: Record<string, Node>): string {
   const notes = [description.replace(/^Credential\.\s*/, "")];
   if (described["x-credential"])
     notes.push(`**Credential**: never shown in plans, state or output; write it as ${envForm("NAME")}.`);
-  if (described["x-immutable"]) notes.push("**Changing it replaces the object.**");
+  if (described["x-immutable"] || described["x-createOnly"])
+    notes.push("**Changing it replaces the object.**");
+  else if (described.writeOnly && !described["x-credential"])
+    notes.push("Never read back: vigil compares it with what it last applied.");
   if (typeof described["x-storedCap"] === "number" && !description.includes("stored as"))
     notes.push(`A larger value is stored as ${described["x-storedCap"]}.`);
   return notes.filter(Boolean).join(" ").replaceAll("|", "\\|").replaceAll("\n", " ");
