@@ -4,6 +4,7 @@
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { gitopsDocPages } from "./gitops/docs.ts";
 import { vigilJsonSchema } from "./gitops/json-schema.ts";
 import { SDK_DIR, sdkArtifacts } from "./pulumi/generate-sdk.ts";
 import { pulumiSchema } from "./pulumi/schema.ts";
@@ -27,6 +28,7 @@ export const artifacts: readonly Artifact[] = [
   ...sdkArtifacts(),
   { path: DESCRIPTOR_PATH, render: () => jsonText(protoDescriptor()) },
   ...terraformDocPages(),
+  ...gitopsDocPages(),
 ];
 
 export const repositoryRoot = resolve(import.meta.dirname, "..");

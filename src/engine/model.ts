@@ -106,7 +106,7 @@ export interface StateStore {
   lock(): Promise<StateLock>;
   /** The saved state without taking the lock, for runs that only read (a plan records the serial it read). */
   read(): Promise<State | undefined>;
-  /** A human name for messages (`file vigil.state.json`). */
+  /** A human name for messages (`file .vigil/state.json`). */
   readonly description: string;
 }
 

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import {
   bodySchema,
   checkSettingsRules,
+  isDiscontinuedMonitorType,
   issuesToEntries,
   type MonitorType,
   monitorTypeAliases,
@@ -59,8 +60,11 @@ function kindOfAddress(address: string): EngineKind | undefined {
 }
 
 function entryMessage(entry: ProblemDetailEntry): string {
-  const parts = [typeof entry.message === "string" ? entry.message : (entry.reason ?? "invalid")];
-  if (entry.allowed && entry.allowed.length > 0 && entry.reason !== "unknown_member")
+  const message = typeof entry.message === "string" ? entry.message : (entry.reason ?? "invalid");
+  const parts = [message];
+  // An enum's message already lists its values ("must be one of ..."): they are not said twice.
+  const listed = entry.allowed?.every((a) => message.includes(JSON.stringify(a)));
+  if (entry.allowed && entry.allowed.length > 0 && entry.reason !== "unknown_member" && !listed)
     parts.push(`allowed: ${entry.allowed.map((a) => JSON.stringify(a)).join(", ")}`);
   if (entry.reason === "unknown_member" && entry.allowed)
     parts.push(`allowed members: ${entry.allowed.join(", ")}`);
@@ -108,6 +112,9 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     const credentials = [...kind.credentials(kind.normalizeDesired(own)), ...(r.sensitive ?? [])];
     const report = (issues: z.core.$ZodIssue[], input: unknown, s: z.ZodType, prefix: string[] = []) => {
       for (const entry of issuesToEntries(issues, input, s, prefix)) {
+        // A type the API once had is outside the vocabulary; say why rather than only that it is unknown.
+        if (r.kind === "monitor" && entry.pointer === "/type" && isDiscontinuedMonitorType(entry.value))
+          entry.message = `${entry.value} monitors can no longer be created (the API refuses them: monitor_type_discontinued); ${entry.message}`;
         // A credential's value never goes into a message.
         if (credentials.some((c) => isUnder(entry.pointer ?? "", c))) delete entry.value;
         problem(r, entry.pointer ?? "", entryMessage(entry), entry);

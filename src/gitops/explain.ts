@@ -5,14 +5,7 @@
  */
 import { z } from "zod";
 import type { KindName } from "../engine/model.ts";
-import {
-  closest,
-  discontinuedMonitorTypes,
-  issuesToEntries,
-  type ProblemDetailEntry,
-  peel,
-  settingsByType,
-} from "../kinds/index.ts";
+import { closest, issuesToEntries, type ProblemDetailEntry, peel, settingsByType } from "../kinds/index.ts";
 import { apiNameOf, configNameOf, inputSchemaOf } from "./format.ts";
 
 type Members = Record<string, unknown>;
@@ -80,13 +73,8 @@ export function allowedValues(kind: KindName, members: Members, member: string):
   const schema = schemaAt(inputSchemaOf(kind, members), [member]);
   let peeled = schema && peel(schema);
   if (peeled instanceof z.ZodArray) peeled = peel(peeled.element as z.ZodType);
-  if (peeled instanceof z.ZodEnum) {
-    // Discontinued monitor types are accepted as input only to be refused with their own message.
-    const values = (peeled.options as string[]).filter(
-      (v) => !(discontinuedMonitorTypes as readonly string[]).includes(v),
-    );
-    return `allowed: ${values.map((v) => JSON.stringify(v)).join(", ")}`;
-  }
+  if (peeled instanceof z.ZodEnum)
+    return `allowed: ${(peeled.options as string[]).map((v) => JSON.stringify(v)).join(", ")}`;
   if (peeled instanceof z.ZodUnion)
     return `one of ${(peeled.options as z.ZodType[]).map((o) => formOf(kind, [member], o)).join(" or ")}`;
   return undefined;

@@ -8,7 +8,6 @@ import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
 import {
   bodySchema,
-  discontinuedMonitorTypes,
   type JsonSchema,
   jsonSchemaOf,
   monitorTypeAliases,
@@ -165,15 +164,11 @@ function typeNames(type: (typeof monitorTypeNames)[number]): string[] {
  * A monitor: `settings` checked against the schema of its `type` through
  * `if`/`then` branches (as GET /monitor/type/schema does), so editors
  * complete the settings of the chosen type; `alerts` and `reports` nest its
- * subscriptions. Discontinued types are left out: the API refuses them.
+ * subscriptions.
  */
 function monitorSchema(): JsonSchema {
   const schema = resourceSchema("monitor");
   const properties = schema.properties as Record<string, JsonSchema>;
-  const type = properties.type!;
-  type.enum = (type.enum as string[]).filter(
-    (t) => !(discontinuedMonitorTypes as readonly string[]).includes(t),
-  );
   schema.allOf = monitorTypeNames.map((name) => ({
     if: { properties: { type: { enum: typeNames(name) } }, required: ["type"] },
     // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword, not a promise.

@@ -11,10 +11,8 @@ import { pointer, tokensOf } from "../engine/pointer.ts";
 import { missingMember, validateDesired } from "../engine/validate.ts";
 import {
   closest,
-  discontinuedMonitorTypes,
   type MonitorType,
   monitorTypeAliases,
-  monitorTypeNames,
   monitorTypes,
   type ProblemDetailEntry,
 } from "../kinds/index.ts";
@@ -525,14 +523,6 @@ function checkMonitorType(draft: Draft, raw: Data, problem: Problem): void {
   const at = file.positions.key(base);
   const where = (path: string) => ({ address: draft.resource.address, path });
   const type = (Object.hasOwn(monitorTypeAliases, raw.type) && monitorTypeAliases[raw.type]) || raw.type;
-  if ((discontinuedMonitorTypes as readonly string[]).includes(type)) {
-    problem(
-      file.positions.value([...base, "type"]),
-      `${type} monitors can no longer be created; allowed: ${monitorTypeNames.map((t) => JSON.stringify(t)).join(", ")}`,
-      where("type"),
-    );
-    return;
-  }
   const info = Object.hasOwn(monitorTypes, type) ? monitorTypes[type as MonitorType] : undefined;
   if (!info) return;
   if (info.url !== "none" && raw.url === undefined)
@@ -831,11 +821,7 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
     message = `expected ${typeNames[entry.expected] ?? entry.expected}, got ${describeValue(entry.value)}`;
   const bound = boundMessage(entry);
   if (bound) message = bound;
-  let allowed = entry.allowed;
-  if (kind === "monitor" && entry.pointer === "/type" && allowed) {
-    allowed = allowed.filter((t) => !(discontinuedMonitorTypes as readonly unknown[]).includes(t));
-    message = `must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`;
-  }
+  const allowed = entry.allowed;
   if (allowed && allowed.length > 0 && !message.includes("must be one of"))
     message += `; allowed: ${allowed.map((a) => JSON.stringify(a)).join(", ")}`;
   if (entry.didYouMean) message += `; did you mean ${JSON.stringify(entry.didYouMean)}?`;

@@ -41,6 +41,11 @@ export interface FieldTraits {
   references?: "monitor" | "contact";
   /** Unix seconds: configs may write an ISO 8601 time instead. */
   timestamp?: boolean;
+  /**
+   * Read-only members: the members whose change, by a write, can move this one (a monitor's `effectiveUrl`
+   * moves with its `url`). Absent, any write may move it (`updated`). A plan shows the rest as they are.
+   */
+  changesWith?: readonly string[];
 }
 
 export const fieldTraits = z.registry<FieldTraits>();

@@ -3,6 +3,7 @@
  * state upgrade of a vigil kind. Terraform keeps the state; the engine's diff decides what the API must be
  * told, with the same normalisation as every other frontend, so a plan after an apply is empty.
  */
+import type { z } from "zod";
 import { ApiError } from "../api/index.ts";
 import {
   type Change,
@@ -20,9 +21,9 @@ import {
   UnfinishedCreateError,
   validateDesired,
 } from "../engine/index.ts";
-import { getAt, isUnder, leafPointers, setAt, touchesPattern } from "../engine/pointer.ts";
+import { getAt, isUnder, leafPointers, pointer, setAt, touchesPattern } from "../engine/pointer.ts";
 import { canonicalJson } from "../engine/state/index.ts";
-import { generatedValues } from "../kinds/index.ts";
+import { generatedValues, traitsOf } from "../kinds/index.ts";
 import {
   type AttributePathStep,
   blockType,
@@ -183,13 +184,27 @@ export class ResourceType {
     const changes = this.changes(prior, desired, priorPrivate);
     let planned = keepUnsetComputed(proposed, prior, config, this.attributes);
     if (changes.length > 0) {
-      // What the service sets may move with any write (`updated`, a monitor's state).
+      // What the service sets and this update can move (`updated`; a monitor's state with `enabled`) is known
+      // after apply; the rest keeps its prior value (an http monitor's `cert_not_before` stays null).
       for (const [name, attribute] of Object.entries(this.attributes))
-        if (isReadOnly(attribute) && !settledOnUpdate.has(name) && !this.isGenerated(name))
+        if (
+          isReadOnly(attribute) &&
+          !settledOnUpdate.has(name) &&
+          !this.isGenerated(name) &&
+          this.moves(name, changes)
+        )
           planned = setPath(planned, [{ attribute_name: name }], unknown);
       for (const change of changes) planned = this.plannedChange(planned, change, desired, config);
     }
     return { planned, requiresReplace: this.replacing(changes), private: priorPrivate };
+  }
+
+  /** Whether an update with these changes can move a read-only attribute (its `changesWith` trait). */
+  private moves(attribute: string, changes: readonly Change[]): boolean {
+    const member = this.kind.definition.schema.shape[camelCase(attribute)] as z.ZodType | undefined;
+    const changesWith = member && traitsOf(member).changesWith;
+    if (!changesWith) return true;
+    return changes.some((c) => changesWith.some((m) => isUnder(c.path, pointer([m]))));
   }
 
   /** Config members with `{$unknown}` where Terraform decides the value only at apply. */

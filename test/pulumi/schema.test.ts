@@ -194,7 +194,7 @@ describe("the Pulumi package schema", () => {
 
   it("types a string of a few values as an enum of exactly the kinds' values", () => {
     expect(resource("Monitor").inputProperties.type?.$ref).toBe("#/types/vigil:index:MonitorType");
-    // Every name `type` takes: the catalogue's, its aliases, and discontinued ones (read back; refused on create).
+    // Every name a configuration writes for `type`: the catalogue's and its aliases (test/kinds/monitor-type-vocabulary.test.ts).
     expect(new Set(enumOf("MonitorType"))).toEqual(new Set(monitorTypeInput.options));
     expect(enumOf("MonitorType")).toEqual(expect.arrayContaining([...monitorTypeNames]));
     expect(enumOf("StatusPageTheme")).toEqual(["light", "dark", "auto"]);

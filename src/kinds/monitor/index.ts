@@ -4,7 +4,7 @@ import { contactSchema } from "../contact.ts";
 import { field, set } from "../field.ts";
 import { defineKind } from "../kind.ts";
 import { attached } from "./settings-fields.ts";
-import { discontinuedMonitorTypes, monitorTypeAliases, monitorTypeNames } from "./types.ts";
+import { monitorTypeVocabulary } from "./types.ts";
 
 export * from "./assertions.ts";
 export * from "./rules.ts";
@@ -17,12 +17,8 @@ export const alertTypes = ["down", "up", "repeatedlyDown"] as const;
 export const reportFrequencies = ["daily", "weekly", "monthly", "quarterly", "yearly"] as const;
 export const inlineContactTypes = ["email", "sms", "voiceCall", "http"] as const;
 
-/** `type` as accepted on input: canonical names, aliases, and discontinued names (refused with their own code). */
-export const monitorTypeInput = z.enum([
-  ...monitorTypeNames,
-  ...(Object.keys(monitorTypeAliases) as ["pageSpeed"]),
-  ...discontinuedMonitorTypes,
-]);
+/** `type` as a configuration or a request writes it: the monitor type vocabulary (canonical names and aliases). */
+export const monitorTypeInput = z.enum(monitorTypeVocabulary);
 
 /** An inline contact: the contact kind's own members and rules, with a `ref` and the types creatable inline. */
 export const inlineContact = contactSchema
@@ -130,14 +126,27 @@ export const monitorSchema = z
     settings: field(z.record(z.string(), z.unknown()), {
       description: "Per type; on update, members merge into the stored settings.",
     }),
-    state: field(z.enum(monitorStates), { readOnly: true }),
-    since: field(unixTime, { readOnly: true, description: "Start of the current state." }),
+    state: field(z.enum(monitorStates), { readOnly: true, changesWith: ["enabled"] }),
+    since: field(unixTime, {
+      readOnly: true,
+      changesWith: ["enabled"],
+      description: "Start of the current state.",
+    }),
     effectiveUrl: field(z.string(), {
       readOnly: true,
+      changesWith: ["url"],
       description: "The normalised address checks use, when it differs from url.",
     }),
-    expirationDate: field(unixTime.nullable(), { readOnly: true, description: "sslExp and domainExp." }),
-    certNotBefore: field(unixTime.nullable(), { readOnly: true, description: "sslExp." }),
+    expirationDate: field(unixTime.nullable(), {
+      readOnly: true,
+      changesWith: ["url"],
+      description: "sslExp and domainExp.",
+    }),
+    certNotBefore: field(unixTime.nullable(), {
+      readOnly: true,
+      changesWith: ["url"],
+      description: "sslExp.",
+    }),
     created: createdAt,
     updated: updatedAt,
   })

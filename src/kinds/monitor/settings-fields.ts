@@ -42,7 +42,16 @@ export const certWatchDays = field(set(z.number().int().min(1).max(3650)).max(8)
   description: "Expiry reminder thresholds in days; attached sslExp uses 30, 7, 1 when empty.",
 });
 
-const attachedToggle = z.union([z.boolean(), z.strictObject({ enabled: z.boolean() })]);
+/**
+ * One attached sub-check: on or off, as a boolean or `{enabled}`. The service reads back every one the type
+ * carries, off unless turned on: that default is what an import of a monitor that never set it holds.
+ */
+const attachedToggle = z.union([
+  z.boolean(),
+  z.strictObject({
+    enabled: field(z.boolean(), { default: false, description: "Whether the sub-check runs." }),
+  }),
+]);
 
 /** `attached` sub-checks; which kinds a type accepts is in the type catalogue. */
 export const attached = field(

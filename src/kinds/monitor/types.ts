@@ -18,11 +18,31 @@ export const monitorTypeNames = [
 ] as const;
 export type MonitorType = (typeof monitorTypeNames)[number];
 
-/** Input aliases accepted for `type` and stored as their canonical name. */
-export const monitorTypeAliases: Record<string, MonitorType> = { pageSpeed: "waterfall" };
+const aliases = { pageSpeed: "waterfall" } as const satisfies Record<string, MonitorType>;
 
-/** Types that existed once and can no longer be created (422 `monitor_type_discontinued`). */
+/** Input aliases accepted for `type` and stored as their canonical name. */
+export const monitorTypeAliases: Record<string, MonitorType> = aliases;
+
+/**
+ * Every name a configuration may write for `type`: the canonical names, then their aliases. The one
+ * vocabulary of every frontend (YAML loader and JSON Schema, Terraform, Pulumi, CDKTF, the engine): the
+ * monitor kind's `type` is this enum, and each frontend derives its own from the kind.
+ */
+export const monitorTypeVocabulary = [
+  ...monitorTypeNames,
+  ...(Object.keys(aliases) as (keyof typeof aliases)[]),
+] as const;
+
+/**
+ * Types that existed once and can no longer be created (422 `monitor_type_discontinued`). Not part of the
+ * vocabulary: only the API names them, in its catalogue and in that refusal.
+ */
 export const discontinuedMonitorTypes = ["keyword", "rum"] as const;
+
+export const isDiscontinuedMonitorType = (
+  value: unknown,
+): value is (typeof discontinuedMonitorTypes)[number] =>
+  (discontinuedMonitorTypes as readonly unknown[]).includes(value);
 
 export type AttachedKind = "dnsbl" | "sslExp" | "domainExp" | "webRisk";
 

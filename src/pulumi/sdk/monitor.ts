@@ -69,8 +69,8 @@ export class Monitor extends pulumi.CustomResource {
   declare readonly tags: pulumi.Output<string[]>;
   /**
    * Monitor type; cannot change (422 typeImmutable). One of: "http", "api", "waterfall", "cntCheck", "tran",
-   * "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed",
-   * "keyword", "rum". Changing it replaces the resource.
+   * "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed".
+   * Changing it replaces the resource.
    */
   declare readonly type: pulumi.Output<enums.MonitorType>;
   /** Last change, Unix seconds. */
@@ -180,8 +180,8 @@ export interface MonitorArgs {
   tags?: pulumi.Input<pulumi.Input<string>[]>;
   /**
    * Monitor type; cannot change (422 typeImmutable). One of: "http", "api", "waterfall", "cntCheck", "tran",
-   * "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed",
-   * "keyword", "rum". Changing it replaces the resource.
+   * "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed".
+   * Changing it replaces the resource.
    */
   type: pulumi.Input<enums.MonitorType>;
   /** Target; its form depends on the type. */

@@ -3,7 +3,7 @@
  * synthesized CDKTF stack): init from a filesystem mirror, apply, a plan without changes, drift made
  * through the API and seen by plan, `terraform import` of an object made outside Terraform, destroy.
  */
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Client, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
@@ -125,6 +125,11 @@ export function terraformLifecycle(options: {
     expect(plan.stdout).toContain(`~ name`);
     expect(plan.stdout).toContain(`"Renamed outside Terraform" -> ${JSON.stringify(name)}`);
     expect(plan.stdout).toMatch(/Plan: 0 to add, 1 to change, 0 to destroy\./);
+    // The update shows only what it can move: `updated`, never an http monitor's certificate dates.
+    const header = `# ${monitor!.address} will be updated in-place`;
+    const update = plan.stdout.slice(plan.stdout.indexOf(header)).split("\n\n")[0]!;
+    expect(update).toContain("~ updated");
+    expect(update).not.toMatch(/cert_not_before|expiration_date|effective_url|since|state/);
 
     await ws.ok(dir, "apply", "-auto-approve", "-input=false");
     expect((await account.get(`/monitor/${id}`)).body.name).toBe(name);
@@ -141,6 +146,8 @@ export function terraformLifecycle(options: {
       interval: 300,
       locations: { pools: ["westeurope"] },
       tags: ["imported"],
+      // Settings written, attached sub-checks not: the import reads them back off, as the config implies.
+      settings: { method: "G", timeout: 5000 },
     });
     expect(created.status, created.text).toBe(201);
     // JSON configuration: Terraform reads it beside HCL and beside a synthesized cdk.tf.json alike.
@@ -156,6 +163,7 @@ export function terraformLifecycle(options: {
               interval: 300,
               locations: { pools: ["westeurope"] },
               tags: ["imported"],
+              settings: { method: "G", timeout: 5000 },
             },
           },
         },
@@ -176,6 +184,24 @@ export function terraformLifecycle(options: {
     // The configuration matches what was imported: nothing to change.
     const plan = await ws.run(dir, "plan", "-detailed-exitcode", "-input=false");
     expectExit(plan, 0);
+  });
+
+  it("a value outside an attribute's allowed values is refused, naming them once", {
+    timeout: 120_000,
+  }, async () => {
+    const file = join(dir, "imported.tf.json");
+    const config = JSON.parse(await readFile(file, "utf8"));
+    await writeFile(
+      file,
+      JSON.stringify({
+        resource: { vigil_monitor: { imported: { ...config.resource.vigil_monitor.imported, type: "rum" } } },
+      }),
+    );
+    const validate = await ws.run(dir, "validate", "-no-color");
+    await writeFile(file, JSON.stringify(config));
+    expectExit(validate, 1);
+    expect(validate.stderr).toContain("rum monitors can no longer be created");
+    expect(validate.stderr.split('"pageSpeed"').length - 1).toBe(1);
   });
 
   it("destroy leaves nothing in the account", { timeout: 180_000 }, async () => {

@@ -18,7 +18,7 @@ export interface DataVigilMonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly id?: string;
   /**
-  * Monitor type; cannot change (422 type_immutable). One of: "http", "api", "waterfall", "cntCheck", "tran", "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed", "keyword", "rum". Changing it replaces the resource.
+  * Monitor type; cannot change (422 type_immutable). One of: "http", "api", "waterfall", "cntCheck", "tran", "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed". Changing it replaces the resource.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/data-sources/monitor#type DataVigilMonitor#type}
   */

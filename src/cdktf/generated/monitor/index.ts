@@ -87,7 +87,7 @@ export interface MonitorConfig extends cdktf.TerraformMetaArguments {
   */
   readonly tags?: string[];
   /**
-  * Monitor type; cannot change (422 type_immutable). One of: "http", "api", "waterfall", "cntCheck", "tran", "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed", "keyword", "rum". Changing it replaces the resource.
+  * Monitor type; cannot change (422 type_immutable). One of: "http", "api", "waterfall", "cntCheck", "tran", "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed". Changing it replaces the resource.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#type Monitor#type}
   */
@@ -101,7 +101,7 @@ export interface MonitorConfig extends cdktf.TerraformMetaArguments {
 }
 export interface MonitorAttachedDnsbl {
   /**
-  * Enabled.
+  * Whether the sub-check runs. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#enabled Monitor#enabled}
   */
@@ -179,7 +179,7 @@ export class MonitorAttachedDnsblOutputReference extends cdktf.ComplexObject {
     }
   }
 
-  // enabled - computed: false, optional: false, required: true
+  // enabled - computed: true, optional: false, required: true
   private _enabled?: boolean | cdktf.IResolvable; 
   public get enabled() {
     return this.getBooleanAttribute('enabled');
@@ -194,7 +194,7 @@ export class MonitorAttachedDnsblOutputReference extends cdktf.ComplexObject {
 }
 export interface MonitorAttachedDomainExp {
   /**
-  * Enabled.
+  * Whether the sub-check runs. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#enabled Monitor#enabled}
   */
@@ -272,7 +272,7 @@ export class MonitorAttachedDomainExpOutputReference extends cdktf.ComplexObject
     }
   }
 
-  // enabled - computed: false, optional: false, required: true
+  // enabled - computed: true, optional: false, required: true
   private _enabled?: boolean | cdktf.IResolvable; 
   public get enabled() {
     return this.getBooleanAttribute('enabled');
@@ -287,7 +287,7 @@ export class MonitorAttachedDomainExpOutputReference extends cdktf.ComplexObject
 }
 export interface MonitorAttachedSslExp {
   /**
-  * Enabled.
+  * Whether the sub-check runs. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#enabled Monitor#enabled}
   */
@@ -365,7 +365,7 @@ export class MonitorAttachedSslExpOutputReference extends cdktf.ComplexObject {
     }
   }
 
-  // enabled - computed: false, optional: false, required: true
+  // enabled - computed: true, optional: false, required: true
   private _enabled?: boolean | cdktf.IResolvable; 
   public get enabled() {
     return this.getBooleanAttribute('enabled');
@@ -380,7 +380,7 @@ export class MonitorAttachedSslExpOutputReference extends cdktf.ComplexObject {
 }
 export interface MonitorAttachedWebRisk {
   /**
-  * Enabled.
+  * Whether the sub-check runs. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#enabled Monitor#enabled}
   */
@@ -458,7 +458,7 @@ export class MonitorAttachedWebRiskOutputReference extends cdktf.ComplexObject {
     }
   }
 
-  // enabled - computed: false, optional: false, required: true
+  // enabled - computed: true, optional: false, required: true
   private _enabled?: boolean | cdktf.IResolvable; 
   public get enabled() {
     return this.getBooleanAttribute('enabled');
@@ -608,7 +608,7 @@ export class MonitorAttachedOutputReference extends cdktf.ComplexObject {
     }
   }
 
-  // dnsbl - computed: false, optional: true, required: false
+  // dnsbl - computed: true, optional: true, required: false
   private _dnsbl = new MonitorAttachedDnsblOutputReference(this, "dnsbl");
   public get dnsbl() {
     return this._dnsbl;
@@ -624,7 +624,7 @@ export class MonitorAttachedOutputReference extends cdktf.ComplexObject {
     return this._dnsbl.internalValue;
   }
 
-  // domain_exp - computed: false, optional: true, required: false
+  // domain_exp - computed: true, optional: true, required: false
   private _domainExp = new MonitorAttachedDomainExpOutputReference(this, "domain_exp");
   public get domainExp() {
     return this._domainExp;
@@ -640,7 +640,7 @@ export class MonitorAttachedOutputReference extends cdktf.ComplexObject {
     return this._domainExp.internalValue;
   }
 
-  // ssl_exp - computed: false, optional: true, required: false
+  // ssl_exp - computed: true, optional: true, required: false
   private _sslExp = new MonitorAttachedSslExpOutputReference(this, "ssl_exp");
   public get sslExp() {
     return this._sslExp;
@@ -656,7 +656,7 @@ export class MonitorAttachedOutputReference extends cdktf.ComplexObject {
     return this._sslExp.internalValue;
   }
 
-  // web_risk - computed: false, optional: true, required: false
+  // web_risk - computed: true, optional: true, required: false
   private _webRisk = new MonitorAttachedWebRiskOutputReference(this, "web_risk");
   public get webRisk() {
     return this._webRisk;
@@ -1188,7 +1188,7 @@ export class MonitorSettingsAssertsList extends cdktf.ComplexList {
 }
 export interface MonitorSettingsAttachedDnsbl {
   /**
-  * Enabled.
+  * Whether the sub-check runs. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#enabled Monitor#enabled}
   */
@@ -1281,7 +1281,7 @@ export class MonitorSettingsAttachedDnsblOutputReference extends cdktf.ComplexOb
 }
 export interface MonitorSettingsAttachedDomainExp {
   /**
-  * Enabled.
+  * Whether the sub-check runs. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#enabled Monitor#enabled}
   */
@@ -1374,7 +1374,7 @@ export class MonitorSettingsAttachedDomainExpOutputReference extends cdktf.Compl
 }
 export interface MonitorSettingsAttachedSslExp {
   /**
-  * Enabled.
+  * Whether the sub-check runs. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#enabled Monitor#enabled}
   */
@@ -1467,7 +1467,7 @@ export class MonitorSettingsAttachedSslExpOutputReference extends cdktf.ComplexO
 }
 export interface MonitorSettingsAttachedWebRisk {
   /**
-  * Enabled.
+  * Whether the sub-check runs. Default: false.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#enabled Monitor#enabled}
   */

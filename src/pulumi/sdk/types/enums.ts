@@ -111,9 +111,7 @@ export type MonitorType =
   | "counter"
   | "database"
   | "snmp"
-  | "pageSpeed"
-  | "keyword"
-  | "rum";
+  | "pageSpeed";
 
 export type ReportSubscriptionFrequency = "daily" | "weekly" | "monthly" | "quarterly" | "yearly";
 

@@ -52,25 +52,25 @@ export interface MonitorAttached {
 
 /** Dnsbl. */
 export interface MonitorAttachedDnsbl {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: pulumi.Input<boolean>;
 }
 
 /** Domain exp. */
 export interface MonitorAttachedDomainExp {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: pulumi.Input<boolean>;
 }
 
 /** Ssl exp. */
 export interface MonitorAttachedSslExp {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: pulumi.Input<boolean>;
 }
 
 /** Web risk. */
 export interface MonitorAttachedWebRisk {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: pulumi.Input<boolean>;
 }
 
@@ -292,25 +292,25 @@ export interface MonitorSettingsAttached {
 
 /** Dnsbl. */
 export interface MonitorSettingsAttachedDnsbl {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: pulumi.Input<boolean>;
 }
 
 /** Domain exp. */
 export interface MonitorSettingsAttachedDomainExp {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: pulumi.Input<boolean>;
 }
 
 /** Ssl exp. */
 export interface MonitorSettingsAttachedSslExp {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: pulumi.Input<boolean>;
 }
 
 /** Web risk. */
 export interface MonitorSettingsAttachedWebRisk {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: pulumi.Input<boolean>;
 }
 

@@ -173,25 +173,25 @@ export interface MonitorAttached {
 
 /** Dnsbl. */
 export interface MonitorAttachedDnsbl {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: boolean;
 }
 
 /** Domain exp. */
 export interface MonitorAttachedDomainExp {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: boolean;
 }
 
 /** Ssl exp. */
 export interface MonitorAttachedSslExp {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: boolean;
 }
 
 /** Web risk. */
 export interface MonitorAttachedWebRisk {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: boolean;
 }
 
@@ -413,25 +413,25 @@ export interface MonitorSettingsAttached {
 
 /** Dnsbl. */
 export interface MonitorSettingsAttachedDnsbl {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: boolean;
 }
 
 /** Domain exp. */
 export interface MonitorSettingsAttachedDomainExp {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: boolean;
 }
 
 /** Ssl exp. */
 export interface MonitorSettingsAttachedSslExp {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: boolean;
 }
 
 /** Web risk. */
 export interface MonitorSettingsAttachedWebRisk {
-  /** Enabled. */
+  /** Whether the sub-check runs. Default: false. */
   enabled: boolean;
 }
 

@@ -1,6 +1,7 @@
 import {
   closest,
   discontinuedMonitorTypes,
+  isDiscontinuedMonitorType,
   type MonitorType,
   monitorTypeAliases,
   monitorTypeNames,
@@ -12,9 +13,6 @@ import { own } from "../../core/own.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { anonymous, callerAccount } from "./anonymous.ts";
 import { allTypeRows, discontinuedRow, typeRow } from "./monitor-type-rows.ts";
-
-const isDiscontinued = (name: string): name is (typeof discontinuedMonitorTypes)[number] =>
-  (discontinuedMonitorTypes as readonly string[]).includes(name);
 
 function unknownType(name: string): ApiProblem {
   const allowed = [...monitorTypeNames, ...Object.keys(monitorTypeAliases), ...discontinuedMonitorTypes];
@@ -45,7 +43,7 @@ export const monitorTypeOperations = defineOperations(
     response: { status: 200, description: "The type row plus settingsSchema (JSON Schema 2020-12)." },
     handle: (ctx, req) => {
       const name = req.params.type!;
-      if (isDiscontinued(name)) return { status: 200, body: discontinuedRow(name) };
+      if (isDiscontinuedMonitorType(name)) return { status: 200, body: discontinuedRow(name) };
       const type = (own(monitorTypeAliases, name) ?? name) as MonitorType;
       if (!(monitorTypeNames as readonly string[]).includes(type)) throw unknownType(name);
       return {

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import {
-  bodySchema,
   field,
   issuesToEntries,
   type JobKind,
@@ -21,6 +20,7 @@ import {
   monitorListFilters,
   updateMonitor,
 } from "../monitors/routes.ts";
+import { monitorBody } from "../monitors/validate.ts";
 import {
   acceptedResponse,
   assertItemCount,
@@ -38,8 +38,8 @@ const overlimitInBulk = field(z.enum(["fail", "disable", "stop"]), {
   inputOnly: true,
   description: "fail (default), disable, or stop: fail this item and cancel the rest.",
 }).optional();
-const createItem = bodySchema(monitorSchema, "create").extend({ onOverlimit: overlimitInBulk });
-const updateItem = bodySchema(monitorSchema, "update").extend({
+const createItem = monitorBody("create").extend({ onOverlimit: overlimitInBulk });
+const updateItem = monitorBody("update").extend({
   id: field(z.string().min(1), { description: "The monitor to change." }),
   onOverlimit: overlimitInBulk,
 });

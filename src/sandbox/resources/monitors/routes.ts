@@ -1,5 +1,4 @@
 import {
-  bodySchema,
   type MonitorBody,
   type MonitorType,
   monitorDeleteReceipt,
@@ -32,7 +31,7 @@ import {
   sameMonitor,
 } from "./model.ts";
 import { monitorEventData, monitorExpandTokens, renderMonitor } from "./render.ts";
-import { prepareMonitor, resolveType } from "./validate.ts";
+import { monitorBody, prepareMonitor, resolveType } from "./validate.ts";
 
 /** What a monitor body can be refused for, on create and on update alike. */
 export const monitorBodyErrors: ProblemCodeName[] = [
@@ -49,8 +48,8 @@ export const monitorBodyErrors: ProblemCodeName[] = [
   "credential_write_only",
 ];
 
-const createBody = bodySchema(monitorSchema, "create");
-const updateBody = bodySchema(monitorSchema, "update");
+const createBody = monitorBody("create");
+const updateBody = monitorBody("update");
 
 const rowFields = [
   "id",

@@ -1,11 +1,18 @@
+import { z } from "zod";
 import {
+  bodySchema,
   discontinuedMonitorTypes,
+  field,
+  isDiscontinuedMonitorType,
   type MonitorBody,
   type MonitorType,
+  monitorSchema,
   monitorTypeAliases,
   monitorTypes,
+  monitorTypeVocabulary,
   type ProblemDetailEntry,
   recheckRefusedTypes,
+  traitsOf,
 } from "../../../kinds/index.ts";
 import { cronProblem } from "../../../kinds/monitor/cron.ts";
 import { agents, agentsFor, minLiveAgents, pools, resolvePools } from "../../core/fleet.ts";
@@ -31,10 +38,23 @@ const required = (pointer: string, message: string) => invalid([{ pointer, reaso
 const notAllowed = (pointer: string, message: string) =>
   invalid([{ pointer, reason: "not_allowed", message }]);
 
+/**
+ * A monitor body as the API takes it: the kind's, whose `type` also takes the discontinued type names,
+ * outside the configuration vocabulary, to refuse them with their own code (422 `monitor_type_discontinued`
+ * on create, `type_immutable` on update) rather than as an unknown value.
+ */
+export function monitorBody(operation: "create" | "update"): z.ZodObject {
+  const type = field(
+    z.enum([...monitorTypeVocabulary, ...discontinuedMonitorTypes]),
+    traitsOf(monitorSchema.shape.type),
+  );
+  return bodySchema(monitorSchema, operation).extend({ type: type.optional() });
+}
+
 /** Resolves `type` on create: aliases map to their type, discontinued types are refused. */
 export function resolveType(value: string | undefined): MonitorType {
   if (value === undefined) throw required("/type", "type is required");
-  if ((discontinuedMonitorTypes as readonly string[]).includes(value)) {
+  if (isDiscontinuedMonitorType(value)) {
     throw new ApiProblem("monitor_type_discontinued", `${value} monitors can no longer be created.`, {
       errors: [{ pointer: "/type", value, allowed: Object.keys(monitorTypes) }],
     });
