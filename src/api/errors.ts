@@ -5,6 +5,7 @@ import {
   type ProblemFamily,
   problemCodes,
 } from "../kinds/problems.ts";
+import { describeProblem, type MemberProblem, type ProblemDescription } from "./problem-text.ts";
 
 /**
  * One refused call, from its problem document. `code` is the service's code as
@@ -73,14 +74,14 @@ export class ApiError extends Error {
     return this.errors.find((e) => typeof e.reason === "string")?.reason;
   }
 
-  /** The `errors[]` entries that name a member (a JSON pointer), each with its message or the error's. */
-  get memberErrors(): { pointer: string; message: string }[] {
-    return this.errors
-      .filter((e) => typeof e.pointer === "string" && e.pointer !== "")
-      .map((e) => ({
-        pointer: e.pointer!,
-        message: typeof e.message === "string" ? e.message : this.message,
-      }));
+  /** Every member of the problem document, said (see `describeProblem`): what frontends lay out. */
+  get description(): ProblemDescription {
+    return describeProblem({ status: this.status, code: this.code, title: this.title, ...this.problem });
+  }
+
+  /** The `errors[]` entries that name a member (a JSON pointer; `""` is the whole body), each said in full. */
+  get memberErrors(): MemberProblem[] {
+    return this.description.members;
   }
 }
 

@@ -3,7 +3,7 @@
  * (config, state, API answers, stale plans) become one clear message; only
  * bugs show a stack trace.
  */
-import { ApiError, NetworkError } from "../api/index.ts";
+import { ApiError, NetworkError, type ProblemDescription, problemHeadline } from "../api/index.ts";
 import {
   ConfigError,
   DeletionGuardError,
@@ -46,12 +46,11 @@ const userErrors = [
 export function describeError(error: unknown): string {
   const conflict = explainIdempotencyConflict(error);
   if (conflict) return conflict;
-  if (error instanceof ApiError) {
-    const details = error.errors
-      .map((e) => `  ${e.pointer ?? ""}: ${typeof e.message === "string" ? e.message : (e.reason ?? "")}`)
-      .join("\n");
-    return `The API refused ${error.route}: ${error.status} ${error.code}${error.detail ? ` (${error.detail})` : ""}${details ? `\n${details}` : ""}`;
-  }
+  if (error instanceof ApiError)
+    return [
+      `The API refused ${error.route}: ${problemHeadline(error.description)}`,
+      ...memberLines(error.description),
+    ].join("\n");
   if (userErrors.some((type) => error instanceof type)) return (error as Error).message;
   // The client wraps connection failures once its retries are spent: a wrong or down endpoint, not a bug.
   if (error instanceof NetworkError) return `Cannot reach the API: ${error.message}`;
@@ -59,4 +58,15 @@ export function describeError(error: unknown): string {
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "UND_ERR_CONNECT_TIMEOUT")
     return `Cannot reach the API: ${(error as Error).message}`;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * One indented line per member the problem names: `  /interval: got 45; allowed: 30, 60`. `place` turns a
+ * pointer into the user's own place for it (file:line:column and member path); by default the pointer itself.
+ */
+export function memberLines(
+  description: ProblemDescription,
+  place: (pointer: string) => string = (pointer) => (pointer === "" ? "(the body)" : pointer),
+): string[] {
+  return description.members.map((m) => `  ${place(m.pointer)}: ${m.message}`);
 }
