@@ -243,7 +243,7 @@ describe("refusals", () => {
     await expect(p.Create({ urn: urnOf(monitorType), properties: inputs })).rejects.toMatchObject({
       code: 3,
       message: expect.stringMatching(
-        /^Could not create vigil:index:Monitor: POST \/monitor: 422 unknown_pool: .*\n  locations\.pools\[0\]: unknown; got "nowhere"; allowed: .*allworld/,
+        /^Could not create vigil:index:Monitor: POST \/monitor: 422 unknown_pool: .*\n {2}locations\.pools\[0\]: unknown; got "nowhere"; allowed: .*allworld/,
       ),
     });
     expect(() => p.Check({ urn: urnOf("vigil:index:Nothing"), news: {} })).toThrow(
