@@ -85,6 +85,31 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A failed job or bulk item's problem as the single route would have answered it, the one mapping every
+ * bulk path uses: pointers under the item (`/items/3/url`, `/create/2/alertTypes`) moved to the object's
+ * own (`/url`, `/alertTypes`).
+ */
+export function itemError(problem: Record<string, unknown>, prefix: string, route: string): ApiError {
+  const entries = Array.isArray(problem.errors) ? (problem.errors as Record<string, unknown>[]) : [];
+  const errors = entries.map((e) =>
+    typeof e.pointer === "string" && (e.pointer === prefix || e.pointer.startsWith(`${prefix}/`))
+      ? { ...e, pointer: e.pointer.slice(prefix.length) }
+      : e,
+  );
+  const status = typeof problem.status === "number" ? problem.status : 422;
+  // The service's detail may name the item's pointers too (`/items/1/interval is …`).
+  const detail =
+    typeof problem.detail === "string" ? problem.detail.replaceAll(`${prefix}/`, "/") : problem.detail;
+  return new ApiError({
+    status,
+    body: { ...problem, errors, ...(detail !== undefined && { detail }) },
+    headers: {},
+    route,
+    attempts: 1,
+  });
+}
+
 /** The call never got an answer: the connection failed or the timeout struck, on every attempt allowed. */
 export class NetworkError extends Error {
   readonly reason: "timeout" | "network";

@@ -3,7 +3,14 @@
  * (config, state, API answers, stale plans) become one clear message; only
  * bugs show a stack trace.
  */
-import { ApiError, NetworkError, type ProblemDescription, problemHeadline } from "../api/index.ts";
+import {
+  ApiError,
+  describeProblem,
+  NetworkError,
+  type ProblemDescription,
+  problemHeadline,
+} from "../api/index.ts";
+import type { ApplyFailure } from "../engine/apply/apply.ts";
 import {
   ConfigError,
   DeletionGuardError,
@@ -17,6 +24,7 @@ import {
   StateFileError,
   StateLockedError,
 } from "../engine/index.ts";
+import { formatDiagnostic, type LoadDiagnostic } from "../gitops/load.ts";
 
 export const exitCodes = { ok: 0, error: 1, changes: 2 } as const;
 
@@ -69,4 +77,24 @@ export function memberLines(
   place: (pointer: string) => string = (pointer) => (pointer === "" ? "(the body)" : pointer),
 ): string[] {
   return description.members.map((m) => `  ${place(m.pointer)}: ${m.message}`);
+}
+
+/**
+ * A resource that failed in apply, said once: the call's refusal with every member of its problem, each
+ * member at its place in the user's files when `locate` knows it (`monitors.yaml:4:15: monitors.web
+ * interval: got 45; allowed: 30, 60`).
+ */
+export function failureLines(
+  failure: ApplyFailure,
+  locate?: (address: string, pointer: string) => LoadDiagnostic | undefined,
+): string[] {
+  const description = failure.problem ? describeProblem(failure.problem) : undefined;
+  const facts = description?.facts.length ? ` (${description.facts.join("; ")})` : "";
+  const head = `Error: ${failure.address}: ${failure.action} failed: ${failure.message}${facts}`;
+  if (!description) return [head];
+  const place = (pointer: string) => {
+    const at = locate?.(failure.address, pointer);
+    return at ? formatDiagnostic(at).replace(/: $/, "") : pointer === "" ? "(the body)" : pointer;
+  };
+  return [head, ...memberLines(description, place)];
 }
