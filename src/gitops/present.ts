@@ -17,7 +17,20 @@ export function planInConfigTerms(plan: Plan): Plan {
   // Every object of the config the plan saw, by id: what a reference's id stands for.
   const names = new Map<string, string>();
   for (const a of plan.actions) if (a.id) names.set(a.id, nameOf(a.address));
-  return { ...plan, actions: plan.actions.map((a) => actionInConfigTerms(a, names)) };
+  const notes = plan.notes?.map((n) => {
+    // A note is a change nobody will make: the same renaming, references and times apply.
+    const c = changeInConfigTerms(
+      n.kind,
+      { op: "replace", path: n.path, value: n.live, before: n.default },
+      names,
+    );
+    return { ...n, path: c.path, live: c.value, default: c.before };
+  });
+  return {
+    ...plan,
+    actions: plan.actions.map((a) => actionInConfigTerms(a, names)),
+    ...(notes && { notes }),
+  };
 }
 
 function actionInConfigTerms(action: PlannedAction, names: ReadonlyMap<string, string>): PlannedAction {
