@@ -7,7 +7,8 @@
  * The rule: a member is judged when its kind declares the value the service
  * stores when a create leaves it out (the `default` trait, or the kind's
  * `storedDefaults` where the stored value depends on the object, like a
- * monitor's interval on its type's floor). A live value other than that is
+ * monitor's interval on its type's floor; `undefined` there when it cannot
+ * be said, as for settings a preset builds). A live value other than that is
  * a note. Members without a declared default (a name that follows the url,
  * the locations an account chooses) are not judged: nothing says what they
  * should be. Credentials, members never read back, and members the
@@ -36,7 +37,10 @@ function defaultedMembers(schema: z.ZodObject, kind: EngineKind, members: Member
       if (traits.readOnly || traits.writeOnly || traits.inputOnly || traits.createOnly || traits.updateOnly)
         continue;
       const path = pointer([...prefix, m.name]);
-      const value = depth === 0 && Object.hasOwn(stored, m.name) ? stored[m.name] : traits.default;
+      const overridden = depth === 0 && Object.hasOwn(stored, m.name);
+      // The kind cannot say what the service stores here (settings a preset builds): not judged.
+      if (overridden && stored[m.name] === undefined) continue;
+      const value = overridden ? stored[m.name] : traits.default;
       if (value !== undefined) out.push({ path, value, schema: m.schema });
       const inner = objectSchema(m.schema);
       if (inner && depth === 0) visit(inner, [...prefix, m.name], depth + 1);

@@ -41,7 +41,8 @@ export interface EngineKind {
   normalizeLive(row: Row): Members;
   /**
    * Top-level members whose stored value, when a create leaves them out, depends on the object rather than
-   * being the declared `default` (a monitor's interval rises to its type's floor). Drift notes read it.
+   * being the declared `default` (a monitor's interval rises to its type's floor); `undefined` for a member
+   * whose stored value nothing declared can say (settings a preset builds). Drift notes read it.
    */
   storedDefaults?(members: Members): Members;
   /**

@@ -112,11 +112,14 @@ export const monitorEngineKind = plainKind("monitor", "monitors", monitorKind, (
   normalizeLive: (row) => normalize(row, true),
   storedDefaults(members) {
     const info = monitorTypes[canonicalType(members.type) as MonitorType];
-    const declared = monitorKind.schema.shape.interval;
-    const interval = traitsOf(declared).default;
+    const interval = traitsOf(monitorKind.schema.shape.interval).default;
+    // A preset builds the whole settings object: its members are the preset's, not the declared defaults.
+    const preset = isObject(members.settings) && members.settings.preset !== undefined;
+    const out: Members = preset ? { settings: undefined } : {};
     // A fixed cadence is no interval of the monitor's (normalize drops it); otherwise the floor wins.
-    if (!info || info.fixedInterval || typeof interval !== "number") return {};
-    return { interval: Math.max(interval, info.minInterval) };
+    if (info && !info.fixedInterval && typeof interval === "number")
+      out.interval = Math.max(interval, info.minInterval);
+    return out;
   },
   merging: ["settings"],
   // Types without an address (database, snmp, counter) have no natural key: they are never adopted. The
