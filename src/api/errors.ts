@@ -118,7 +118,8 @@ export class NetworkError extends Error {
 
   constructor(init: { reason: "timeout" | "network"; route: string; attempts: number; cause: unknown }) {
     const what = init.reason === "timeout" ? "timed out" : "failed on the network";
-    const cause = init.cause instanceof Error ? `: ${init.cause.message}` : "";
+    const text = causeText(init.cause);
+    const cause = text ? `: ${text}` : "";
     super(`${init.route} ${what} after ${init.attempts} attempt(s)${cause}`, { cause: init.cause });
     this.name = "NetworkError";
     this.reason = init.reason;
@@ -137,4 +138,15 @@ export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): 
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The innermost message of a transport failure (undici wraps `ECONNREFUSED` in `fetch failed`). */
+export function causeText(cause: unknown): string | undefined {
+  let current = cause;
+  let text: string | undefined;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    text = current.message || text;
+    current = current.cause;
+  }
+  return text;
 }
