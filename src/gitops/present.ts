@@ -84,6 +84,21 @@ function referenceNames(value: unknown, names: ReadonlyMap<string, string>): unk
   return typeof value === "string" ? (names.get(value) ?? value) : value;
 }
 
+/** Members with every timestamp in ISO 8601 and nothing else changed (`state show` keeps the API's names). */
+export function timesAsIso(kind: KindName, value: unknown, at: Path = []): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => timesAsIso(kind, item, [...at, i]));
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  // defineProperty: a member named `__proto__` stays a member.
+  for (const [key, member] of Object.entries(value))
+    Object.defineProperty(out, key, {
+      value: isTimestampAt(kind, at, key) ? isoTime(member) : timesAsIso(kind, member, [...at, key]),
+      enumerable: true,
+      writable: true,
+    });
+  return out;
+}
+
 function isoTime(value: unknown): unknown {
   return typeof value === "number" ? formatIsoTime(value) : value;
 }

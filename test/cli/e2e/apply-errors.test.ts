@@ -46,3 +46,37 @@ describe.concurrent("apply refusals", { timeout: 90_000 }, () => {
     );
   });
 });
+
+describe("times in ISO 8601", { timeout: 90_000 }, () => {
+  it("state show and a stale plan's reason show times as the YAML writes them, not Unix seconds", async () => {
+    const p = await project(sandbox(), {
+      "main.yaml": `monitors:
+  web: { type: http, url: "https://web.example.com/", locations: { pools: [allworld] } }
+maintenance:
+  deploy: { name: Deploy, from: 2026-12-01T02:00:00Z, to: 2026-12-01T03:00:00Z, monitors: [web] }
+`,
+    });
+    expect((await p.run(["apply", "--auto-approve"])).code).toBe(0);
+    const show = await p.run(["state", "show", "maintenance.deploy"]);
+    expect(show.code, shown(show)).toBe(0);
+    expect(show.stdout).toContain("\n  from: 2026-12-01T02:00:00Z\n");
+    expect(show.stdout).toContain("\n  to: 2026-12-01T03:00:00Z\n");
+
+    await p.write(
+      "main.yaml",
+      (await p.read("main.yaml")).replace(
+        'url: "https://web.example.com/"',
+        'url: "https://web.example.com/", name: Web',
+      ),
+    );
+    expect((await p.run(["plan", "--out", "plan.json"])).code).toBe(0);
+    expect((await p.account.patch(`/monitor/${await p.idOf("monitors.web")}`, { tags: ["x"] })).status).toBe(
+      200,
+    );
+    const stale = await p.run(["apply", "--plan", "plan.json"]);
+    expect(stale.code, shown(stale)).toBe(1);
+    expect(stale.stderr).toMatch(
+      /monitors\.web: \S+ was changed \(updated \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)/,
+    );
+  });
+});
