@@ -113,13 +113,12 @@ describe.concurrent("exit codes", { timeout: 90_000 }, () => {
     // The refusal is said at the first attempt, then each retry with its wait: never a silent wait.
     const lines = run.stderr.trimEnd().split("\n");
     expect(lines).toHaveLength(8);
-    lines.slice(0, 7).forEach((line, i) =>
+    for (const [i, line] of lines.slice(0, 7).entries())
       expect(line).toMatch(
         new RegExp(
           `^Cannot reach the API at http://127\\.0\\.0\\.1:1 \\(GET /account/quota: connect ECONNREFUSED 127\\.0\\.0\\.1:1\\); retry ${i + 1} of 7 in \\d+\\.\\d s\\.$`,
         ),
-      ),
-    );
+      );
     expect(lines[7]).toMatch(/^Error: Cannot reach the API/);
   });
 
