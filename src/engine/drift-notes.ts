@@ -14,8 +14,8 @@
  * should be. Credentials, members never read back, and members the
  * lifecycle's `ignoreChanges` names are not judged either.
  */
-import type { z } from "zod";
-import { membersOf } from "../kinds/index.ts";
+import { z } from "zod";
+import { membersOf, unwrap } from "../kinds/index.ts";
 import { canonicalize, sameValue } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Lifecycle, PlanNote } from "./model.ts";
@@ -42,24 +42,12 @@ function defaultedMembers(schema: z.ZodObject, kind: EngineKind, members: Member
       if (overridden && stored[m.name] === undefined) continue;
       const value = overridden ? stored[m.name] : traits.default;
       if (value !== undefined) out.push({ path, value, schema: m.schema });
-      const inner = objectSchema(m.schema);
-      if (inner && depth === 0) visit(inner, [...prefix, m.name], depth + 1);
+      const inner = unwrap(m.schema);
+      if (inner instanceof z.ZodObject && depth === 0) visit(inner, [...prefix, m.name], depth + 1);
     }
   };
   visit(schema, [], 0);
   return out;
-}
-
-/** The object schema under optional/nullable wrappers, if the member is an object. */
-function objectSchema(schema: z.ZodType): z.ZodObject | undefined {
-  let current: z.ZodType = schema;
-  for (let i = 0; i < 4; i++) {
-    const def = (current as { _zod?: { def?: { type?: string; innerType?: z.ZodType } } })._zod?.def;
-    if (def?.type === "object") return current as z.ZodObject;
-    if (!def?.innerType) return undefined;
-    current = def.innerType;
-  }
-  return undefined;
 }
 
 /** The notes of one resource: unset members whose live value is not the one the service stores by default. */
