@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ApiError, NetworkError, parseRetryAfter } from "./errors.ts";
+import { ApiError, causeText, NetworkError, parseRetryAfter } from "./errors.ts";
 import { ClientMetrics } from "./metrics.ts";
 import { QuotaPacer } from "./pacing.ts";
 import { redactBody } from "./redact.ts";
@@ -54,6 +54,24 @@ export interface ClientOptions {
   log?: (line: string) => void;
   /** 0 ≤ x < 1; the jitter's source, injectable for tests. */
   random?: () => number;
+  /** Told of each failed attempt the client is about to retry, before it waits: frontends say so at once. */
+  onRetry?: (event: RetryEvent) => void;
+}
+
+/** A failed attempt about to be retried. Nothing of the request's body or credentials is in it. */
+export interface RetryEvent {
+  /** `POST /monitor`. */
+  route: string;
+  /** The attempt that failed (1 is the first request). */
+  attempt: number;
+  /** Requests the call may make in all. */
+  attempts: number;
+  /** Why: no answer (`network`: refused, reset, unresolved; `timeout`), or the answer's status. */
+  reason: "network" | "timeout" | number;
+  /** The transport's message (`connect ECONNREFUSED 127.0.0.1:8080`) or the problem's code. */
+  detail: string;
+  /** Milliseconds until the next attempt. */
+  waitMs: number;
 }
 
 /** Statuses of the wait-and-retry family. */
@@ -72,6 +90,7 @@ export class VigilClient implements Caller {
   readonly #retry: RetryPolicy;
   readonly #log: ((line: string) => void) | undefined;
   readonly #random: () => number;
+  readonly #onRetry: ((event: RetryEvent) => void) | undefined;
 
   constructor(options: ClientOptions) {
     this.#transport = new Transport({
@@ -86,6 +105,7 @@ export class VigilClient implements Caller {
     this.metrics = options.metrics ?? new ClientMetrics();
     this.#log = options.log;
     this.#random = options.random ?? Math.random;
+    this.#onRetry = options.onRetry;
   }
 
   /**
@@ -147,7 +167,9 @@ export class VigilClient implements Caller {
             cause: err.cause,
           });
         }
-        await this.#wait(this.#backoff(attempt), spec.signal);
+        const waitMs = this.#backoff(attempt);
+        this.#retrying(spec, attempt, err.reason, causeText(err.cause) ?? err.message, waitMs);
+        await this.#wait(waitMs, spec.signal);
         continue;
       }
 
@@ -166,12 +188,12 @@ export class VigilClient implements Caller {
       if (!canRetry || !(retryableStatuses.has(res.status) || inFlight)) throw error;
       const retryAfter = parseRetryAfter(res.headers["retry-after"], this.#time.now());
       if (retryAfter !== undefined && retryAfter * 1000 > this.#retry.maxRetryAfterMs) throw error;
-      await this.#wait(
+      const waitMs =
         retryAfter === undefined
           ? this.#backoff(attempt)
-          : retryAfter * 1000 + this.#random() * this.#retry.baseMs,
-        spec.signal,
-      );
+          : retryAfter * 1000 + this.#random() * this.#retry.baseMs;
+      this.#retrying(spec, attempt, res.status, error.code, waitMs);
+      await this.#wait(waitMs, spec.signal);
     }
   }
 
@@ -182,6 +204,23 @@ export class VigilClient implements Caller {
   /** Full jitter: anywhere from 0 to the capped exponential step, so concurrent callers spread out. */
   #backoff(attempt: number): number {
     return this.#random() * Math.min(this.#retry.maxMs, this.#retry.baseMs * 2 ** (attempt - 1));
+  }
+
+  #retrying(
+    spec: RequestSpec,
+    attempt: number,
+    reason: RetryEvent["reason"],
+    detail: string,
+    waitMs: number,
+  ): void {
+    this.#onRetry?.({
+      route: spec.route,
+      attempt,
+      attempts: this.#retry.attempts,
+      reason,
+      detail,
+      waitMs: Math.round(waitMs),
+    });
   }
 
   async #wait(ms: number, signal?: AbortSignal): Promise<void> {

@@ -5,6 +5,7 @@ import {
   type ProblemFamily,
   problemCodes,
 } from "../kinds/problems.ts";
+import { describeProblem, type MemberProblem, type ProblemDescription } from "./problem-text.ts";
 
 /**
  * One refused call, from its problem document. `code` is the service's code as
@@ -73,15 +74,40 @@ export class ApiError extends Error {
     return this.errors.find((e) => typeof e.reason === "string")?.reason;
   }
 
-  /** The `errors[]` entries that name a member (a JSON pointer), each with its message or the error's. */
-  get memberErrors(): { pointer: string; message: string }[] {
-    return this.errors
-      .filter((e) => typeof e.pointer === "string" && e.pointer !== "")
-      .map((e) => ({
-        pointer: e.pointer!,
-        message: typeof e.message === "string" ? e.message : this.message,
-      }));
+  /** Every member of the problem document, said (see `describeProblem`): what frontends lay out. */
+  get description(): ProblemDescription {
+    return describeProblem({ status: this.status, code: this.code, title: this.title, ...this.problem });
   }
+
+  /** The `errors[]` entries that name a member (a JSON pointer; `""` is the whole body), each said in full. */
+  get memberErrors(): MemberProblem[] {
+    return this.description.members;
+  }
+}
+
+/**
+ * A failed job or bulk item's problem as the single route would have answered it, the one mapping every
+ * bulk path uses: pointers under the item (`/items/3/url`, `/create/2/alertTypes`) moved to the object's
+ * own (`/url`, `/alertTypes`).
+ */
+export function itemError(problem: Record<string, unknown>, prefix: string, route: string): ApiError {
+  const entries = Array.isArray(problem.errors) ? (problem.errors as Record<string, unknown>[]) : [];
+  const errors = entries.map((e) =>
+    typeof e.pointer === "string" && (e.pointer === prefix || e.pointer.startsWith(`${prefix}/`))
+      ? { ...e, pointer: e.pointer.slice(prefix.length) }
+      : e,
+  );
+  const status = typeof problem.status === "number" ? problem.status : 422;
+  // The service's detail may name the item's pointers too (`/items/1/interval is …`).
+  const detail =
+    typeof problem.detail === "string" ? problem.detail.replaceAll(`${prefix}/`, "/") : problem.detail;
+  return new ApiError({
+    status,
+    body: { ...problem, errors, ...(detail !== undefined && { detail }) },
+    headers: {},
+    route,
+    attempts: 1,
+  });
 }
 
 /** The call never got an answer: the connection failed or the timeout struck, on every attempt allowed. */
@@ -92,7 +118,8 @@ export class NetworkError extends Error {
 
   constructor(init: { reason: "timeout" | "network"; route: string; attempts: number; cause: unknown }) {
     const what = init.reason === "timeout" ? "timed out" : "failed on the network";
-    const cause = init.cause instanceof Error ? `: ${init.cause.message}` : "";
+    const text = causeText(init.cause);
+    const cause = text ? `: ${text}` : "";
     super(`${init.route} ${what} after ${init.attempts} attempt(s)${cause}`, { cause: init.cause });
     this.name = "NetworkError";
     this.reason = init.reason;
@@ -111,4 +138,15 @@ export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): 
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The innermost message of a transport failure (undici wraps `ECONNREFUSED` in `fetch failed`). */
+export function causeText(cause: unknown): string | undefined {
+  let current = cause;
+  let text: string | undefined;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    text = current.message || text;
+    current = current.cause;
+  }
+  return text;
 }

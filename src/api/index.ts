@@ -5,6 +5,7 @@ export * from "./lists.ts";
 export * from "./metrics.ts";
 export * from "./operations.ts";
 export * from "./pacing.ts";
+export * from "./problem-text.ts";
 export * from "./redact.ts";
 export * from "./replays.ts";
 export * from "./transport.ts";

@@ -11,6 +11,7 @@ import {
   operations,
   type Pacer,
   QuotaPacer,
+  type RetryEvent,
   VigilClient,
 } from "../api/index.ts";
 import { DurationError, type DurationRules, parseDuration } from "../duration.ts";
@@ -62,10 +63,28 @@ async function client(
   watch?: CallWatcher,
 ): Promise<VigilClient> {
   const chosen = pacer ?? new QuotaPacer({ burst: { read: 20, write: 10 } });
-  const c = new VigilClient({ baseUrl, token, pacer: watch ? watch.pacer(chosen) : chosen });
+  const c = new VigilClient({
+    baseUrl,
+    token,
+    pacer: watch ? watch.pacer(chosen) : chosen,
+    // A refused connection is said at once, then each retry: never a silent wait.
+    onRetry: (event) => process.stderr.write(`${retryLine(event, baseUrl)}\n`),
+  });
   // Learns the account's quotas (a call that spends none), so the first calls need not go one at a time.
   await c.prime();
   return c;
+}
+
+/**
+ * `Cannot reach the API at http://localhost:1 (GET /account: connect ECONNREFUSED 127.0.0.1:1); retry 1 of 7
+ * in 0.2 s.` or `GET /monitor answered 503 service_unavailable; retry 2 of 7 in 1.4 s.`
+ */
+export function retryLine(event: RetryEvent, baseUrl: string): string {
+  const next = `retry ${event.attempt} of ${event.attempts - 1} in ${(event.waitMs / 1000).toFixed(1)} s.`;
+  if (typeof event.reason === "number")
+    return `${event.route} answered ${event.reason} ${event.detail}; ${next}`;
+  const what = event.reason === "timeout" ? "timed out" : event.detail;
+  return `Cannot reach the API at ${baseUrl} (${event.route}: ${what}); ${next}`;
 }
 
 /** Watches a connection's calls from outside the client: read progress (render/read-progress.ts). */

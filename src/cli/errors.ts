@@ -3,7 +3,14 @@
  * (config, state, API answers, stale plans) become one clear message; only
  * bugs show a stack trace.
  */
-import { ApiError, NetworkError } from "../api/index.ts";
+import {
+  ApiError,
+  describeProblem,
+  NetworkError,
+  type ProblemDescription,
+  problemHeadline,
+} from "../api/index.ts";
+import type { ApplyFailure } from "../engine/apply/apply.ts";
 import {
   ConfigError,
   DeletionGuardError,
@@ -17,6 +24,7 @@ import {
   StateFileError,
   StateLockedError,
 } from "../engine/index.ts";
+import { formatDiagnostic, type LoadDiagnostic } from "../gitops/load.ts";
 
 export const exitCodes = { ok: 0, error: 1, changes: 2 } as const;
 
@@ -46,12 +54,11 @@ const userErrors = [
 export function describeError(error: unknown): string {
   const conflict = explainIdempotencyConflict(error);
   if (conflict) return conflict;
-  if (error instanceof ApiError) {
-    const details = error.errors
-      .map((e) => `  ${e.pointer ?? ""}: ${typeof e.message === "string" ? e.message : (e.reason ?? "")}`)
-      .join("\n");
-    return `The API refused ${error.route}: ${error.status} ${error.code}${error.detail ? ` (${error.detail})` : ""}${details ? `\n${details}` : ""}`;
-  }
+  if (error instanceof ApiError)
+    return [
+      `The API refused ${error.route}: ${problemHeadline(error.description)}`,
+      ...memberLines(error.description),
+    ].join("\n");
   if (userErrors.some((type) => error instanceof type)) return (error as Error).message;
   // The client wraps connection failures once its retries are spent: a wrong or down endpoint, not a bug.
   if (error instanceof NetworkError) return `Cannot reach the API: ${error.message}`;
@@ -59,4 +66,35 @@ export function describeError(error: unknown): string {
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "UND_ERR_CONNECT_TIMEOUT")
     return `Cannot reach the API: ${(error as Error).message}`;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * One indented line per member the problem names: `  /interval: got 45; allowed: 30, 60`. `place` turns a
+ * pointer into the user's own place for it (file:line:column and member path); by default the pointer itself.
+ */
+export function memberLines(
+  description: ProblemDescription,
+  place: (pointer: string) => string = (pointer) => (pointer === "" ? "(the body)" : pointer),
+): string[] {
+  return description.members.map((m) => `  ${place(m.pointer)}: ${m.message}`);
+}
+
+/**
+ * A resource that failed in apply, said once: the call's refusal with every member of its problem, each
+ * member at its place in the user's files when `locate` knows it (`monitors.yaml:4:15: monitors.web
+ * interval: got 45; allowed: 30, 60`).
+ */
+export function failureLines(
+  failure: ApplyFailure,
+  locate?: (address: string, pointer: string) => LoadDiagnostic | undefined,
+): string[] {
+  const description = failure.problem ? describeProblem(failure.problem) : undefined;
+  const facts = description?.facts.length ? ` (${description.facts.join("; ")})` : "";
+  const head = `Error: ${failure.address}: ${failure.action} failed: ${failure.message}${facts}`;
+  if (!description) return [head];
+  const place = (pointer: string) => {
+    const at = locate?.(failure.address, pointer);
+    return at ? formatDiagnostic(at).replace(/: $/, "") : pointer === "" ? "(the body)" : pointer;
+  };
+  return [head, ...memberLines(description, place)];
 }

@@ -5,14 +5,14 @@
  * single-object route instead.
  */
 import { z } from "zod";
-import { ApiError, type JobOutcome, type JobResultRow, type Operations } from "../api/index.ts";
+import { ApiError, itemError, type JobOutcome, type JobResultRow, type Operations } from "../api/index.ts";
 import { bodySchema } from "../kinds/index.ts";
 import { touchesSide, updateBody } from "./apply/bodies.ts";
 import { vanished } from "./apply/bulk.ts";
 import type { BatchContext, CreateWrite, DeleteWrite, UpdateWrite, Write } from "./batched-writes.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Change } from "./model.ts";
-import { isUnder, tokensOf } from "./pointer.ts";
+import { tokensOf } from "./pointer.ts";
 import { canonicalJson } from "./state/index.ts";
 
 export interface BatchRoute {
@@ -22,21 +22,6 @@ export interface BatchRoute {
   updateItem?(kind: EngineKind, live: Row, desired: Members, changes: readonly Change[]): Members | undefined;
   /** Sends a batch of two or more writes of one family, settling each. */
   send(ctx: BatchContext, batch: Write[]): Promise<void>;
-}
-
-/**
- * A failed item's problem as the single route would have answered it: pointers under the item
- * (`/items/3/url`, `/create/2/alertTypes`) moved to the object's own (`/url`, `/alertTypes`).
- */
-export function itemError(problem: Record<string, unknown>, prefix: string, route: string): ApiError {
-  const entries = Array.isArray(problem.errors) ? (problem.errors as Record<string, unknown>[]) : [];
-  const errors = entries.map((e) =>
-    typeof e.pointer === "string" && isUnder(e.pointer, prefix)
-      ? { ...e, pointer: e.pointer.slice(prefix.length) }
-      : e,
-  );
-  const status = typeof problem.status === "number" ? problem.status : 422;
-  return new ApiError({ status, body: { ...problem, errors }, headers: {}, route, attempts: 1 });
 }
 
 const itemOf = (w: CreateWrite | UpdateWrite) => (w.op === "create" ? w.body : w.item);

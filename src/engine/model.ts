@@ -163,6 +163,22 @@ export interface PlanSummary {
   "no-op": number;
 }
 
+/**
+ * A member the configuration leaves unset whose live value is not what the service stores by default:
+ * changed outside vigil (a monitor paused by hand). Reported, never reverted (`drift-notes.ts`).
+ */
+export interface PlanNote {
+  type: "unmanaged_drift";
+  address: string;
+  kind: KindName;
+  id: string;
+  /** JSON pointer of the member, in the API's names. */
+  path: string;
+  live: unknown;
+  /** What the service stores when the member is left out. */
+  default: unknown;
+}
+
 export const planFormatVersion = "1.0";
 
 /** A plan: the actions apply will take, in order, and what it saw. Saved as JSON (docs/plan-format.md). */
@@ -181,6 +197,8 @@ export interface Plan {
   actions: PlannedAction[];
   summary: PlanSummary;
   warnings: string[];
+  /** Changes outside vigil to members the configuration leaves unset: shown, not applied. */
+  notes?: PlanNote[];
   /** Made with refresh-only: it shows what changed outside vigil, and cannot be applied. */
   refreshOnly?: true;
   /** Where a saved plan's configuration was read (the CLI's `plan --out`): applying it reads the same files. */

@@ -33,6 +33,16 @@ const actionSchema = z.strictObject({
   observed: z.strictObject({ updated: z.number().optional(), digest: z.string().optional() }).optional(),
 });
 
+const noteSchema = z.strictObject({
+  type: z.literal("unmanaged_drift"),
+  address: z.string(),
+  kind: kindName,
+  id: z.string(),
+  path: z.string(),
+  live: z.unknown(),
+  default: z.unknown(),
+});
+
 const counts = z.strictObject(
   Object.fromEntries(actionType.options.map((a) => [a, z.number().int().min(0)])),
 );
@@ -50,6 +60,7 @@ export const planSchema = z.strictObject({
   actions: z.array(actionSchema),
   summary: counts,
   warnings: z.array(z.string()),
+  notes: z.array(noteSchema).optional(),
   refreshOnly: z.literal(true).optional(),
   config: z
     .strictObject({

@@ -4,12 +4,14 @@
  * by `refresh`.
  */
 import { diffResource, type ResourceDiff } from "./diff.ts";
+import { driftNotes } from "./drift-notes.ts";
 import { type EngineKind, engineKind, kindRank, type Row } from "./kinds/index.ts";
 import {
   type ActionType,
   type DesiredResource,
   type KindName,
   type Plan,
+  type PlanNote,
   type PlannedAction,
   type PlanSummary,
   planFormatVersion,
@@ -101,6 +103,7 @@ export function makePlan(options: PlanOptions): Plan {
   assertValidDesired(options.desired);
   const warnings: string[] = [];
   let actions: PlannedAction[] = [];
+  let notes: PlanNote[] = [];
   const desiredByAddress = new Map(options.desired.map((r) => [r.address, r]));
   const targeted = options.targets && targetSet(options.targets, options.desired, state);
   const allProblems: { address: string; message: string }[] = [];
@@ -233,6 +236,17 @@ export function makePlan(options: PlanOptions): Plan {
       planned.replaceOrder = newKey !== undefined && newKey === oldKey ? "delete-first" : "create-first";
     }
     actions.push(planned);
+    // A replaced object starts over from the defaults: only objects kept in place carry their drift on.
+    if (live && action !== "replace")
+      notes.push(
+        ...driftNotes({
+          address: r.address,
+          kind,
+          desired: members,
+          live,
+          ...(r.lifecycle && { lifecycle: r.lifecycle }),
+        }),
+      );
   }
 
   // Why an object the config does not declare goes: a destroy asked for it (all, or these targets).
@@ -283,6 +297,7 @@ export function makePlan(options: PlanOptions): Plan {
   // Problems of resources a targeted plan leaves alone do not stop it.
   const blocking = allProblems.filter((p) => !targeted || p.address === "" || targeted.has(p.address));
   if (blocking.length > 0) throw new PlanError(blocking.map((p) => p.message));
+  if (targeted) notes = notes.filter((n) => targeted.has(n.address));
   if (options.refreshOnly) actions = actions.flatMap(refreshOnlyAction);
 
   actions.sort((a, b) => {
@@ -304,6 +319,7 @@ export function makePlan(options: PlanOptions): Plan {
     actions,
     summary,
     warnings,
+    ...(notes.length > 0 && { notes }),
     ...(options.refreshOnly && { refreshOnly: true as const }),
   };
 }

@@ -3,7 +3,7 @@
  * with delta sync where the kind reports what matters, and otherwise with the
  * fewer of one read per planned object or a full list.
  */
-import { ApiError, type Operations } from "../api/index.ts";
+import { ApiError, isoSeconds, type Operations } from "../api/index.ts";
 import { engineKind, type Row } from "./kinds/index.ts";
 import type { DesiredResource, KindName, Plan, State } from "./model.ts";
 import { configDigest, observedOf } from "./plan.ts";
@@ -103,7 +103,9 @@ export async function checkSavedPlan(
       const now = observedOf(kind, row);
       const digestMoved = a.observed!.digest !== undefined && now.digest !== a.observed!.digest;
       if (now.updated !== a.observed!.updated || digestMoved)
-        changed.push(`${a.address}: ${a.id} was changed${now.updated ? ` (updated ${now.updated})` : ""}`);
+        changed.push(
+          `${a.address}: ${a.id} was changed${now.updated ? ` (updated ${isoSeconds(now.updated)})` : ""}`,
+        );
     }
     // An object that appeared with the natural key of a planned create would collide with it.
     for (const a of creates) {

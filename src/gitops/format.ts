@@ -4,7 +4,9 @@
  * subscriptions nest. The loader, the JSON Schema and export all read these
  * rules here, so the format cannot drift from the kinds.
  */
+
 import { z } from "zod";
+import { isoSeconds } from "../api/problem-text.ts";
 import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
 import { bodySchema, peel, traitsOf } from "../kinds/index.ts";
@@ -217,6 +219,4 @@ export function parseIsoTime(text: string): number | undefined {
 }
 
 /** How export writes a timestamp: ISO 8601 in UTC, without milliseconds. */
-export function formatIsoTime(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().replace(/\.000Z$/, "Z");
-}
+export const formatIsoTime: (seconds: number) => string = isoSeconds;

@@ -65,6 +65,12 @@ export interface LoadedConfig {
   imports: { address: string; id: string }[];
   files: string[];
   diagnostics: LoadDiagnostic[];
+  /**
+   * Where a member of a resource is written: an API pointer (`/locations/pools/0`) of `address` as
+   * file:line:column and the config's member path, so the service's refusals point into the user's files.
+   * The deepest written ancestor when the member itself is not written; undefined for an unknown address.
+   */
+  locate?: (address: string, apiPointer: string) => LoadDiagnostic | undefined;
 }
 
 export interface LoadOptions {
@@ -309,22 +315,11 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     const draft = byAddress.get(d.address);
     if (!draft) continue;
     for (const { entry, message } of narrowed(draft, d.entry)) {
-      const path = yamlPathOf(draft, entry?.pointer ?? d.pointer);
-      const full = [...draft.base, ...path];
-      // A member the file lacks (a required one) is reported at the key of its deepest ancestor there:
-      // the resource's name when none of it is written.
-      let present = full.length;
-      while (present > draft.base.length && !draft.file.positions.has(full.slice(0, present))) present--;
-      const at =
-        entry?.reason === "unknown_member"
-          ? draft.file.positions.key(full)
-          : present < full.length
-            ? draft.file.positions.key(full.slice(0, present))
-            : draft.file.positions.value(full);
+      const apiPointer = entry?.pointer ?? d.pointer;
+      const path = yamlPathOf(draft, apiPointer);
+      const place = locateIn(draft, apiPointer, entry?.reason === "unknown_member");
       diagnostics.push({
-        ...(at && { at }),
-        address: d.address,
-        ...(path.length > 0 && { path: memberPath(path) }),
+        ...place,
         message: message ?? (entry ? describeEntry(draft, entry, path) : d.message),
       });
     }
@@ -336,6 +331,10 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     imports: imports.map(({ address, id }) => ({ address, id })),
     files: parsedFiles,
     diagnostics,
+    locate: (address, apiPointer) => {
+      const draft = byAddress.get(address);
+      return draft && locateIn(draft, apiPointer);
+    },
   };
 }
 
@@ -779,6 +778,29 @@ function narrowed(
 }
 
 /** The config path of an engine pointer: the longest recorded prefix, plus the rest as is. */
+/**
+ * A member of a draft at file:line:column: its value when written (its key when `atKey`, for a member that
+ * should not be there). A member the file lacks (a required one) is at the key of its deepest ancestor
+ * there: the resource's name when none of it is written.
+ */
+function locateIn(draft: Draft, apiPointer: string, atKey = false): LoadDiagnostic {
+  const path = yamlPathOf(draft, apiPointer);
+  const full = [...draft.base, ...path];
+  let present = full.length;
+  while (present > draft.base.length && !draft.file.positions.has(full.slice(0, present))) present--;
+  const at = atKey
+    ? draft.file.positions.key(full)
+    : present < full.length
+      ? draft.file.positions.key(full.slice(0, present))
+      : draft.file.positions.value(full);
+  return {
+    ...(at && { at }),
+    address: draft.resource.address,
+    ...(path.length > 0 && { path: memberPath(path) }),
+    message: "",
+  };
+}
+
 function yamlPathOf(draft: Draft, enginePointer: string): (string | number)[] {
   const tokens = tokensOf(enginePointer).map((t) => (/^\d+$/.test(t) ? Number(t) : t));
   for (let n = tokens.length; n >= 0; n--) {

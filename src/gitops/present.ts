@@ -17,7 +17,20 @@ export function planInConfigTerms(plan: Plan): Plan {
   // Every object of the config the plan saw, by id: what a reference's id stands for.
   const names = new Map<string, string>();
   for (const a of plan.actions) if (a.id) names.set(a.id, nameOf(a.address));
-  return { ...plan, actions: plan.actions.map((a) => actionInConfigTerms(a, names)) };
+  const notes = plan.notes?.map((n) => {
+    // A note is a change nobody will make: the same renaming, references and times apply.
+    const c = changeInConfigTerms(
+      n.kind,
+      { op: "replace", path: n.path, value: n.live, before: n.default },
+      names,
+    );
+    return { ...n, path: c.path, live: c.value, default: c.before };
+  });
+  return {
+    ...plan,
+    actions: plan.actions.map((a) => actionInConfigTerms(a, names)),
+    ...(notes && { notes }),
+  };
 }
 
 function actionInConfigTerms(action: PlannedAction, names: ReadonlyMap<string, string>): PlannedAction {
@@ -69,6 +82,21 @@ function referenceNames(value: unknown, names: ReadonlyMap<string, string>): unk
   if (Array.isArray(value)) return value.map((v) => referenceNames(v, names));
   if (isObject(value) && typeof value.$unknown === "string") return nameOf(value.$unknown);
   return typeof value === "string" ? (names.get(value) ?? value) : value;
+}
+
+/** Members with every timestamp in ISO 8601 and nothing else changed (`state show` keeps the API's names). */
+export function timesAsIso(kind: KindName, value: unknown, at: Path = []): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => timesAsIso(kind, item, [...at, i]));
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  // defineProperty: a member named `__proto__` stays a member.
+  for (const [key, member] of Object.entries(value))
+    Object.defineProperty(out, key, {
+      value: isTimestampAt(kind, at, key) ? isoTime(member) : timesAsIso(kind, member, [...at, key]),
+      enumerable: true,
+      writable: true,
+    });
+  return out;
 }
 
 function isoTime(value: unknown): unknown {

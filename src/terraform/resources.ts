@@ -4,7 +4,7 @@
  * told, with the same normalisation as every other frontend, so a plan after an apply is empty.
  */
 import type { z } from "zod";
-import { ApiError } from "../api/index.ts";
+import { ApiError, problemHeadline } from "../api/index.ts";
 import {
   type Change,
   derivedKeys,
@@ -373,7 +373,8 @@ export class ResourceType {
     }
   }
 
-  private refusal(operation: string, error: unknown): unknown {
+  /** A refusal as diagnostics: each member the service names at its attribute, with every member of the problem said. */
+  refusal(operation: string, error: unknown): unknown {
     if (!(error instanceof ApiError)) return error;
     const existing = duplicateOf(error);
     const summary = `Could not ${operation} ${this.typeName}`;
@@ -385,13 +386,18 @@ export class ResourceType {
           detail: `${error.message}\nThe object already exists as ${existing}: import it (terraform import <address> ${existing}) instead of creating it.`,
         },
       ]);
-    const entries = error.memberErrors;
-    if (entries.length === 0)
+    const { description } = error;
+    const head = `${error.route}: ${problemHeadline(description)}`;
+    if (description.members.length === 0)
       return new DiagnosticsError([
-        { severity: "ERROR", summary, detail: explainIdempotencyConflict(error) ?? error.message },
+        { severity: "ERROR", summary, detail: explainIdempotencyConflict(error) ?? head },
       ]);
+    // Each member at its attribute, with the code and the document's own members under it.
     return new DiagnosticsError(
-      entries.map((entry) => ({ ...this.diagnosticAt(entry.pointer, entry.message), summary })),
+      description.members.map((entry) => ({
+        ...this.diagnosticAt(entry.pointer, `${entry.message}\n\n${head}`),
+        summary,
+      })),
     );
   }
 

@@ -71,7 +71,7 @@ describe("batched writes through the Pulumi protocol", () => {
       ]);
       expect(await writes()).toEqual({ "POST /monitor/bulk": 1 });
       expect(String((results[2] as PromiseRejectedResult).reason.message)).toMatch(
-        /Could not create vigil:index:Monitor: locations\.pools\[0\]/,
+        /Could not create vigil:index:Monitor: .*unknown_pool.*\n {2}locations\.pools\[0\]: unknown; got "nowhere"/,
       );
       const ids = results.flatMap((r) => (r.status === "fulfilled" ? [r.value.id] : []));
       expect(new Set(ids).size).toBe(4);

@@ -242,7 +242,9 @@ describe("refusals", () => {
     expect(p.Check({ urn: urnOf(monitorType), news: inputs }).failures).toEqual([]);
     await expect(p.Create({ urn: urnOf(monitorType), properties: inputs })).rejects.toMatchObject({
       code: 3,
-      message: expect.stringMatching(/^Could not create vigil:index:Monitor: locations\.pools\[0\]: .*pool/),
+      message: expect.stringMatching(
+        /^Could not create vigil:index:Monitor: POST \/monitor: 422 unknown_pool: .*\n {2}locations\.pools\[0\]: unknown; got "nowhere"; allowed: .*allworld/,
+      ),
     });
     expect(() => p.Check({ urn: urnOf("vigil:index:Nothing"), news: {} })).toThrow(
       /no resource type vigil:index:Nothing/,

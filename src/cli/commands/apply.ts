@@ -19,7 +19,7 @@ import {
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { loadAddresses, loadOrFail } from "../config.ts";
 import { type ConnectionOptions, localStateBase, withStateStore } from "../connection.ts";
-import { CliError, exitCodes } from "../errors.ts";
+import { CliError, exitCodes, failureLines } from "../errors.ts";
 import { outputsPath, saveOutput } from "../outputs.ts";
 import { sourceChanges, sourcesDir } from "../plan-sources.ts";
 import { confirm } from "../prompt.ts";
@@ -134,13 +134,7 @@ async function run(r: Run): Promise<void> {
   }
   const { done, failures, cascadeMismatches } = outcome.result;
   for (const m of cascadeMismatches) process.stderr.write(`Warning: ${m}\n`);
-  for (const f of failures) {
-    process.stderr.write(`Error: ${f.address}: ${f.action} failed: ${f.message}\n`);
-    const entries = (f.problem?.errors as { pointer?: string; message?: string }[] | undefined) ?? [];
-    // Entries that name no member (a conflict's `reason`) are already in the message.
-    for (const e of entries)
-      if (e.pointer || e.message) process.stderr.write(`  ${e.pointer ?? ""}: ${e.message ?? ""}\n`);
-  }
+  for (const f of failures) process.stderr.write(`${failureLines(f, r.config?.locate).join("\n")}\n`);
   const counts = new Map<string, number>();
   for (const d of done) if (d.action !== "no-op") counts.set(d.action, (counts.get(d.action) ?? 0) + 1);
   const parts = [...counts].map(([action, n]) => `${n} ${pastTense[action] ?? action}`);

@@ -15,6 +15,8 @@ import {
   StateFileError,
   validateState,
 } from "../../engine/index.ts";
+import { formatIsoTime } from "../../gitops/format.ts";
+import { timesAsIso } from "../../gitops/present.ts";
 import { type StateOptions, withStateStore } from "../connection.ts";
 import { CliError } from "../errors.ts";
 import { withStateOptions } from "./shared.ts";
@@ -94,7 +96,16 @@ export function registerState(program: Command) {
     }
     const r = s.resources[address];
     if (!r) throw new CliError(`${address} is not in the state; vigil state list shows what is.`);
-    process.stdout.write(stringify({ address, ...r }));
+    // For a person: times in ISO 8601, as the YAML format writes them (the state file keeps Unix seconds).
+    process.stdout.write(
+      stringify({
+        address,
+        ...r,
+        naturalKey: timesAsIso(r.kind, r.naturalKey),
+        managed: timesAsIso(r.kind, r.managed),
+        ...(r.pending && { pending: { ...r.pending, startedAt: formatIsoTime(r.pending.startedAt) } }),
+      }),
+    );
   });
 
   withState(

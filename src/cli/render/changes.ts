@@ -15,7 +15,7 @@
  * | `←` | import: bring a live object under the address (and update it if it differs) |
  * | `×` | forget: drop from the state, the object stays in the account |
  */
-import type { Change, Plan, PlannedAction, PlanSummary } from "../../engine/model.ts";
+import type { Change, Plan, PlanNote, PlannedAction, PlanSummary } from "../../engine/model.ts";
 import { summarize } from "../../engine/plan.ts";
 import { isObject, pointer, tokensOf } from "../../engine/pointer.ts";
 import { isUnknown } from "../../engine/refs.ts";
@@ -374,4 +374,28 @@ export function driftSentence(count: number): string {
   return count === 0
     ? "No objects changed outside vigil."
     : `${count} ${count === 1 ? "object" : "objects"} changed outside vigil.`;
+}
+
+/** What the plan says above its drift notes: they are reported, never reverted. */
+export const notesHeading =
+  "Changed outside vigil in members the configuration leaves unset (reported, not reverted):";
+
+/** A drift note as one line: `enabled: true → false (default true)`. */
+export function noteLine(note: PlanNote, limits: ValueLimits = {}): string {
+  const { maxValueLength } = withDefaults(limits);
+  return `${memberPath(note.path)}: ${inlineValue(note.default, maxValueLength)} → ${inlineValue(note.live, maxValueLength)}`;
+}
+
+/** The plan's drift notes by address, in plan order. */
+export function notesByAddress(plan: Plan): [string, PlanNote[]][] {
+  const out = new Map<string, PlanNote[]>();
+  for (const note of plan.notes ?? []) out.set(note.address, [...(out.get(note.address) ?? []), note]);
+  return [...out];
+}
+
+/** The sentence that counts the notes, or undefined without any. */
+export function notesSentence(plan: Plan): string | undefined {
+  const n = plan.notes?.length ?? 0;
+  if (n === 0) return undefined;
+  return `${plural(n, "member")} changed outside vigil ${n === 1 ? "is" : "are"} left as found: the configuration does not set ${n === 1 ? "it" : "them"}. Write ${n === 1 ? "it" : "them"} in the configuration to manage ${n === 1 ? "it" : "them"}.`;
 }

@@ -21,6 +21,10 @@ import {
   isShown,
   maskedValue,
   noChanges,
+  noteLine,
+  notesByAddress,
+  notesHeading,
+  notesSentence,
   reasonsOf,
   summarySentence,
   type ValueLimits,
@@ -128,7 +132,7 @@ function renderChanges(plan: Plan, options: RenderPlanOptions, s: Styler): strin
       out.push("");
     }
   }
-  out.push(...warnings(plan, s));
+  out.push(...notes(plan, options, s), ...warnings(plan, s));
   if (hasChanges(counts)) {
     out.push(s.bold(summarySentence(counts)));
     const extra = extraSummary(counts);
@@ -159,7 +163,27 @@ function renderDrift(plan: Plan, options: RenderPlanOptions, s: Styler): string[
     }
     out.push("");
   }
-  out.push(...warnings(plan, s), s.bold(driftSentence(items.length)));
+  out.push(...notes(plan, options, s), ...warnings(plan, s), s.bold(driftSentence(items.length)));
+  return out;
+}
+
+/** Drift notes: what changed outside vigil in members the configuration leaves unset. */
+function notes(plan: Plan, options: RenderPlanOptions, s: Styler): string[] {
+  const byAddress = notesByAddress(plan);
+  if (byAddress.length === 0) return [];
+  const out = [
+    s.bold(notesHeading),
+    s.dim("(values as the service stores them by default → as found in the account)"),
+    "",
+  ];
+  for (const [address, list] of byAddress) {
+    const source = options.sources?.get(address);
+    out.push(
+      `${headerIndent}${s.yellow("!")} ${s.bold(address)}${source ? `  ${s.dim(`(${source})`)}` : ""}`,
+    );
+    for (const note of list) out.push(`${fieldIndent}${noteLine(note, options)}`);
+  }
+  out.push("", notesSentence(plan)!, "");
   return out;
 }
 

@@ -22,6 +22,9 @@ import {
   isShown,
   maskedValue,
   noChanges,
+  noteLine,
+  notesHeading,
+  notesSentence,
   reasonsOf,
   summarySentence,
   type ValueLimits,
@@ -125,6 +128,19 @@ function details(entry: Entry, options: RenderMarkdownOptions): string {
   ].join("\n");
 }
 
+/** Most drift notes a comment lists; the rest are counted (the JSON plan has each one). */
+const maxNotes = 20;
+
+/** The drift notes as a callout: reported, not reverted. */
+function notesBlock(plan: Plan, options: RenderMarkdownOptions): string | undefined {
+  const notes = plan.notes ?? [];
+  if (notes.length === 0) return undefined;
+  const lines = notes.slice(0, maxNotes).map((n) => `> - ${code(n.address)} ${code(noteLine(n, options))}`);
+  if (notes.length > maxNotes)
+    lines.push(`> - … and ${notes.length - maxNotes} more (\`vigil plan\` lists them all)`);
+  return ["> [!NOTE]", `> **${notesHeading}**`, ">", ...lines, ">", `> ${notesSentence(plan)}`].join("\n");
+}
+
 export function renderPlanMarkdown(plan: Plan, options: RenderMarkdownOptions = {}): string {
   const maxLength = options.maxLength ?? githubCommentLimit;
   const counts = countActions(plan);
@@ -145,6 +161,8 @@ export function renderPlanMarkdown(plan: Plan, options: RenderMarkdownOptions = 
     columns = ["Address", "Action", "Changed members", "Why"];
   }
   if (plan.warnings.length > 0) top.push(plan.warnings.map((w) => `> **Warning:** ${w}`).join("\n>\n"));
+  const driftNotes = notesBlock(plan, options);
+  if (driftNotes) top.push(driftNotes);
   const bottom = options.calls ? [callsLine(options.calls)] : [];
 
   const noteRoom = 300;

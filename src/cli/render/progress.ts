@@ -40,11 +40,11 @@ export interface Progress {
 
 const barWidth = 20;
 
-/** `monitors.x: create done`, `monitors.y: update failed: <message>`. */
+/** `monitors.x: create done`, `monitors.y: update failed (see the error below)`. */
 export function describeEvent(event: ProgressEvent, s: Styler = styler(false)): string {
   const head = `${event.address}: ${event.action}`;
-  if (event.outcome === "failed")
-    return `${head} ${s.red("failed")}${event.message ? `: ${event.message}` : ""}`;
+  // The failure itself is said once, in full, with the errors at the end of the run.
+  if (event.outcome === "failed") return `${head} ${s.red("failed")} (see the error below)`;
   return `${head} ${s.green("done")}${event.message ? ` (${event.message})` : ""}`;
 }
 

@@ -3,9 +3,10 @@
  * monitors and contacts through jobs (creates, updates, two-phase deletes),
  * subscriptions through the one-transaction `/alert/bulk` and `/report/bulk`.
  */
-import { ApiError, type JobOutcome, type JobResultRow } from "../../api/index.ts";
+import { ApiError, itemError, type JobOutcome, type JobResultRow } from "../../api/index.ts";
 import { cascadedSubscriptions, type Members, type Row } from "../kinds/index.ts";
 import type { KindName, ResourceState } from "../model.ts";
+import { isUnder } from "../pointer.ts";
 import { type Applier, duplicateOf, stateAddressOf, type Work } from "./apply.ts";
 import { createBody, updateBody } from "./bodies.ts";
 
@@ -101,7 +102,12 @@ async function settleRows(
       await applier.adoptDuplicate(s.work, row.error, s.before);
     } else {
       applier.journal.abandon(journalAddress(s.work, action), s.before);
-      applier.fail(s.work, row.error ?? `item ${row.status}`);
+      // The item's problem as its own single call would have answered it: pointers at the object, not `/items/N`.
+      const route = `${s.work.kind.name} bulk ${action}`;
+      applier.fail(
+        s.work,
+        row.error ? itemError(row.error, `/items/${row.index}`, route) : `item ${row.status}`,
+      );
     }
   }
   // Rows the job never reported stay pending: the next run resolves them.
@@ -456,11 +462,18 @@ function subscriptions(name: "alertSubscription" | "reportSubscription", setMemb
           remaining.forEach((w, i) => {
             if (!refused.has(i)) next.push(w);
             else if (gone.has(i)) done(w);
-            else
+            else {
+              const prefix = `/${side}/${i}`;
+              const entries = (error as ApiError).errors.filter((e) => isUnder(e.pointer ?? "", prefix));
               applier.fail(
                 w,
-                `${(error as ApiError).message} (${(error as ApiError).errors.find((e) => e.pointer?.startsWith(`/${side}/${i}`))?.message ?? "refused"})`,
+                itemError(
+                  { ...(error as ApiError).problem, errors: entries },
+                  prefix,
+                  (error as ApiError).route,
+                ),
               );
+            }
           });
           await applier.journal.save();
           remaining = next;

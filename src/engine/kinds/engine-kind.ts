@@ -40,6 +40,12 @@ export interface EngineKind {
   /** A live row as comparable members: read-only members dropped, read-back shapes undone. */
   normalizeLive(row: Row): Members;
   /**
+   * Top-level members whose stored value, when a create leaves them out, depends on the object rather than
+   * being the declared `default` (a monitor's interval rises to its type's floor); `undefined` for a member
+   * whose stored value nothing declared can say (settings a preset builds). Drift notes read it.
+   */
+  storedDefaults?(members: Members): Members;
+  /**
    * JSON pointers of the credential values among these members (compared by hash, never shown): the members
    * whose trait is `writeOnly` in `schemaFor(members)`, found by `credentialPointers`.
    */

@@ -7,6 +7,7 @@ import {
   monitorTypes,
   normalizeSettings,
   settingsByType,
+  traitsOf,
 } from "../../kinds/index.ts";
 import { isObject } from "../pointer.ts";
 import {
@@ -109,6 +110,17 @@ export const monitorEngineKind = plainKind("monitor", "monitors", monitorKind, (
   schemaFor,
   normalizeDesired: (members) => normalize(members, false),
   normalizeLive: (row) => normalize(row, true),
+  storedDefaults(members) {
+    const info = monitorTypes[canonicalType(members.type) as MonitorType];
+    const interval = traitsOf(monitorKind.schema.shape.interval).default;
+    // A preset builds the whole settings object: its members are the preset's, not the declared defaults.
+    const preset = isObject(members.settings) && members.settings.preset !== undefined;
+    const out: Members = preset ? { settings: undefined } : {};
+    // A fixed cadence is no interval of the monitor's (normalize drops it); otherwise the floor wins.
+    if (info && !info.fixedInterval && typeof interval === "number")
+      out.interval = Math.max(interval, info.minInterval);
+    return out;
+  },
   merging: ["settings"],
   // Types without an address (database, snmp, counter) have no natural key: they are never adopted. The
   // state records an absent url as null, and a crashed create is then found only by replaying its key.

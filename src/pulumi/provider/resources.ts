@@ -4,7 +4,7 @@
  * API must be told, with the normalisation every frontend shares, so a preview after an update is empty.
  * Property names are the API's member names, which makes Pulumi values members as they are.
  */
-import { ApiError } from "../../api/index.ts";
+import { ApiError, problemHeadline } from "../../api/index.ts";
 import {
   type Change,
   configMembers,
@@ -435,7 +435,8 @@ export class ResourceKind {
     }
   }
 
-  private refusal(operation: string, error: unknown): unknown {
+  /** A refusal as an error naming each property the service names, with every member of the problem said. */
+  refusal(operation: string, error: unknown): unknown {
     if (!(error instanceof ApiError)) return error;
     const summary = `Could not ${operation} ${this.token}`;
     const existing = duplicateOf(error);
@@ -444,7 +445,10 @@ export class ResourceKind {
         Status.ALREADY_EXISTS,
         `${summary}: ${error.message}\nThe object already exists as ${existing}: import it (pulumi import ${this.token} <name> ${existing}) instead of creating it.`,
       );
-    const details = error.memberErrors.map((e) => `${propertyPath(e.pointer)}: ${e.message}`);
+    const { description } = error;
+    const details = description.members.map(
+      (e) => `\n  ${propertyPath(e.pointer) || "(the resource)"}: ${e.message}`,
+    );
     const code =
       error.status === 404
         ? Status.NOT_FOUND
@@ -454,8 +458,8 @@ export class ResourceKind {
     return new ProviderError(
       code,
       details.length > 0
-        ? `${summary}: ${details.join("; ")}`
-        : `${summary}: ${explainIdempotencyConflict(error) ?? error.message}`,
+        ? `${summary}: ${error.route}: ${problemHeadline(description)}${details.join("")}`
+        : `${summary}: ${explainIdempotencyConflict(error) ?? `${error.route}: ${problemHeadline(description)}`}`,
     );
   }
 }

@@ -110,6 +110,16 @@ describe.concurrent("exit codes", { timeout: 90_000 }, () => {
       /^Error: Cannot reach the API: GET \/account\/quota failed .*ECONNREFUSED 127\.0\.0\.1:1$/m,
     );
     expect(run.stderr).not.toMatch(/^\s+at /m);
+    // The refusal is said at the first attempt, then each retry with its wait: never a silent wait.
+    const lines = run.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(8);
+    for (const [i, line] of lines.slice(0, 7).entries())
+      expect(line).toMatch(
+        new RegExp(
+          `^Cannot reach the API at http://127\\.0\\.0\\.1:1 \\(GET /account/quota: connect ECONNREFUSED 127\\.0\\.0\\.1:1\\); retry ${i + 1} of 7 in \\d+\\.\\d s\\.$`,
+        ),
+      );
+    expect(lines[7]).toMatch(/^Error: Cannot reach the API/);
   });
 
   it("a missing token or endpoint is 1 and says how to give one", async () => {

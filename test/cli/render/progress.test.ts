@@ -52,10 +52,10 @@ const events: ProgressEvent[] = [
 ];
 
 describe("describeEvent", () => {
-  it("names the address, the action and the outcome", () => {
+  it("names the address, the action and the outcome; a failure is said once, at the end of the run", () => {
     expect(events.map((e) => describeEvent(e))).toEqual([
       "contacts.oncall: create done",
-      "monitors.checkout-api: update failed: 422 invalid_body: /interval",
+      "monitors.checkout-api: update failed (see the error below)",
       "monitors.legacy-home: import done (adopted existing m-9)",
       "monitors.old-shop: delete done",
     ]);
@@ -71,7 +71,7 @@ describe("progress without a terminal", () => {
     expect(stream.output()).toBe(
       [
         "contacts.oncall: create done",
-        "monitors.checkout-api: update failed: 422 invalid_body: /interval",
+        "monitors.checkout-api: update failed (see the error below)",
         "monitors.legacy-home: import done (adopted existing m-9)",
         "monitors.old-shop: delete done",
         "",
@@ -98,14 +98,14 @@ describe("progress on a terminal", () => {
     progress.event(events[1]!);
     progress.event(events[2]!);
     expect(screen(stream.output())).toEqual([
-      "monitors.checkout-api: update failed: 422 invalid_body: /interval",
+      "monitors.checkout-api: update failed (see the error below)",
       "[###############-----] 3/4  monitors.legacy-home: import done (adopted existing m-9)",
     ]);
 
     progress.event(events[3]!);
     progress.finish();
     expect(screen(stream.output())).toEqual([
-      "monitors.checkout-api: update failed: 422 invalid_body: /interval",
+      "monitors.checkout-api: update failed (see the error below)",
       "[####################] 4/4  monitors.old-shop: delete done",
       "",
     ]);

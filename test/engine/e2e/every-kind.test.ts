@@ -28,5 +28,7 @@ describe("every kind and every monitor type", () => {
     const second = await planChanges({ ops, store, desired, time });
     const changed = second.plan.actions.filter((a) => a.action !== "no-op");
     expect(changed).toEqual([]);
+    // Every default the kinds declare is the one the service stores: an untouched account has no drift notes.
+    expect(second.plan.notes).toBeUndefined();
   });
 });
