@@ -3,6 +3,7 @@ import { createdAt, guid, readOnlyId, unixTime, updatedAt } from "../common.ts";
 import { contactSchema } from "../contact.ts";
 import { field, set } from "../field.ts";
 import { defineKind } from "../kind.ts";
+import { monitorRules } from "./account-rules.ts";
 import { attached } from "./settings-fields.ts";
 import { discontinuedMonitorTypes, monitorTypeAliases, monitorTypeNames } from "./types.ts";
 
@@ -151,6 +152,7 @@ export const monitorKind = defineKind({
   schema: monitorSchema,
   naturalKey: ["type", "url"],
   required: ["type"],
+  rules: monitorRules,
   paths: { collection: "/monitor", item: "/monitor/{id}" },
   list: {
     sort: ["name", "state", "type", "interval", "lastChange", "url", "created", "tags"],
