@@ -81,6 +81,8 @@ export interface KindRules {
   offline?: readonly OfflineRule[];
   account?: readonly AccountRule[];
   quotas?: readonly Quota[];
+  /** Catalogues the account rules read besides `GET /account`: each is read once per run, only when needed. */
+  reads?: readonly ("monitorTypes" | "agentPools")[];
   /** Two objects with the same natural key are refused with this code (409). */
   duplicate?: ProblemCodeName;
 }

@@ -274,5 +274,6 @@ export const monitorRules: KindRules = {
     { feature: "monitors", usage: "monitors", counts: takesRoom, describe: "enabled monitors" },
     { feature: "tranCount", counts: (m) => canonicalType(m.type) === "tran", describe: "tran monitors" },
   ],
+  reads: ["monitorTypes", "agentPools"],
   duplicate: "duplicate_monitor",
 };
