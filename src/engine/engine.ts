@@ -36,6 +36,8 @@ export interface EngineOptions {
   allowMassDelete?: boolean;
   /** Deleting is the point (`vigil destroy`, an empty `desired`): no deletion guard applies. */
   destroy?: boolean;
+  /** How a warning of the account checks reads in `plan.warnings` (the CLI adds file:line:column). */
+  describeWarning?: (warning: Diagnostic) => string;
   /** Reports the reads the account checks made (the type catalogue, the pools), for read budgets. */
   onAccountReads?: (reads: number) => void;
 }
@@ -119,7 +121,8 @@ async function planFrom(
     options.onAccountReads?.(allowances.reads);
     if (findings.errors.length > 0) throw new AccountCheckError(findings.errors, findings.warnings);
     accountWarnings = findings.warnings;
-    plan.warnings.push(...accountWarnings.map((d) => `${d.address}${d.pointer}: ${d.message}`));
+    const describe = options.describeWarning ?? ((d: Diagnostic) => `${d.address}${d.pointer}: ${d.message}`);
+    plan.warnings.push(...accountWarnings.map(describe));
   }
   return { plan, notes, inventory, state, accountWarnings };
 }

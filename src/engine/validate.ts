@@ -223,7 +223,8 @@ export function refusalDiagnostic(resource: DesiredResource, refusal: Refusal): 
     pointer: refusal.pointer,
     code: refusal.code,
     ...(refusal.warning && { severity: "warning" as const }),
-    message: `${refusal.warning ? "" : `${status} `}${refusal.code}: ${words.join("; ")}`,
+    // A warning is no refusal: the API accepts the write, so no status or code is shown.
+    message: refusal.warning ? words.join("; ") : `${status} ${refusal.code}: ${words.join("; ")}`,
     ...(resource.source && { source: resource.source }),
     entry: {
       pointer: refusal.pointer,

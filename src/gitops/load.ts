@@ -66,6 +66,11 @@ export interface LoadedConfig {
   imports: { address: string; id: string }[];
   files: string[];
   diagnostics: LoadDiagnostic[];
+  /**
+   * Where an engine diagnostic found after loading (a plan's account check) is in the files: its position and
+   * member path in the config's names. Absent from a configuration that failed to load.
+   */
+  locate?: (address: string, enginePointer: string) => Pick<LoadDiagnostic, "at" | "path">;
 }
 
 export interface LoadOptions {
@@ -303,23 +308,13 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     const draft = byAddress.get(d.address);
     if (!draft) continue;
     for (const { entry, message } of narrowed(draft, d.entry)) {
-      const path = yamlPathOf(draft, entry?.pointer ?? d.pointer);
-      const full = [...draft.base, ...path];
-      // A member the file lacks (a required one) is reported at the key of its deepest ancestor there:
-      // the resource's name when none of it is written.
-      let present = full.length;
-      while (present > draft.base.length && !draft.file.positions.has(full.slice(0, present))) present--;
-      const at =
-        entry?.reason === "unknown_member"
-          ? draft.file.positions.key(full)
-          : present < full.length
-            ? draft.file.positions.key(full.slice(0, present))
-            : draft.file.positions.value(full);
+      const { at, path } = placeOf(draft, entry?.pointer ?? d.pointer, entry?.reason);
       diagnostics.push({
         ...(at && { at }),
         address: d.address,
         ...(path.length > 0 && { path: memberPath(path) }),
-        message: message ?? (entry ? describeEntry(draft, entry, path) : d.message),
+        // A predicted refusal says it in the API's words, code first.
+        message: message ?? (entry && !d.code ? describeEntry(draft, entry, path) : d.message),
       });
     }
   }
@@ -330,7 +325,34 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     imports: imports.map(({ address, id }) => ({ address, id })),
     files: parsedFiles,
     diagnostics,
+    locate(address, enginePointer) {
+      const draft = byAddress.get(address);
+      if (!draft) return {};
+      const { at, path } = placeOf(draft, enginePointer);
+      return { ...(at && { at }), ...(path.length > 0 && { path: memberPath(path) }) };
+    },
   };
+}
+
+/** Where an engine pointer into a resource is written: its config path, and the position to report. */
+function placeOf(
+  draft: Draft,
+  enginePointer: string,
+  reason?: string,
+): { at?: Position; path: (string | number)[] } {
+  const path = yamlPathOf(draft, enginePointer);
+  const full = [...draft.base, ...path];
+  // A member the file lacks (a required one) is reported at the key of its deepest ancestor there:
+  // the resource's name when none of it is written.
+  let present = full.length;
+  while (present > draft.base.length && !draft.file.positions.has(full.slice(0, present))) present--;
+  const at =
+    reason === "unknown_member"
+      ? draft.file.positions.key(full)
+      : present < full.length
+        ? draft.file.positions.key(full.slice(0, present))
+        : draft.file.positions.value(full);
+  return { ...(at && { at }), path };
 }
 
 /** The members whose values the environment filled in: the engine keeps them secret like credentials. */

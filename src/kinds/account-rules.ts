@@ -118,7 +118,7 @@ export function windowRefusals(w: Members): Refusal[] {
         pointer: "/to",
         reason: "not_after_from",
         value: to,
-        message: `to (${to}) must be after from (${from})`,
+        message: "to must be after from",
       },
     ];
   const week = 7 * 86400;

@@ -59,7 +59,7 @@ export function intervalRefusals(m: Members, account: AccountView, context: Rule
           pointer: "/interval",
           value: interval,
           allowed: [info.fixedInterval],
-          message: `${type} monitors run every ${info.fixedInterval} seconds: the API ignores interval ${interval} and stores ${info.fixedInterval}; remove interval or write ${info.fixedInterval}`,
+          message: `interval ${interval} is ignored: ${type} monitors run every ${info.fixedInterval} seconds, and the API stores ${info.fixedInterval} (remove interval, or write ${info.fixedInterval})`,
         },
       ];
     return [];
