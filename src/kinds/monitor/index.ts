@@ -7,6 +7,7 @@ import { monitorRules } from "./account-rules.ts";
 import { attached } from "./settings-fields.ts";
 import { discontinuedMonitorTypes, monitorTypeAliases, monitorTypeNames } from "./types.ts";
 
+export * from "./account-rules.ts";
 export * from "./assertions.ts";
 export * from "./rules.ts";
 export * from "./settings.ts";
