@@ -234,3 +234,28 @@ export async function checkPlanAgainstAccount(
     input.complete.has(kind) ? [...(input.live.get(kind)?.values() ?? [])] : undefined,
   );
 }
+
+const perClient = new WeakMap<Operations, AccountAllowances>();
+
+/** The allowances of one client, kept for its life: a provider process reads the account once. */
+export function allowancesOf(ops: Operations): AccountAllowances {
+  let allowances = perClient.get(ops);
+  if (!allowances) {
+    allowances = new AccountAllowances(ops);
+    perClient.set(ops, allowances);
+  }
+  return allowances;
+}
+
+/**
+ * One resource's write judged alone, as Terraform and Pulumi plan one resource at a time: its quota is
+ * counted from `usage` of the account (the other resources of the run are not seen).
+ */
+export async function judgeOne(
+  allowances: AccountAllowances,
+  resource: DesiredResource,
+  context: RuleContext,
+): Promise<AccountFindings> {
+  const view = await allowances.view(readsFor([resource.kind]));
+  return judgeWrites(view, [{ resource, context }], () => undefined);
+}
