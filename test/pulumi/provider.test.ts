@@ -234,13 +234,19 @@ describe("monitor", () => {
 });
 
 describe("refusals", () => {
-  it("the service's refusal names the property; an unknown type is refused", async () => {
+  it("Check refuses what the account would, at the property; the service's refusal names it too", async () => {
     const inputs = {
       type: "http",
       url: `https://example.com/${unique()}`,
       locations: { pools: ["nowhere"] },
     };
-    expect((await p.Check({ urn: urnOf(monitorType), news: inputs })).failures).toEqual([]);
+    expect((await p.Check({ urn: urnOf(monitorType), news: inputs })).failures).toEqual([
+      {
+        property: "locations.pools[0]",
+        reason: expect.stringMatching(/^422 unknown_pool: "nowhere" is not a location pool; allowed: allworld, /),
+      },
+    ]);
+    // A program that skips Check (or an account changed since) still gets the service's own refusal.
     await expect(p.Create({ urn: urnOf(monitorType), properties: inputs })).rejects.toMatchObject({
       code: 3,
       message: expect.stringMatching(/^Could not create vigil:index:Monitor: locations\.pools\[0\]: .*pool/),
