@@ -28,7 +28,10 @@ function failOn(diagnostics: readonly LoadDiagnostic[]): void {
 }
 
 /** Engine diagnostics found after loading (a plan's account checks), at their file:line:column. */
-function located(config: LoadedConfig | undefined, diagnostics: readonly Diagnostic[]): string[] {
+export function accountCheckLines(
+  config: LoadedConfig | undefined,
+  diagnostics: readonly Diagnostic[],
+): string[] {
   return diagnostics.map((d) =>
     formatDiagnostic({
       ...(config?.locate?.(d.address, d.pointer) ?? {}),
@@ -40,14 +43,14 @@ function located(config: LoadedConfig | undefined, diagnostics: readonly Diagnos
 
 /** A warning of the account checks, at its file:line:column, as the plan shows it. */
 export function describeAccountWarning(config: LoadedConfig | undefined): (warning: Diagnostic) => string {
-  return (warning) => located(config, [warning])[0]!;
+  return (warning) => accountCheckLines(config, [warning])[0]!;
 }
 
 /** A plan the account would refuse: every refusal at its file:line:column, then one CliError (exit 1). */
 export function failOnAccountCheck(config: LoadedConfig | undefined, error: unknown): never {
   if (!(error instanceof AccountCheckError)) throw error;
-  for (const line of located(config, error.warnings)) process.stderr.write(`Warning: ${line}\n`);
-  for (const line of located(config, error.diagnostics)) process.stderr.write(`Error: ${line}\n`);
+  for (const line of accountCheckLines(config, error.warnings)) process.stderr.write(`Warning: ${line}\n`);
+  for (const line of accountCheckLines(config, error.diagnostics)) process.stderr.write(`Error: ${line}\n`);
   const n = error.diagnostics.length;
   throw new CliError(
     `The account would refuse ${n === 1 ? "this write" : `${n} writes`} of the plan; nothing was sent to the API.`,
