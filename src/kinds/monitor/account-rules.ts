@@ -256,11 +256,52 @@ function offlineInterval(m: Members): Refusal[] {
   ];
 }
 
+/** Settings members the type needs on create (`monitorTypes[type].requiredSettings`). */
+export function requiredSettingsRefusals(m: Members): Refusal[] {
+  const type = canonicalType(m.type);
+  const required = Object.hasOwn(monitorTypes, type)
+    ? monitorTypes[type as MonitorType].requiredSettings
+    : [];
+  const settings = isObject(m.settings) ? m.settings : {};
+  return (required ?? [])
+    .filter((member) => settings[member] === undefined)
+    .map((member) => ({
+      code: "validation_failed",
+      pointer: `/settings/${member}`,
+      reason: "required",
+      message: `${type} monitors need settings.${member}`,
+    }));
+}
+
+/** The pools each `settings.preset` pins: sent pools must be those (or none). */
+export const presetPools: Readonly<Record<string, readonly string[]>> = { "bl:ru": ["easteurope", "asia"] };
+
+/** Pools sent beside a preset are the ones it pins. */
+export function presetPoolRefusals(m: Members): Refusal[] {
+  const preset = isObject(m.settings) ? m.settings.preset : undefined;
+  const pinned =
+    typeof preset === "string" && Object.hasOwn(presetPools, preset) ? presetPools[preset]! : undefined;
+  const sent = isObject(m.locations) && Array.isArray(m.locations.pools) ? m.locations.pools : undefined;
+  if (!pinned || !sent) return [];
+  const lower = sent.map((p) => String(p).toLowerCase());
+  if (lower.length === pinned.length && lower.every((p) => pinned.includes(p))) return [];
+  return [
+    {
+      code: "validation_failed",
+      pointer: "/locations/pools",
+      reason: "pinned_by_preset",
+      value: sent,
+      allowed: [pinned],
+      message: "settings.preset pins the pools; write them as pinned, or leave them out",
+    },
+  ];
+}
+
 /** Counts toward the monitor quota: enabled, and not created disabled when the plan has no room. */
 const takesRoom = (m: Members) => m.enabled !== false && m.onOverlimit !== "disable";
 
 export const monitorRules: KindRules = {
-  offline: [offlineInterval],
+  offline: [offlineInterval, requiredSettingsRefusals, presetPoolRefusals],
   account: [
     typeFeatureRule,
     intervalRefusals,

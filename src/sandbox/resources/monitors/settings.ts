@@ -7,6 +7,7 @@ import {
   normalizeSettings,
   type ProblemDetailEntry,
   parseAssertions,
+  presetPools,
   settingsByType,
   settingsFeatureRefusals,
   writeOnlyMembers,
@@ -25,7 +26,7 @@ type Settings = Record<string, unknown>;
 const presets: Record<string, { settings: Settings; pools: string[] }> = {
   "bl:ru": {
     settings: { method: "G", timeout: 30000, followRedirect: true, maxRedirects: 5 },
-    pools: ["easteurope", "asia"],
+    pools: [...presetPools["bl:ru"]!],
   },
 };
 

@@ -8,6 +8,7 @@ import {
   monitorTypes,
   type ProblemDetailEntry,
   recheckRefusedTypes,
+  requiredSettingsRefusals,
 } from "../../../kinds/index.ts";
 import { cronProblem } from "../../../kinds/monitor/cron.ts";
 import { agents, agentsFor, minLiveAgents, pools, resolvePools } from "../../core/fleet.ts";
@@ -89,9 +90,9 @@ export function prepareMonitor(
     body.settings as Record<string, unknown> | undefined,
     body.attached as Record<string, unknown> | undefined,
   );
-  if (type === "counter" && settings.settings.probeUrl === undefined) {
-    throw required("/settings/probeUrl", "counter monitors need settings.probeUrl");
-  }
+  // The monitor kind's own rule, as plans judge it.
+  const [missing] = requiredSettingsRefusals({ type, settings: settings.settings });
+  if (missing) throw required(missing.pointer, missing.message);
 
   const locations = resolveLocations(type, body, current, settings.pinnedPools);
   const interval = resolveInterval(ctx, type, body, current, warnings);
