@@ -12,7 +12,6 @@ import {
   type PoolInfo,
   type Quota,
   quotaLimit,
-  type Refusal,
   type RuleContext,
   type TypeLimits,
 } from "../kinds/index.ts";

@@ -124,7 +124,9 @@ describe.concurrent("positive controls", () => {
       const cwd = await workspaceOf(c);
       const run = await limited(() => vigil(["validate"], { cwd }));
       // Only the note naming the checks a plan makes against the account.
-      expect(run.stderr).toMatch(/^Note: only a plan checks the configuration against the account: [^\n]+\n$/);
+      expect(run.stderr).toMatch(
+        /^Note: only a plan checks the configuration against the account: [^\n]+\n$/,
+      );
       expect(run.stdout).toBe(c.valid);
       expect(run.code).toBe(0);
     });

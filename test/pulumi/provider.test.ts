@@ -243,7 +243,9 @@ describe("refusals", () => {
     expect((await p.Check({ urn: urnOf(monitorType), news: inputs })).failures).toEqual([
       {
         property: "locations.pools[0]",
-        reason: expect.stringMatching(/^422 unknown_pool: "nowhere" is not a location pool; allowed: allworld, /),
+        reason: expect.stringMatching(
+          /^422 unknown_pool: "nowhere" is not a location pool; allowed: allworld, /,
+        ),
       },
     ]);
     // A program that skips Check (or an account changed since) still gets the service's own refusal.
