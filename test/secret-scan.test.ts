@@ -230,7 +230,7 @@ describe("secret scan", { timeout: 180_000 }, () => {
       const urn = `urn:pulumi:dev::scan::${resourceToken(r.kind)}::${r.address}`;
       // The program passes every value plainly, as one that forgets pulumi.secret() would.
       const news = configMembers(r, ids) as Props;
-      const checked = p.Check({ urn, news });
+      const checked = await p.Check({ urn, news });
       expect(checked.failures).toEqual([]);
       const created = await p.Create({ urn, properties: checked.inputs });
       const read = await p.Read({

@@ -1,3 +1,4 @@
+import { AccountCheckError, type Diagnostic } from "../engine/index.ts";
 import { formatDiagnostic, type LoadDiagnostic, type LoadedConfig, loadConfig } from "../gitops/load.ts";
 import { CliError } from "./errors.ts";
 
@@ -24,4 +25,34 @@ function failOn(diagnostics: readonly LoadDiagnostic[]): void {
   for (const d of diagnostics) process.stderr.write(`Error: ${formatDiagnostic(d)}\n`);
   const n = diagnostics.length;
   throw new CliError(`${n} problem${n === 1 ? "" : "s"} in the configuration; nothing was sent to the API.`);
+}
+
+/** Engine diagnostics found after loading (a plan's account checks), at their file:line:column. */
+export function accountCheckLines(
+  config: LoadedConfig | undefined,
+  diagnostics: readonly Diagnostic[],
+): string[] {
+  return diagnostics.map((d) =>
+    formatDiagnostic({
+      ...(config?.locate?.(d.address, d.pointer) ?? {}),
+      address: d.address,
+      message: d.message,
+    }),
+  );
+}
+
+/** A warning of the account checks, at its file:line:column, as the plan shows it. */
+export function describeAccountWarning(config: LoadedConfig | undefined): (warning: Diagnostic) => string {
+  return (warning) => accountCheckLines(config, [warning])[0]!;
+}
+
+/** A plan the account would refuse: every refusal at its file:line:column, then one CliError (exit 1). */
+export function failOnAccountCheck(config: LoadedConfig | undefined, error: unknown): never {
+  if (!(error instanceof AccountCheckError)) throw error;
+  for (const line of accountCheckLines(config, error.warnings)) process.stderr.write(`Warning: ${line}\n`);
+  for (const line of accountCheckLines(config, error.diagnostics)) process.stderr.write(`Error: ${line}\n`);
+  const n = error.diagnostics.length;
+  throw new CliError(
+    `The account would refuse ${n === 1 ? "this write" : `${n} writes`} of the plan; nothing was sent to the API.`,
+  );
 }

@@ -4,6 +4,7 @@
  * Apply holds the state lock for its whole run; a plan reads without it.
  */
 import type { Operations, TimeSource } from "../api/index.ts";
+import { AccountAllowances, AccountCheckError, checkPlanAgainstAccount } from "./account-rules.ts";
 import { type ApplyResult, applyActions, type GeneratedValue, type ProgressEvent } from "./apply/apply.ts";
 import { assertConfigNotEmpty, assertNoMassDelete } from "./guard.ts";
 import type { DesiredResource, KindName, Plan, State, StateLock, StateStore } from "./model.ts";
@@ -12,6 +13,7 @@ import { resolvePending, waitForPendingJobs } from "./recover.ts";
 import { type Inventory, refresh } from "./refresh.ts";
 import { checkSavedPlan } from "./stale.ts";
 import { newState } from "./state/index.ts";
+import type { Diagnostic } from "./validate.ts";
 
 export interface EngineOptions {
   ops: Operations;
@@ -34,10 +36,16 @@ export interface EngineOptions {
   allowMassDelete?: boolean;
   /** Deleting is the point (`vigil destroy`, an empty `desired`): no deletion guard applies. */
   destroy?: boolean;
+  /** How a warning of the account checks reads in `plan.warnings` (the CLI adds file:line:column). */
+  describeWarning?: (warning: Diagnostic) => string;
+  /** Reports the reads the account checks made (the type catalogue, the pools), for read budgets. */
+  onAccountReads?: (reads: number) => void;
 }
 
 export interface PlanOutcome {
   plan: Plan;
+  /** Writes the account accepts but not as written (each also in `plan.warnings`). */
+  accountWarnings: Diagnostic[];
   /** What was resolved of an earlier, interrupted run. */
   notes: string[];
   inventory: Inventory;
@@ -101,7 +109,23 @@ async function planFrom(
     ...(options.destroy && { destroy: true }),
   });
   if (guarded && !options.allowMassDelete) assertNoMassDelete(plan, options.desired, state);
-  return { plan, notes, inventory, state };
+  let accountWarnings: Diagnostic[] = [];
+  if (!options.refreshOnly) {
+    // Before any write: what the account would refuse, the plan refuses (docs/engine.md, "Account checks").
+    const allowances = new AccountAllowances(options.ops, inventory.account);
+    const findings = await checkPlanAgainstAccount(allowances, {
+      plan,
+      desired: options.desired,
+      live: inventory.byId,
+      complete: inventory.complete,
+    });
+    options.onAccountReads?.(allowances.reads);
+    if (findings.errors.length > 0) throw new AccountCheckError(findings.errors, findings.warnings);
+    accountWarnings = findings.warnings;
+    const describe = options.describeWarning ?? ((d: Diagnostic) => `${d.address}${d.pointer}: ${d.message}`);
+    plan.warnings.push(...accountWarnings.map(describe));
+  }
+  return { plan, notes, inventory, state, accountWarnings };
 }
 
 /**
@@ -122,6 +146,7 @@ export interface ApplyOutcome {
   plan: Plan;
   result: ApplyResult;
   notes: string[];
+  accountWarnings: Diagnostic[];
   /** False when `approve` declined the plan: nothing was applied. */
   approved: boolean;
 }
@@ -163,11 +188,17 @@ export function applyChanges(options: ApplyChangesOptions): Promise<ApplyOutcome
         complete: fresh.complete,
         maxBulkItems: fresh.maxBulkItems,
       });
-      return { plan: options.plan, result, notes: [], approved: true };
+      return { plan: options.plan, result, notes: [], accountWarnings: [], approved: true };
     }
-    const { plan, notes, inventory, state } = await planUnderLock(options, lock);
+    const { plan, notes, inventory, state, accountWarnings } = await planUnderLock(options, lock);
     if (options.approve && !(await options.approve(plan)))
-      return { plan, result: { done: [], failures: [], cascadeMismatches: [] }, notes, approved: false };
+      return {
+        plan,
+        result: { done: [], failures: [], cascadeMismatches: [] },
+        notes,
+        accountWarnings,
+        approved: false,
+      };
     const result = await applyActions({
       ...common(options, lock, state),
       actions: plan.actions,
@@ -178,7 +209,7 @@ export function applyChanges(options: ApplyChangesOptions): Promise<ApplyOutcome
     state.syncCursors = { ...state.syncCursors, ...inventory.syncCursors };
     state.serial++;
     await lock.write(state);
-    return { plan, result, notes, approved: true };
+    return { plan, result, notes, accountWarnings, approved: true };
   });
 }
 

@@ -1,3 +1,4 @@
+export * from "./account-rules.ts";
 export * from "./apply/apply.ts";
 export { createBody, updateBody } from "./apply/bodies.ts";
 export * from "./apply/object.ts";

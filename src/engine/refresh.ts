@@ -10,6 +10,8 @@ import type { KindName, State } from "./model.ts";
 
 export interface Inventory {
   accountId: string;
+  /** `GET /account` as read: limits, package features and usage serve the plan's account checks. */
+  account?: Row;
   /** `limits.maxBulkItems` of the account. */
   maxBulkItems: number;
   rows: Map<KindName, Row[]>;
@@ -66,6 +68,7 @@ export async function refresh(ops: Operations, options: RefreshOptions): Promise
   const limits = (account.limits ?? {}) as { maxBulkItems?: number };
   const inventory: Inventory = {
     accountId,
+    account,
     maxBulkItems: limits.maxBulkItems ?? 100,
     rows: new Map(),
     byId: new Map(),

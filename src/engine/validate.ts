@@ -13,6 +13,8 @@ import {
   monitorTypeAliases,
   monitorTypes,
   type ProblemDetailEntry,
+  type Refusal,
+  statusOf,
 } from "../kinds/index.ts";
 import { type EngineKind, engineKind, kindNestedAs, kindOfCollection, kindRank } from "./kinds/index.ts";
 import type { DesiredResource, SourceLocation } from "./model.ts";
@@ -26,6 +28,10 @@ export interface Diagnostic {
   message: string;
   source?: SourceLocation;
   entry?: ProblemDetailEntry;
+  /** The API's code for the refusal this predicts (`invalid_interval`, `duplicate_monitor`...). */
+  code?: string;
+  /** The API accepts the write, but not as written. */
+  severity?: "warning";
 }
 
 export class ConfigError extends Error {
@@ -126,7 +132,10 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     }
     const result = schema.safeParse(own);
     if (!result.success) report(result.error.issues, own, schema);
-    else if (r.kind === "monitor" && typeof own.type === "string") {
+    else
+      for (const rule of kind.definition.rules?.offline ?? [])
+        for (const refusal of rule(own)) out.push(refusalDiagnostic(r, refusal));
+    if (result.success && r.kind === "monitor" && typeof own.type === "string") {
       // The cross-member rules the service applies (assertMode excludes keywords, preset alone, an api
       // monitor's contentType...): a config must be creatable, since a deleted object is created again.
       const type = (monitorTypeAliases[own.type] ?? own.type) as MonitorType;
@@ -175,7 +184,65 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
       }
     }
   }
+  out.push(...duplicateKeys(resources));
   return out;
+}
+
+/** Two resources of a kind the API keeps unique by natural key: the second would be refused (409). */
+function duplicateKeys(resources: readonly DesiredResource[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const first = new Map<string, DesiredResource>();
+  for (const r of resources) {
+    const kind = engineKind(r.kind);
+    const code = kind.definition.rules?.duplicate;
+    if (!code) continue;
+    const key = kind.naturalKey(kind.normalizeDesired(r.members));
+    if (key === undefined) continue;
+    const earlier = first.get(`${r.kind} ${key}`);
+    if (!earlier) {
+      first.set(`${r.kind} ${key}`, r);
+      continue;
+    }
+    const members = kind.definition.naturalKey;
+    const where = earlier.source?.file ? ` (${earlier.source.file}:${earlier.source.line})` : "";
+    out.push(
+      refusalDiagnostic(r, {
+        code,
+        pointer: pointer([members.at(-1)!]),
+        value: r.members[members.at(-1)!],
+        message: `${earlier.address}${where} has the same ${members.join(" and ")}; the API keeps one ${r.kind} per ${members.join(" and ")}`,
+      }),
+    );
+  }
+  return out;
+}
+
+/** The diagnostic of a refusal, with the API's code and `errors[]` members in `entry`. */
+export function refusalDiagnostic(resource: DesiredResource, refusal: Refusal): Diagnostic {
+  const allowed = refusal.allowed && refusal.allowed.length > 0 ? refusal.allowed : undefined;
+  const words = [refusal.message];
+  if (refusal.feature) words.push(`plan feature ${refusal.feature}`);
+  if (allowed)
+    words.push(`allowed: ${allowed.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(", ")}`);
+  const status = statusOf(refusal.code);
+  return {
+    address: resource.address,
+    pointer: refusal.pointer,
+    code: refusal.code,
+    ...(refusal.warning && { severity: "warning" as const }),
+    // A warning is no refusal: the API accepts the write, so no status or code is shown.
+    message: refusal.warning ? words.join("; ") : `${status} ${refusal.code}: ${words.join("; ")}`,
+    ...(resource.source && { source: resource.source }),
+    entry: {
+      pointer: refusal.pointer,
+      ...(refusal.reason && { reason: refusal.reason }),
+      ...(refusal.value !== undefined && { value: refusal.value }),
+      ...(allowed && { allowed: [...allowed] }),
+      ...(refusal.feature && { feature: refusal.feature }),
+      ...(refusal.limit !== undefined && { limit: refusal.limit }),
+      message: refusal.message,
+    },
+  };
 }
 
 /** Throws a `ConfigError` listing every problem, or returns quietly. */

@@ -315,12 +315,13 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     const draft = byAddress.get(d.address);
     if (!draft) continue;
     for (const { entry, message } of narrowed(draft, d.entry)) {
-      const apiPointer = entry?.pointer ?? d.pointer;
-      const path = yamlPathOf(draft, apiPointer);
-      const place = locateIn(draft, apiPointer, entry?.reason === "unknown_member");
+      const { at, path } = placeOf(draft, entry?.pointer ?? d.pointer, entry?.reason);
       diagnostics.push({
-        ...place,
-        message: message ?? (entry ? describeEntry(draft, entry, path) : d.message),
+        ...(at && { at }),
+        address: d.address,
+        ...(path.length > 0 && { path: memberPath(path) }),
+        // A predicted refusal says it in the API's words, code first.
+        message: message ?? (entry && !d.code ? describeEntry(draft, entry, path) : d.message),
       });
     }
   }
@@ -331,11 +332,34 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     imports: imports.map(({ address, id }) => ({ address, id })),
     files: parsedFiles,
     diagnostics,
-    locate: (address, apiPointer) => {
+    locate(address, apiPointer) {
       const draft = byAddress.get(address);
-      return draft && locateIn(draft, apiPointer);
+      if (!draft) return undefined;
+      const { at, path } = placeOf(draft, apiPointer);
+      return { ...(at && { at }), address, ...(path.length > 0 && { path: memberPath(path) }), message: "" };
     },
   };
+}
+
+/** Where an engine pointer into a resource is written: its config path, and the position to report. */
+function placeOf(
+  draft: Draft,
+  enginePointer: string,
+  reason?: string,
+): { at?: Position; path: (string | number)[] } {
+  const path = yamlPathOf(draft, enginePointer);
+  const full = [...draft.base, ...path];
+  // A member the file lacks (a required one) is reported at the key of its deepest ancestor there:
+  // the resource's name when none of it is written.
+  let present = full.length;
+  while (present > draft.base.length && !draft.file.positions.has(full.slice(0, present))) present--;
+  const at =
+    reason === "unknown_member"
+      ? draft.file.positions.key(full)
+      : present < full.length
+        ? draft.file.positions.key(full.slice(0, present))
+        : draft.file.positions.value(full);
+  return { ...(at && { at }), path };
 }
 
 /** The members whose values the environment filled in: the engine keeps them secret like credentials. */
@@ -778,29 +802,6 @@ function narrowed(
 }
 
 /** The config path of an engine pointer: the longest recorded prefix, plus the rest as is. */
-/**
- * A member of a draft at file:line:column: its value when written (its key when `atKey`, for a member that
- * should not be there). A member the file lacks (a required one) is at the key of its deepest ancestor
- * there: the resource's name when none of it is written.
- */
-function locateIn(draft: Draft, apiPointer: string, atKey = false): LoadDiagnostic {
-  const path = yamlPathOf(draft, apiPointer);
-  const full = [...draft.base, ...path];
-  let present = full.length;
-  while (present > draft.base.length && !draft.file.positions.has(full.slice(0, present))) present--;
-  const at = atKey
-    ? draft.file.positions.key(full)
-    : present < full.length
-      ? draft.file.positions.key(full.slice(0, present))
-      : draft.file.positions.value(full);
-  return {
-    ...(at && { at }),
-    address: draft.resource.address,
-    ...(path.length > 0 && { path: memberPath(path) }),
-    message: "",
-  };
-}
-
 function yamlPathOf(draft: Draft, enginePointer: string): (string | number)[] {
   const tokens = tokensOf(enginePointer).map((t) => (/^\d+$/.test(t) ? Number(t) : t));
   for (let n = tokens.length; n >= 0; n--) {

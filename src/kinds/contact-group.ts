@@ -41,6 +41,7 @@ export const contactGroupKind = defineKind({
   title: "Contact group",
   schema: contactGroupSchema,
   naturalKey: ["name"],
+  rules: { duplicate: "duplicate_resource" },
   required: ["name"],
   paths: { collection: "/contact/group", item: "/contact/group/{id}" },
   list: { sort: ["name", "created"], defaultSort: "name", filters: [] },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type AccountView, offers, packageLimit, type Refusal } from "./account-rules.ts";
 import { createdAt, headerName, headerValue, readOnlyId, unixTime, updatedAt } from "./common.ts";
 import { field, list, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
@@ -91,6 +92,12 @@ export const contactKind = defineKind({
   title: "Contact",
   schema: contactSchema,
   naturalKey: ["type", "address"],
+  rules: {
+    account: [
+      (m, account, context) =>
+        context.creating && typeof m.type === "string" ? contactTypeRefusals(m.type, account) : [],
+    ],
+  },
   paths: { collection: "/contact", item: "/contact/{id}" },
   required: ["type", "address"],
   list: {
@@ -100,3 +107,21 @@ export const contactKind = defineKind({
     deltaSync: "creation only",
   },
 });
+
+/** A contact's type: one the API can create, on a channel the plan offers. */
+export function contactTypeRefusals(type: string, account: AccountView | undefined, prefix = ""): Refusal[] {
+  if (!(creatableContactTypes as readonly string[]).includes(type))
+    return [
+      {
+        code: "contact_type_not_creatable",
+        pointer: `${prefix}/type`,
+        value: type,
+        allowed: creatableContactTypes,
+        message: `${type} contacts are created by connecting them in the app`,
+      },
+    ];
+  const feature = type === "sms" ? "smsContacts" : type === "voiceCall" ? "voiceContacts" : undefined;
+  if (feature && account && !offers(account.features, feature))
+    return [packageLimit(feature, `${prefix}/type`, `the plan has no ${type} contacts`)];
+  return [];
+}

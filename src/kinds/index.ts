@@ -1,4 +1,5 @@
 export * from "./account.ts";
+export * from "./account-rules.ts";
 export * from "./checks.ts";
 export * from "./common.ts";
 export * from "./contact.ts";

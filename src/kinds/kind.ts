@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { KindRules } from "./account-rules.ts";
 
 /**
  * A resource kind: its members (with traits), its natural key, where it lives
@@ -18,6 +19,8 @@ export interface KindDefinition<S extends z.ZodObject = z.ZodObject> {
    * type needs one is in the type catalogue (`monitorTypes[type].url`).
    */
   required?: readonly string[];
+  /** Rules beyond the schema: offline, against the account, quotas and duplicates (`account-rules.ts`). */
+  rules?: KindRules;
   list?: {
     sort: readonly string[];
     defaultSort: string;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { windowRefusals } from "./account-rules.ts";
 import { createdAt, monitorRef, readOnlyId, unixTime, updatedAt } from "./common.ts";
 import { field, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
@@ -38,6 +39,7 @@ export const maintenanceKind = defineKind({
   title: "Maintenance window",
   schema: maintenanceSchema,
   naturalKey: ["name"],
+  rules: { offline: [windowRefusals] },
   required: ["name", "from", "to"],
   paths: { collection: "/maintenance", item: "/maintenance/{id}" },
   list: {

@@ -203,6 +203,10 @@ export const statusPageKind = defineKind({
   title: "Status page",
   schema: statusPageSchema,
   naturalKey: ["slug"],
+  rules: {
+    quotas: [{ feature: "statusPages", usage: "statusPages", counts: () => true, describe: "status pages" }],
+    duplicate: "duplicate_resource",
+  },
   required: ["slug", "title"],
   paths: { collection: "/statuspage", item: "/statuspage/{id}" },
   list: { sort: ["created", "title", "slug"], defaultSort: "created", filters: [] },

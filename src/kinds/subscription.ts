@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type AccountView, packageLimit, type Refusal } from "./account-rules.ts";
 import { contactRef, createdAt, monitorRef, updatedAt } from "./common.ts";
 import { field, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
@@ -45,6 +46,24 @@ export const reportSubscriptionKind = defineKind({
   title: "Report subscription",
   schema: reportSubscriptionSchema,
   naturalKey: ["monitorId", "contactId"],
+  rules: { account: [reportFrequencyRule] },
   required: ["monitorId", "contactId", "frequencies"],
   paths: { collection: "/report", item: "/monitor/{monitorId}/report/{contactId}" },
 });
+
+/** Report frequencies the plan offers (403 `package_limit`, feature `reportFrequencies`). */
+function reportFrequencyRule(m: Record<string, unknown>, account: AccountView): Refusal[] {
+  const offered = account.features.reportFrequencies;
+  if (!Array.isArray(offered) || !Array.isArray(m.frequencies)) return [];
+  return m.frequencies.flatMap((f, i) =>
+    offered.includes(f)
+      ? []
+      : [
+          {
+            ...packageLimit("reportFrequencies", `/frequencies/${i}`, `the plan has no ${String(f)} reports`),
+            value: f,
+            allowed: offered,
+          },
+        ],
+  );
+}

@@ -84,6 +84,10 @@ export const webhookKind = defineKind({
   title: "Webhook",
   schema: webhookSchema,
   naturalKey: ["url"],
+  rules: {
+    quotas: [{ feature: "webhooks", usage: "webhooks", counts: () => true, describe: "webhooks" }],
+    duplicate: "duplicate_resource",
+  },
   required: ["url", "events", "scope"],
   paths: { collection: "/webhook", item: "/webhook/{id}" },
   list: {

@@ -165,15 +165,24 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
         return { new_state: encode(read.state, type.type), private: writePrivate(read.private) };
       }),
     PlanResourceChange: (request) =>
-      answer(() => {
+      answer(async () => {
         const type = resourceType(request.type_name);
+        const prior = decode(request.prior_state, type.type);
+        const config = decode(request.config, type.type);
         const plan = type.plan(
-          decode(request.prior_state, type.type),
+          prior,
           decode(request.proposed_new_state, type.type),
-          decode(request.config, type.type),
+          config,
           readPrivate(request.prior_private),
         );
+        // Before any write, what the account would refuse (docs/engine.md, "Account checks").
+        const diagnostics =
+          plan.writes && context
+            ? await type.accountDiagnostics(context, prior, config, plan.requiresReplace.length > 0)
+            : [];
+        if (diagnostics.some((d) => d.severity === "ERROR")) return { diagnostics };
         return {
+          ...(diagnostics.length > 0 && { diagnostics }),
           planned_state: encode(plan.planned, type.type),
           requires_replace: plan.requiresReplace.map((steps) => ({ steps: protocolSteps(steps) })),
           planned_private: writePrivate(plan.private),

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { ApiError, problemHeadline } from "../api/index.ts";
 import {
+  allowancesOf,
   type Change,
   derivedKeys,
   diffResource,
@@ -13,6 +14,7 @@ import {
   type EngineKind,
   engineKind,
   explainIdempotencyConflict,
+  judgeOne,
   type KeyFor,
   type Members,
   type ObjectSession,
@@ -125,6 +127,8 @@ export interface PlanResult {
   planned: CtyValue;
   requiresReplace: AttributePathStep[][];
   private: PrivateState;
+  /** The plan writes: a create, or an update with changes. */
+  writes: boolean;
 }
 
 export class ResourceType {
@@ -158,6 +162,27 @@ export class ResourceType {
       .map((d) => this.diagnosticAt(d.pointer, d.message));
   }
 
+  /**
+   * What the account would refuse of this write (or accept otherwise than written), each at its attribute:
+   * the account is read once per provider process.
+   */
+  async accountDiagnostics(ctx: ProviderContext, prior: CtyValue, config: CtyValue, replacing: boolean) {
+    const { members } = toMembers(config, this.type);
+    const resource = { address: `${this.kind.collection}.config`, kind: this.kind.name, members };
+    const creating = prior === null || replacing;
+    const findings = await judgeOne(allowancesOf(ctx.ops), resource, {
+      creating,
+      ...(!creating && { live: membersOf(prior, this.type) }),
+    });
+    return [
+      ...findings.errors.map((d) => this.diagnosticAt(d.pointer, d.message)),
+      ...findings.warnings.map((d) => ({
+        ...this.diagnosticAt(d.pointer, d.message),
+        severity: "WARNING" as const,
+      })),
+    ];
+  }
+
   diagnosticAt(path: string, message: string): Diagnostic {
     const steps = stepsOf(path, this.type);
     return {
@@ -172,13 +197,15 @@ export class ResourceType {
   // Plan
 
   plan(prior: CtyValue, proposed: CtyValue, config: CtyValue, priorPrivate: PrivateState): PlanResult {
-    if (proposed === null) return { planned: null, requiresReplace: [], private: priorPrivate };
+    if (proposed === null)
+      return { planned: null, requiresReplace: [], private: priorPrivate, writes: false };
     const desired = this.desiredMembers(config);
     if (prior === null) {
       return {
         planned: plannedNew(config, this.attributes),
         requiresReplace: [],
         private: {},
+        writes: true,
       };
     }
     const changes = this.changes(prior, desired, priorPrivate);
@@ -196,7 +223,12 @@ export class ResourceType {
           planned = setPath(planned, [{ attribute_name: name }], unknown);
       for (const change of changes) planned = this.plannedChange(planned, change, desired, config);
     }
-    return { planned, requiresReplace: this.replacing(changes), private: priorPrivate };
+    return {
+      planned,
+      requiresReplace: this.replacing(changes),
+      private: priorPrivate,
+      writes: changes.length > 0,
+    };
   }
 
   /** Whether an update with these changes can move a read-only attribute (its `changesWith` trait). */

@@ -70,14 +70,14 @@ const accepted: Record<string, (candidates: string[]) => Promise<string[]> | str
           .some((d) => JSON.stringify(d.attribute?.steps[0]) === '{"attribute_name":"type"}'),
     );
   },
-  Pulumi: (names) => {
+  Pulumi: async (names) => {
     const provider = createHandlers({});
-    return names.filter(
-      (type) =>
-        !provider
-          .Check({ urn: "urn:pulumi:dev::p::vigil:index:Monitor::m", news: monitor(type) })
-          .failures.some((f) => f.property === "type"),
+    const checked = await Promise.all(
+      names.map((type) =>
+        provider.Check({ urn: "urn:pulumi:dev::p::vigil:index:Monitor::m", news: monitor(type) }),
+      ),
     );
+    return names.filter((_, i) => !checked[i]!.failures.some((f) => f.property === "type"));
   },
 };
 

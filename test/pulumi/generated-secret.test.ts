@@ -35,7 +35,7 @@ function generated(properties: Props): unknown {
 describe("Webhook generatedSecret", () => {
   it("is the secret the create answered, a secret output kept through read and update", async () => {
     const name = urn("generated");
-    const inputs = p.Check({ urn: name, news: webhook("pulumi-generated") }).inputs;
+    const inputs = (await p.Check({ urn: name, news: webhook("pulumi-generated") })).inputs;
     const preview = await p.Create({ urn: name, properties: inputs, preview: true });
     expect(preview.properties.generatedSecret).toBeDefined();
     const created = await p.Create({ urn: name, properties: inputs });
@@ -43,7 +43,7 @@ describe("Webhook generatedSecret", () => {
     expect(value).toMatch(/^whsec_/);
     const read = await p.Read({ urn: name, id: created.id, properties: created.properties, inputs });
     expect(generated(read!.properties!)).toBe(value);
-    const renamed = p.Check({
+    const renamed = await p.Check({
       urn: name,
       olds: inputs,
       news: webhook("pulumi-generated", { name: "Renamed" }),
@@ -60,10 +60,12 @@ describe("Webhook generatedSecret", () => {
 
   it("is absent when the program sets the secret", async () => {
     const name = urn("own");
-    const inputs = p.Check({
-      urn: name,
-      news: webhook("pulumi-own", { secret: "own-secret-0123456789" }),
-    }).inputs;
+    const inputs = (
+      await p.Check({
+        urn: name,
+        news: webhook("pulumi-own", { secret: "own-secret-0123456789" }),
+      })
+    ).inputs;
     // Check hands the secret back as a secret, though the program passed it plainly.
     expect(isSecret(inputs.secret)).toBe(true);
     const created = await p.Create({ urn: name, properties: inputs });

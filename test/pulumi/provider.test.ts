@@ -39,7 +39,7 @@ type State = ResourceState;
 /** What `pulumi up` does for a new resource: check, preview, create; then a diff against it is empty. */
 async function up(type: string, inputs: Props): Promise<State> {
   const urn = urnOf(type);
-  const checked = p.Check({ urn, news: inputs });
+  const checked = await p.Check({ urn, news: inputs });
   expect(checked.failures).toEqual([]);
   const preview = await p.Create({ urn, properties: checked.inputs, preview: true });
   expect(preview.id).toBe("");
@@ -56,7 +56,7 @@ function diff(state: State, news: Props) {
 
 /** What `pulumi up` does for a changed resource: check, diff, preview, update. */
 async function update(state: State, news: Props): Promise<State> {
-  const checked = p.Check({ urn: state.urn, olds: state.inputs, news });
+  const checked = await p.Check({ urn: state.urn, olds: state.inputs, news });
   expect(checked.failures).toEqual([]);
   const d = diff(state, checked.inputs);
   expect(d.changes).toBe("DIFF_SOME");
@@ -85,7 +85,7 @@ async function importAndDiff(type: string, id: string, news?: Props) {
   const urn = urnOf(type);
   const read = await p.Read({ urn, id });
   expect(read.id).toBe(id);
-  const checked = p.Check({ urn, news: read.inputs! });
+  const checked = await p.Check({ urn, news: read.inputs! });
   expect(checked.failures).toEqual([]);
   const d = p.Diff({ urn, id, olds: read.properties!, news: news ?? checked.inputs, oldInputs: read.inputs });
   return { read, diff: d };
@@ -190,7 +190,8 @@ describe("monitor", () => {
     const type = resourceToken("alertSubscription");
     const s = await up(type, { monitorId, contactId, alertTypes: ["down"] });
     expect(
-      p.Check({ urn: s.urn, news: { monitorId: unknownValue, contactId, alertTypes: ["down"] } }).failures,
+      (await p.Check({ urn: s.urn, news: { monitorId: unknownValue, contactId, alertTypes: ["down"] } }))
+        .failures,
     ).toEqual([]);
     // The monitor is being replaced: its new id is unknown, so the subscription is replaced too.
     const d = diff(s, { monitorId: unknownValue, contactId, alertTypes: ["down"] });
@@ -202,7 +203,7 @@ describe("monitor", () => {
 
   it("validation failures name Pulumi property paths", async () => {
     const urn = urnOf(monitorType);
-    const { failures } = p.Check({
+    const { failures } = await p.Check({
       urn,
       news: {
         type: "http",
@@ -233,20 +234,28 @@ describe("monitor", () => {
 });
 
 describe("refusals", () => {
-  it("the service's refusal names the property; an unknown type is refused", async () => {
+  it("Check refuses what the account would, at the property; the service's refusal names it too", async () => {
     const inputs = {
       type: "http",
       url: `https://example.com/${unique()}`,
       locations: { pools: ["nowhere"] },
     };
-    expect(p.Check({ urn: urnOf(monitorType), news: inputs }).failures).toEqual([]);
+    expect((await p.Check({ urn: urnOf(monitorType), news: inputs })).failures).toEqual([
+      {
+        property: "locations.pools[0]",
+        reason: expect.stringMatching(
+          /^422 unknown_pool: "nowhere" is not a location pool; allowed: allworld, /,
+        ),
+      },
+    ]);
+    // A program that skips Check (or an account changed since) still gets the service's own refusal.
     await expect(p.Create({ urn: urnOf(monitorType), properties: inputs })).rejects.toMatchObject({
       code: 3,
       message: expect.stringMatching(
         /^Could not create vigil:index:Monitor: POST \/monitor: 422 unknown_pool: .*\n {2}locations\.pools\[0\]: unknown; got "nowhere"; allowed: .*allworld/,
       ),
     });
-    expect(() => p.Check({ urn: urnOf("vigil:index:Nothing"), news: {} })).toThrow(
+    await expect(p.Check({ urn: urnOf("vigil:index:Nothing"), news: {} })).rejects.toThrow(
       /no resource type vigil:index:Nothing/,
     );
   });

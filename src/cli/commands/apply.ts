@@ -17,7 +17,7 @@ import {
   StalePlanError,
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
-import { loadAddresses, loadOrFail } from "../config.ts";
+import { describeAccountWarning, failOnAccountCheck, loadAddresses, loadOrFail } from "../config.ts";
 import { type ConnectionOptions, localStateBase, withStateStore } from "../connection.ts";
 import { CliError, exitCodes, failureLines } from "../errors.ts";
 import { outputsPath, saveOutput } from "../outputs.ts";
@@ -108,6 +108,7 @@ async function run(r: Run): Promise<void> {
       ...(r.saved && { plan: r.saved }),
       ...(r.destroy && { destroy: true }),
       ...(r.allowMassDelete && { allowMassDelete: true }),
+      describeWarning: describeAccountWarning(r.config),
       onProgress: (event: ProgressEvent) => progress?.event(event),
       onGenerated,
       approve: async (plan) => {
@@ -121,7 +122,7 @@ async function run(r: Run): Promise<void> {
         startProgress(plan);
         return true;
       },
-    });
+    }).catch((error: unknown) => failOnAccountCheck(r.config, error));
     calls = callCounts(client.metrics);
     return result;
   });

@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { planChanges, serializePlan } from "../../engine/index.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
-import { loadOrFail } from "../config.ts";
+import { describeAccountWarning, failOnAccountCheck, loadOrFail } from "../config.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
 import { recordSources } from "../plan-sources.ts";
@@ -71,7 +71,8 @@ export function registerPlan(program: Command) {
         ...(options.target && { targets: options.target }),
         ...(options.refreshOnly && { refreshOnly: true }),
         ...(options.allowMassDelete && { allowMassDelete: true }),
-      });
+        describeWarning: describeAccountWarning(config),
+      }).catch((error: unknown) => failOnAccountCheck(config, error));
       reading.stop();
       printNotes(outcome.notes);
       const calls = callCounts(client.metrics);

@@ -3,9 +3,11 @@ import { createdAt, guid, readOnlyId, unixTime, updatedAt } from "../common.ts";
 import { contactSchema } from "../contact.ts";
 import { field, set } from "../field.ts";
 import { defineKind } from "../kind.ts";
+import { monitorRules } from "./account-rules.ts";
 import { attached } from "./settings-fields.ts";
 import { monitorTypeVocabulary } from "./types.ts";
 
+export * from "./account-rules.ts";
 export * from "./assertions.ts";
 export * from "./rules.ts";
 export * from "./settings.ts";
@@ -160,6 +162,7 @@ export const monitorKind = defineKind({
   schema: monitorSchema,
   naturalKey: ["type", "url"],
   required: ["type"],
+  rules: monitorRules,
   paths: { collection: "/monitor", item: "/monitor/{id}" },
   list: {
     sort: ["name", "state", "type", "interval", "lastChange", "url", "created", "tags"],

@@ -70,6 +70,8 @@ export interface MonitorTypeInfo {
    * warning) unless the type is in `recheckRefusedTypes`.
    */
   recheck: boolean;
+  /** Settings members a create must carry (a counter reads its probe's URL). */
+  requiredSettings?: readonly string[];
 }
 
 const allAttached = ["dnsbl", "sslExp", "domainExp", "webRisk"] as const;
@@ -208,6 +210,7 @@ export const monitorTypes: Record<MonitorType, MonitorTypeInfo> = {
     attached: [],
     feature: "privateChecks",
     recheck: false,
+    requiredSettings: ["probeUrl"],
   },
   database: {
     label: "Database (private probe)",

@@ -39,10 +39,10 @@ export interface ProviderHandlers {
     acceptResources: boolean;
     acceptOutputs: boolean;
   };
-  Check(request: ResourceRequest & { olds?: Props; news: Props }): {
+  Check(request: ResourceRequest & { olds?: Props; news: Props }): Promise<{
     inputs: Props;
     failures: CheckFailure[];
-  };
+  }>;
   Diff(request: ResourceRequest & { id: string; olds: Props; news: Props; oldInputs?: Props }): DiffResult;
   Create(
     request: ResourceRequest & { properties: Props; preview?: boolean },
@@ -159,9 +159,14 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
       };
       return { acceptSecrets: true, supportsPreview: true, acceptResources: false, acceptOutputs: false };
     },
-    Check(request) {
+    async Check(request) {
       const kind = resourceKind(typeOf(request));
-      return { inputs: kind.checkedInputs(request.news), failures: kind.check(request.news) };
+      const failures = kind.check(request.news);
+      // Before any write, what the account would refuse (docs/engine.md, "Account checks"); a preview
+      // before Configure has no account to ask.
+      if (failures.length === 0 && context)
+        failures.push(...(await kind.checkAccount(context, request.olds, request.news)));
+      return { inputs: kind.checkedInputs(request.news), failures };
     },
     Diff(request) {
       return resourceKind(typeOf(request)).diff(request.id, request.olds, request.news, request.oldInputs);

@@ -6,6 +6,7 @@
  */
 import { ApiError, problemHeadline } from "../../api/index.ts";
 import {
+  allowancesOf,
   type Change,
   configMembers,
   derivedKeys,
@@ -14,6 +15,7 @@ import {
   type EngineKind,
   engineKind,
   explainIdempotencyConflict,
+  judgeOne,
   type KeyFor,
   type Members,
   type ObjectSession,
@@ -162,6 +164,27 @@ export class ResourceKind {
     return diagnostics
       .filter((d) => d.pointer !== "" && !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)))
       .map((d) => ({ property: propertyPath(d.pointer, known), reason: d.message }));
+  }
+
+  /**
+   * What the account would refuse of these inputs, each at its property: a create when there are no old
+   * inputs, else an update (judged only when the inputs changed). Pulumi's Check has no warnings, so a value
+   * the account stores otherwise (an interval a fixed cadence overrides) is refused too, with the value.
+   */
+  async checkAccount(ctx: ProviderContext, olds: Props | undefined, news: Props): Promise<CheckFailure[]> {
+    const { members, unknowns } = unwrap(news);
+    const { known } = knownMembers(members, unknowns);
+    const old = olds && Object.keys(olds).length > 0 ? unwrap(olds).members : undefined;
+    if (old && canonicalJson(old) === canonicalJson(members)) return [];
+    const resource = { address: `${this.kind.collection}.config`, kind: this.kind.name, members: known };
+    const findings = await judgeOne(allowancesOf(ctx.ops), resource, {
+      creating: !old,
+      ...(old && { live: old }),
+    });
+    return [...findings.errors, ...findings.warnings].map((d) => ({
+      property: propertyPath(d.pointer, known),
+      reason: d.message,
+    }));
   }
 
   /**

@@ -122,8 +122,8 @@ export async function serveProvider(
         .setAcceptresources(answer.acceptResources)
         .setAcceptoutputs(answer.acceptOutputs);
     },
-    Check: (h, r) =>
-      checkResponse(h.Check({ ...resource(r), olds: props(r, "Olds"), news: props(r, "News") ?? {} })),
+    Check: async (h, r) =>
+      checkResponse(await h.Check({ ...resource(r), olds: props(r, "Olds"), news: props(r, "News") ?? {} })),
     Diff: (h, r) =>
       diffResponse(
         h.Diff({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   applyActions,
   applyChanges,
+  ConfigError,
   type DesiredResource,
   MemoryStateStore,
   newState,
@@ -89,19 +90,18 @@ describe("adopting live objects", () => {
     expect(monitors.map((m) => [m.id, m.interval])).toEqual([[rogue.body.id, 120]]);
   });
 
-  it("a create answered 409 duplicate fails when another address manages the object", async () => {
+  it("a second address with a managed object's natural key is refused by the plan, before any write", async () => {
     const desired = [httpMonitor("shop", "https://shop.dup2.example.com/")];
-    const { ops, time, store, ids } = await appliedAccount(sb, desired);
-    const twice = [...desired, httpMonitor("shop-again", "https://shop.dup2.example.com/")];
-    const { plan } = await planChanges({ ops, store, desired: twice, time });
-    expect(changed(plan).map((a) => [a.address, a.action])).toEqual([["monitors.shop-again", "create"]]);
-    const applied = await applyChanges({ ops, store, desired: twice, time });
-    expect(applied.result.failures).toMatchObject([
-      {
-        address: "monitors.shop-again",
-        message: expect.stringContaining(`${ids["monitors.shop"]} is managed as monitors.shop`),
-      },
-    ]);
+    const { ops, time, store } = await appliedAccount(sb, desired);
+    // The same address as the service compares it: the API would answer 409 duplicate_monitor.
+    const twice = [...desired, httpMonitor("shop-again", "https://SHOP.dup2.example.com/")];
+    for (const run of [planChanges, applyChanges]) {
+      const refused = await run({ ops, store, desired: twice, time }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ConfigError);
+      expect((refused as ConfigError).diagnostics).toMatchObject([
+        { address: "monitors.shop-again", pointer: "/url", code: "duplicate_monitor" },
+      ]);
+    }
     expect(store.saved!.resources["monitors.shop-again"]).toBeUndefined();
     expect((await ops.monitors.all()).length).toBe(1);
   });
@@ -141,7 +141,8 @@ describe("adopting live objects", () => {
     expect(changed((await planChanges({ ops, store, desired: withLegacy, time })).plan)).toEqual([]);
     expect((await ops.monitors.all()).length).toBe(2);
 
-    const stolen = [...withLegacy, httpMonitor("copy", "https://shop.imp.example.com/")];
+    // Another address (and url) importing an id that is managed already.
+    const stolen = [...withLegacy, httpMonitor("copy", "https://copy.imp.example.com/")];
     await expect(
       planChanges({
         ops,

@@ -1,10 +1,12 @@
 import { randomInt } from "node:crypto";
 import {
+  type AccountView,
   alertDelayRange,
   type ContactType,
   confirmableContactTypes,
   contactMimeTypes,
   contactSchema,
+  contactTypeRefusals,
   creatableContactTypes,
   defaultsOf,
   httpUrl,
@@ -126,6 +128,9 @@ export function findContactByAddress(ctx: Ctx, type: ContactType, address: strin
     .find((c) => c.type === type && normalizeAddress(c.type, c.address) === wanted);
 }
 
+/** Contact rules read only the account's features. */
+const noAccount: AccountView = { intervals: [], maxInlineContacts: 0, features: {}, usage: {} };
+
 /**
  * Checks a contact's type-dependent rules (the schema checked shapes already)
  * and returns every problem found, with pointers under `prefix`.
@@ -136,24 +141,29 @@ export function contactRuleProblems(
   prefix = "",
 ): { entries: ProblemDetailEntry[]; code?: ApiProblem } {
   const entries: ProblemDetailEntry[] = [];
-  if (!(creatableContactTypes as readonly string[]).includes(c.type)) {
+  // Creatable types and plan channels are the contact kind's own rule, as plans judge it.
+  const [refusal] = contactTypeRefusals(
+    c.type,
+    { ...noAccount, features: entitlements(accountOf(ctx)) },
+    prefix,
+  );
+  if (refusal?.code === "contact_type_not_creatable") {
     return {
       entries,
       code: new ApiProblem(
         "contact_type_not_creatable",
         `${c.type} contacts are created by connecting them in the app.`,
         {
-          errors: [{ pointer: `${prefix}/type`, value: c.type, allowed: [...creatableContactTypes] }],
+          errors: [{ pointer: refusal.pointer, value: c.type, allowed: [...creatableContactTypes] }],
         },
       ),
     };
   }
-  const features = entitlements(accountOf(ctx));
-  if ((c.type === "sms" && !features.smsContacts) || (c.type === "voiceCall" && !features.voiceContacts)) {
+  if (refusal) {
     return {
       entries,
       code: new ApiProblem("package_limit", `The plan has no ${c.type} contacts.`, {
-        extra: { feature: c.type === "sms" ? "smsContacts" : "voiceContacts" },
+        extra: { feature: refusal.feature },
       }),
     };
   }

@@ -6,6 +6,7 @@ import {
   maintenanceSchema,
   type ProblemDetailEntry,
   pageOf,
+  windowRefusals,
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import { listOperations } from "../../core/list.ts";
@@ -105,20 +106,16 @@ function assertWindow(
   sent: MaintenanceBody,
 ) {
   const entries: ProblemDetailEntry[] = [];
-  if (w.to <= w.from) {
+  // The window's shape is the maintenance kind's own rule, as plans judge it.
+  for (const refusal of windowRefusals({ ...w })) {
+    const inverted = refusal.reason === "not_after_from";
+    const pointer = inverted && sent.to === undefined ? "/from" : refusal.pointer;
     entries.push({
-      pointer: sent.to !== undefined ? "/to" : "/from",
-      value: sent.to !== undefined ? w.to : w.from,
-      reason: "not_after_from",
-      message: `to (${w.to}) must be after from (${w.from})`,
-    });
-  } else if (w.repeat === "weekly" && w.to - w.from > week) {
-    entries.push({
-      pointer: "/to",
-      value: w.to,
-      reason: "out_of_range",
-      maximum: w.from + week,
-      message: "a weekly window lasts at most 7 days",
+      pointer,
+      value: pointer === "/from" ? w.from : w.to,
+      reason: refusal.reason!,
+      ...(!inverted && { maximum: w.from + week }),
+      message: inverted ? `to (${w.to}) must be after from (${w.from})` : refusal.message,
     });
   }
   (sent.monitorIds ?? []).forEach((id, i) => {

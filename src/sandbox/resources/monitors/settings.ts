@@ -1,5 +1,4 @@
 import {
-  type AttachedKind,
   bodySchema,
   checkSettingsRules,
   issuesToEntries,
@@ -8,7 +7,9 @@ import {
   normalizeSettings,
   type ProblemDetailEntry,
   parseAssertions,
+  presetPools,
   settingsByType,
+  settingsFeatureRefusals,
   writeOnlyMembers,
 } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
@@ -25,7 +26,7 @@ type Settings = Record<string, unknown>;
 const presets: Record<string, { settings: Settings; pools: string[] }> = {
   "bl:ru": {
     settings: { method: "G", timeout: 30000, followRedirect: true, maxRedirects: 5 },
-    pools: ["easteurope", "asia"],
+    pools: [...presetPools["bl:ru"]!],
   },
 };
 
@@ -161,34 +162,13 @@ function checkAttachedKinds(type: MonitorType, attached: Settings | undefined, a
   if (entries.length > 0) throw invalid(entries);
 }
 
-/** Plan features that settings members need (403 `package_limit` naming the feature). */
+/** Plan features that settings members need: the monitor kind's own rule, as plans judge it. */
 function checkSettingsFeatures(ctx: Ctx, s: Settings) {
-  const features = entitlements(accountOf(ctx));
-  const refuse = (feature: string, pointer: string, detail: string, extra: Record<string, unknown> = {}) => {
-    throw new ApiProblem("package_limit", detail, { extra: { feature, ...extra }, errors: [{ pointer }] });
-  };
-  if (Array.isArray(s.dns) && s.dns.length > 0 && !features.dnsManual)
-    refuse("dnsManual", "/settings/dns", "The plan has no own DNS resolvers.");
-  if (typeof s.publicDns === "number" && s.publicDns !== 0 && !features.dnsPublic)
-    refuse("dnsPublic", "/settings/publicDns", "The plan has no public DNS option.");
-  for (const member of ["requireValidChain", "requireStrongTls", "blockWeakCiphers"]) {
-    if (s[member] === true && !features.sslPolicy)
-      refuse("sslPolicy", `/settings/${member}`, "The plan has no SSL policy options.");
-  }
-  if (s.checkRevocation === true && !features.certRevocation)
-    refuse("certRevocation", "/settings/checkRevocation", "The plan has no revocation checks.");
-  const asserts = Array.isArray(s.asserts) ? s.asserts.length : 0;
-  if ((s.assertMode === true || asserts > 0) && features.assertions === 0) {
-    const pointer = s.assertMode === true ? "/settings/assertMode" : "/settings/asserts";
-    refuse("assertions", pointer, "The plan has no assertions.");
-  }
-  if (asserts > features.assertions) {
-    refuse("assertions", "/settings/asserts", `The plan allows ${features.assertions} assertion rules.`, {
-      limit: features.assertions,
-    });
-  }
-  const attached = (s.attached ?? {}) as Record<AttachedKind, { enabled?: boolean }>;
-  const anyOn = Object.values(attached).some((t) => t?.enabled === true);
-  if (anyOn && !features.attachedChecks)
-    refuse("attachedChecks", "/settings/attached", "The plan has no attached sub-checks.");
+  const [refusal] = settingsFeatureRefusals(s, entitlements(accountOf(ctx)));
+  if (!refusal) return;
+  const detail = `${refusal.message[0]!.toUpperCase()}${refusal.message.slice(1)}.`;
+  throw new ApiProblem("package_limit", detail, {
+    extra: { feature: refusal.feature, ...(refusal.limit ? { limit: refusal.limit } : {}) },
+    errors: [{ pointer: refusal.pointer }],
+  });
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import {
+  type AccountView,
   bodySchema,
   discontinuedMonitorTypes,
   field,
+  intervalRefusals,
   isDiscontinuedMonitorType,
   type MonitorBody,
   type MonitorType,
@@ -12,6 +14,7 @@ import {
   monitorTypeVocabulary,
   type ProblemDetailEntry,
   recheckRefusedTypes,
+  requiredSettingsRefusals,
   traitsOf,
 } from "../../../kinds/index.ts";
 import { cronProblem } from "../../../kinds/monitor/cron.ts";
@@ -107,9 +110,9 @@ export function prepareMonitor(
     body.settings as Record<string, unknown> | undefined,
     body.attached as Record<string, unknown> | undefined,
   );
-  if (type === "counter" && settings.settings.probeUrl === undefined) {
-    throw required("/settings/probeUrl", "counter monitors need settings.probeUrl");
-  }
+  // The monitor kind's own rule, as plans judge it.
+  const [missing] = requiredSettingsRefusals({ type, settings: settings.settings });
+  if (missing) throw required(missing.pointer, missing.message);
 
   const locations = resolveLocations(type, body, current, settings.pinnedPools);
   const interval = resolveInterval(ctx, type, body, current, warnings);
@@ -273,6 +276,18 @@ function resolveLocations(
   return merged;
 }
 
+/** The rules' view of the caller's account: its plan's intervals and its entitlements. */
+export function accountView(ctx: Ctx): AccountView {
+  const plan = plans[accountOf(ctx).plan];
+  return {
+    intervals: plan.limits.intervals,
+    maxInlineContacts: plan.limits.maxInlineContacts,
+    features: entitlements(accountOf(ctx)),
+    usage: {},
+  };
+}
+
+/** Judged by the monitor kind's own interval rule (`kinds/monitor/account-rules.ts`), as plans judge it. */
 function resolveInterval(
   ctx: Ctx,
   type: MonitorType,
@@ -281,8 +296,12 @@ function resolveInterval(
   warnings: ProblemDetailEntry[],
 ) {
   const info = monitorTypes[type];
+  const [refusal] = intervalRefusals({ type, interval: body.interval }, accountView(ctx), {
+    creating: !current,
+    ...(current && { live: { interval: current.interval } }),
+  });
   if (info.fixedInterval !== null) {
-    if (body.interval !== undefined && body.interval !== info.fixedInterval) {
+    if (refusal?.warning) {
       warnings.push({
         pointer: "/interval",
         value: body.interval,
@@ -294,33 +313,29 @@ function resolveInterval(
   }
   const allowed = plans[accountOf(ctx).plan].limits.intervals;
   const interval = body.interval ?? current?.interval;
-  if (interval === undefined) {
-    // The default, or the plan's nearest interval the type can run at.
-    const floor = Math.max(monitorDefaults.interval, info.minInterval);
-    return allowed.find((i) => i >= floor) ?? allowed.at(-1)!;
-  }
-  if (!allowed.includes(interval)) {
-    if (interval === current?.interval) {
-      // The plan changed under a stored interval: any update must choose one the plan offers.
-      throw new ApiProblem(
-        "package_interval_conflict",
-        `The plan no longer offers the monitor's ${interval}-second interval; send one it offers.`,
-        { errors: [{ pointer: "/interval", value: interval, allowed }] },
-      );
-    }
-    throw new ApiProblem("invalid_interval", `${interval} seconds is not one of the account's intervals.`, {
-      errors: [{ pointer: "/interval", value: interval, allowed }],
-    });
-  }
-  if (interval < info.minInterval) {
+  if (refusal?.code === "interval_below_type_floor") {
     throw new ApiProblem(
       "interval_below_type_floor",
       `${type} monitors run at most every ${info.minInterval} seconds.`,
       {
-        errors: [{ pointer: "/interval", value: interval, minimum: info.minInterval }],
+        errors: [{ pointer: "/interval", value: refusal.value, minimum: info.minInterval }],
         extra: { minInterval: info.minInterval },
       },
     );
+  }
+  if (refusal) {
+    const detail =
+      refusal.code === "package_interval_conflict"
+        ? `The plan no longer offers the monitor's ${String(refusal.value)}-second interval; send one it offers.`
+        : `${String(refusal.value)} seconds is not one of the account's intervals.`;
+    throw new ApiProblem(refusal.code, detail, {
+      errors: [{ pointer: "/interval", value: refusal.value, allowed }],
+    });
+  }
+  if (interval === undefined) {
+    // The default, or the plan's nearest interval the type can run at.
+    const floor = Math.max(monitorDefaults.interval, info.minInterval);
+    return allowed.find((i) => i >= floor) ?? allowed.at(-1)!;
   }
   return interval;
 }
