@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyChanges, type DesiredResource, MemoryStateStore } from "../../../src/engine/index.ts";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { emailContact, httpMonitor, opsFor } from "./helpers.ts";
+import { emailContact, httpMonitor, opsFor, writesSince } from "./helpers.ts";
 
 let sb: TestSandbox;
 beforeAll(async () => {
   sb = await startTestSandbox();
 });
 afterAll(() => sb.close());
-
-/** Calls by route made between two metric snapshots, writes only. */
-function writesSince(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [route, n] of Object.entries(after)) {
-    const d = n - (before[route] ?? 0);
-    if (d > 0 && !route.startsWith("GET ")) out[route] = d;
-  }
-  return out;
-}
 
 describe("destroy of more objects of one kind than one bulk delete takes", () => {
   it("deletes them in two-phase bulk chunks of maxBulkItems, never one by one", async () => {

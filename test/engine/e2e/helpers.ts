@@ -72,3 +72,16 @@ export async function appliedAccount(sb: TestSandbox, desired: readonly DesiredR
   for (const [address, r] of Object.entries(store.saved!.resources)) if (r.id) ids[address] = r.id;
   return { ...env, store, ids };
 }
+
+/** Calls by route made between two metric snapshots, writes only. */
+export function writesSince(
+  before: Record<string, number>,
+  after: Record<string, number>,
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [route, n] of Object.entries(after)) {
+    const d = n - (before[route] ?? 0);
+    if (d > 0 && !route.startsWith("GET ")) out[route] = d;
+  }
+  return out;
+}

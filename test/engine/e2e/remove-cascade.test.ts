@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyChanges, planChanges } from "../../../src/engine/index.ts";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { alertOf, appliedAccount, changed, emailContact, httpMonitor } from "./helpers.ts";
+import { alertOf, appliedAccount, changed, emailContact, httpMonitor, writesSince } from "./helpers.ts";
 
 let sb: TestSandbox;
 beforeAll(async () => {
   sb = await startTestSandbox();
 });
 afterAll(() => sb.close());
-
-/** Routes written since `before`, from the client's metrics. */
-function writesSince(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [route, n] of Object.entries(after)) {
-    const d = n - (before[route] ?? 0);
-    if (d > 0 && !route.startsWith("GET ")) out[route] = d;
-  }
-  return out;
-}
 
 describe("removing resources from the config", () => {
   it("deletes a monitor; its subscriptions are cascaded by the API, with no call of their own", async () => {
