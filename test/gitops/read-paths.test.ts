@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { inspect, isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Document, LineCounter, type Scalar, stringify, visit } from "yaml";
+import { Document, LineCounter, type Scalar, visit } from "yaml";
 import { loaderConfig } from "../../bench/loader-config.ts";
 import { parseTokens } from "../../src/gitops/files.ts";
 import { composeDocument, readDocument } from "../../src/gitops/read-document.ts";
