@@ -3,9 +3,8 @@
  *
  *   npm run bench:loader [-- --monitors 20000 --files 20 --runs 3 --keep]
  *
- * Writes a repo of `--monitors` monitors (each with tags, settings, an alert
- * subscription and a `${env:...}` header) split over `--files` files, plus
- * the contacts they name, into a temporary directory. The load then runs
+ * Writes a repo of `--monitors` monitors split over `--files` files, plus the
+ * contacts they name (bench/loader-config.ts), into a temporary directory. The load then runs
  * `--runs` times, each in a fresh Node process of its own, so its peak
  * resident memory is the loader's and not this generator's: each run prints
  * the load's wall time, its CPU time (which the other processes of a shared
@@ -23,6 +22,7 @@ import { join } from "node:path";
 import { PerformanceObserver, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { getHeapStatistics } from "node:v8";
+import { loaderConfig } from "./loader-config.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -65,7 +65,6 @@ if (args.load) {
 
 const monitorCount = Number(args.monitors);
 const fileCount = Number(args.files);
-const contactCount = 50;
 const dir = mkdtempSync(join(tmpdir(), "vigil-bench-loader-"));
 try {
   let bytes = 0;
@@ -73,31 +72,7 @@ try {
     writeFileSync(join(dir, name), text);
     bytes += Buffer.byteLength(text);
   };
-  const contacts = ["contacts:"];
-  for (let c = 0; c < contactCount; c++)
-    contacts.push(
-      `  oncall-${c}:`,
-      "    type: http",
-      `    address: https://hooks.example.com/pager/${c}`,
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a vigil placeholder, filled in by the loader
-      '    httpHeaders: [{ header: Authorization, value: "Bearer ${env:PAGER_TOKEN}" }]',
-    );
-  write("contacts.yaml", `${contacts.join("\n")}\n`);
-  const perFile = Math.ceil(monitorCount / fileCount);
-  for (let f = 0; f < fileCount; f++) {
-    const lines = ["monitors:"];
-    for (let m = f * perFile; m < Math.min(monitorCount, (f + 1) * perFile); m++)
-      lines.push(
-        `  shop-${m}:`,
-        "    type: http",
-        `    url: https://shop-${m}.example.com/health`,
-        `    tags: [shop, team-${m % 7}]`,
-        "    locations: { pools: [westeurope, northamerica] }",
-        "    alerts:",
-        `      - { contact: oncall-${m % contactCount}, alertTypes: [down, up] }`,
-      );
-    write(`monitors-${String(f).padStart(3, "0")}.yaml`, `${lines.join("\n")}\n`);
-  }
+  for (const [name, text] of loaderConfig(monitorCount, fileCount)) write(name, text);
   type Figures = {
     ms: number;
     cpuMs: number;

@@ -5,15 +5,15 @@
  * The files come from pull requests, so reading them is bounded whatever they
  * hold (docs/gitops.md, "Limits"): each file's and the whole configuration's
  * size, the number of files, how deep values nest and how many values there
- * are once aliases are expanded (read-document.ts). A file's text is parsed
- * here, and its tokens read by read-cst.ts when the file is plain YAML, or
- * by read-document.ts otherwise.
+ * are once aliases are expanded (read-document.ts). A file's text is read
+ * by read-plain.ts when it is plain YAML, or else parsed here and read by
+ * read-document.ts.
  */
 import { lstat, open, readdir, realpath, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { type CST, Lexer, LineCounter, Parser } from "yaml";
-import { readPlain } from "./read-cst.ts";
 import { composeDocument, readDocument } from "./read-document.ts";
+import { readPlain } from "./read-plain.ts";
 import {
   type FileProblem,
   formatBytes,
@@ -125,8 +125,8 @@ export function displayName(file: string, cwd = process.cwd()): string {
 /**
  * Parses one file into plain data plus a source map; syntax errors and
  * duplicate keys are problems. A plain file (most are) is read straight from
- * the parser's tokens; any other, and any file with a problem, through the
- * composer, which words every problem (read-cst.ts).
+ * the lexer's tokens; any other, and any file with a problem, through the
+ * parser and composer, which word every problem (read-plain.ts).
  */
 export async function parseConfigFile(
   file: string,
@@ -155,12 +155,16 @@ export async function parseConfigFile(
     return { file: name, line, column: col };
   };
 
+  const plain = readPlain(text, budget);
+  if (plain) {
+    // The parser would have marked each line's start.
+    lineCounter.addNewLine(0);
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineCounter.addNewLine(i + 1);
+    return { parsed: { file: name, data: plain.data, positions: sourceMap(plain.spot, at) }, problems: [] };
+  }
   const tokens = parseTokens(text, lineCounter);
   if ("refused" in tokens)
     return { problems: [{ at: at(tokens.refused.offset), message: tokens.refused.message }] };
-  const plain = readPlain(text, tokens, budget);
-  if (plain)
-    return { parsed: { file: name, data: plain.data, positions: sourceMap(plain.spot, at) }, problems: [] };
 
   const { doc, more } = composeDocument(tokens, text);
   const syntax = [...doc.errors, ...doc.warnings].map((e) => ({

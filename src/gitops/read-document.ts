@@ -1,7 +1,7 @@
 /**
  * Any YAML file into plain values and spots, through the yaml library's own
  * composer: anchors and aliases, tags, block scalars, several documents and
- * every syntax error. `read-cst.ts` reads the plain files most configurations
+ * every syntax error. `read-plain.ts` reads the plain files most configurations
  * are, faster, and hands any other file to this reader.
  *
  * Aliases are never copied: an anchored value is converted once and shared,

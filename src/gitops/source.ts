@@ -1,5 +1,5 @@
 /**
- * What the two readers of a YAML file share (`read-cst.ts` for plain files,
+ * What the two readers of a YAML file share (`read-plain.ts` for plain files,
  * `read-document.ts` for any other): positions, the limits on what is read,
  * and the compact record of where each value came from ("spots").
  */
