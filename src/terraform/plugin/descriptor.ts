@@ -1,7 +1,7 @@
 /**
  * The plugin's .proto files as protobufjs JSON, which proto-loader's `fromJSON` takes at start-up instead of
  * parsing the .proto text (one of the larger costs of a start-up that Terraform pays many times per run).
- * Generated (src/generate.ts) so it never drifts from the .proto files, which stay the source.
+ * Generated (tools/generate.ts) so it never drifts from the .proto files, which stay the source.
  */
 import { join } from "node:path";
 import protobuf from "protobufjs";
