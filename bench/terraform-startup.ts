@@ -9,9 +9,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildMirror } from "../src/terraform/build.ts";
 import { selfSignedCertificate } from "../src/terraform/plugin/certificate.ts";
 import { spawnProvider, terraformEnv } from "../test/helpers/plugin.ts";
+import { buildMirror } from "../tools/terraform/build.ts";
 
 const runs = Number(process.argv[2] ?? 20);
 const env = terraformEnv(selfSignedCertificate());

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { artifacts, generate, repositoryRoot } from "../src/generate.ts";
-import { SDK_DIR } from "../src/pulumi/generate-sdk.ts";
+import { artifacts, generate, repositoryRoot } from "../tools/generate.ts";
+import { SDK_DIR } from "../tools/pulumi/generate-sdk.ts";
 
 describe("generated artifacts", () => {
   for (const artifact of artifacts) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ApiError, causeText, NetworkError, parseRetryAfter } from "./errors.ts";
 import { ClientMetrics } from "./metrics.ts";
-import { QuotaPacer } from "./pacing.ts";
+import { defaultMaxBlockMs, QuotaPacer } from "./pacing.ts";
 import { redactBody } from "./redact.ts";
 import { Transport, TransportFailure, type TransportResponse } from "./transport.ts";
 import {
@@ -20,19 +20,12 @@ export interface RetryPolicy {
   baseMs: number;
   /** Backoff cap, however many retries came before. */
   maxMs: number;
-  /**
-   * The longest `Retry-After` worth waiting for; a longer one (an hourly or
-   * monthly window spent) ends the call with its `ApiError` at once, as the
-   * pacer's `QuotaExhaustedError` does.
-   */
-  maxRetryAfterMs: number;
 }
 
 export const defaultRetry: RetryPolicy = {
   attempts: 8,
   baseMs: 200,
   maxMs: 20_000,
-  maxRetryAfterMs: 15 * 60_000,
 };
 
 export interface ClientOptions {
@@ -48,6 +41,12 @@ export interface ClientOptions {
   /** Milliseconds for one HTTP request. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
+  /**
+   * The longest wait worth doing (`defaultMaxBlockMs`): a `Retry-After` longer than this ends the call with
+   * its `ApiError` at once, as the pacer's `QuotaExhaustedError` does for a longer block. It also bounds the
+   * client's own default pacer; give a pacer of your own the same bound (`openApiSession` does).
+   */
+  maxBlockMs?: number;
   connections?: number;
   metrics?: ClientMetrics;
   /** Debug lines, one per attempt; the token and every credential are redacted. */
@@ -74,9 +73,6 @@ export interface RetryEvent {
   waitMs: number;
 }
 
-/** Statuses of the wait-and-retry family. */
-const retryableStatuses = new Set([429, 500, 502, 503]);
-
 /**
  * Makes calls to the API: pacing, retries with backoff and full jitter, one
  * `Idempotency-Key` per write kept across its retries, and problem documents
@@ -88,6 +84,7 @@ export class VigilClient implements Caller {
   readonly #pacer: Pacer;
   readonly #time: TimeSource;
   readonly #retry: RetryPolicy;
+  readonly #maxBlockMs: number;
   readonly #log: ((line: string) => void) | undefined;
   readonly #random: () => number;
   readonly #onRetry: ((event: RetryEvent) => void) | undefined;
@@ -100,7 +97,8 @@ export class VigilClient implements Caller {
       ...(options.connections !== undefined && { connections: options.connections }),
     });
     this.#time = options.time ?? realTime;
-    this.#pacer = options.pacer ?? new QuotaPacer({ time: this.#time });
+    this.#maxBlockMs = options.maxBlockMs ?? defaultMaxBlockMs;
+    this.#pacer = options.pacer ?? new QuotaPacer({ time: this.#time, maxBlockMs: this.#maxBlockMs });
     this.#retry = { ...defaultRetry, ...options.retry };
     this.metrics = options.metrics ?? new ClientMetrics();
     this.#log = options.log;
@@ -185,9 +183,10 @@ export class VigilClient implements Caller {
 
       const error = new ApiError({ ...res, route: spec.route, attempts: attempt });
       const inFlight = error.code === "idempotency_key_conflict" && error.reason === "in_flight";
-      if (!canRetry || !(retryableStatuses.has(res.status) || inFlight)) throw error;
+      // The problem table's wait-and-retry family (kinds/problems.ts) is the one statement of what retries.
+      if (!canRetry || !(error.family === "wait-and-retry" || inFlight)) throw error;
       const retryAfter = parseRetryAfter(res.headers["retry-after"], this.#time.now());
-      if (retryAfter !== undefined && retryAfter * 1000 > this.#retry.maxRetryAfterMs) throw error;
+      if (retryAfter !== undefined && retryAfter * 1000 > this.#maxBlockMs) throw error;
       const waitMs =
         retryAfter === undefined
           ? this.#backoff(attempt)

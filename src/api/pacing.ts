@@ -44,7 +44,7 @@ export interface QuotaPacerOptions {
   time?: TimeSource;
   /** Slack per pacing window for latency and clock differences; 1 s by default. */
   safetyMs?: number;
-  /** The longest block (a `Retry-After`, a spent budget) worth waiting out; 15 minutes by default. */
+  /** The longest block (a `Retry-After`, a spent budget) worth waiting out; `defaultMaxBlockMs` by default. */
   maxBlockMs?: number;
   /**
    * Calls a class may make back to back before pacing starts. 1 by default
@@ -53,6 +53,12 @@ export interface QuotaPacerOptions {
    */
   burst?: Partial<Record<QuotaClass, number>>;
 }
+
+/**
+ * The longest wait worth doing, the pacer's blocks and the client's `Retry-After` alike: a longer one (an
+ * hourly or monthly window spent) fails the call at once, since waiting it out is never what a run wants.
+ */
+export const defaultMaxBlockMs = 15 * 60_000;
 
 /** A class cannot go on before `resetAt` (milliseconds on the pacer's clock; undefined: never). */
 export class QuotaExhaustedError extends Error {
@@ -130,7 +136,7 @@ export class QuotaPacer implements Pacer {
   constructor(options: QuotaPacerOptions = {}) {
     this.#time = options.time ?? realTime;
     this.#safetyMs = options.safetyMs ?? 1000;
-    this.#maxBlockMs = options.maxBlockMs ?? 15 * 60_000;
+    this.#maxBlockMs = options.maxBlockMs ?? defaultMaxBlockMs;
     for (const cls of ["read", "write", "checkRead", "checkWrite", "anonymous"] as const) {
       const burst = Math.max(1, Math.floor(options.burst?.[cls] ?? (cls === "anonymous" ? 10 : 1)));
       this.#buckets.set(cls, {

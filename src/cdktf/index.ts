@@ -3,6 +3,6 @@
  * construct per resource type (`Monitor`, `Contact`, `ContactGroup`, `AlertSubscription`,
  * `ReportSubscription`, `Maintenance`, `StatusPage`, `Webhook`) and per data source (`DataVigilAccount`,
  * `DataVigilAgentPools`, `DataVigilMonitor`, `DataVigilMonitorTypes`), with their config and nested types.
- * They are generated from provider.json (src/cdktf/generate.ts); see docs/cdktf.md.
+ * They are generated from provider.json (tools/cdktf/generate.ts); see docs/cdktf.md.
  */
 export * from "./generated/index.ts";

@@ -6,13 +6,13 @@
 import { mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import {
-  type Caller,
+  bursts,
+  type CallWatcher,
   type Operations,
-  operations,
+  openApiSession,
   type Pacer,
-  QuotaPacer,
   type RetryEvent,
-  VigilClient,
+  type VigilClient,
 } from "../api/index.ts";
 import { DurationError, type DurationRules, parseDuration } from "../duration.ts";
 import {
@@ -51,28 +51,25 @@ export interface Connection {
 /** The directory `--sandbox` keeps its data in: beside the default state. */
 export const vigilDir = ".vigil";
 
-/**
- * A CLI run is short and alone on its token most of the time: it may spend a
- * third of a minute's reads and writes back to back, then paces evenly. The
- * pacer still keeps every window under its limit, so this costs no 429.
- */
-async function client(
+/** A command's session: the CLI's burst, each retry said on stderr, primed. */
+async function session(
   baseUrl: string,
   token: string,
   pacer?: Pacer,
   watch?: CallWatcher,
-): Promise<VigilClient> {
-  const chosen = pacer ?? new QuotaPacer({ burst: { read: 20, write: 10 } });
-  const c = new VigilClient({
+): Promise<{ client: VigilClient; ops: Operations }> {
+  const s = openApiSession({
     baseUrl,
     token,
-    pacer: watch ? watch.pacer(chosen) : chosen,
+    burst: bursts.command,
+    ...(pacer && { pacer }),
+    ...(watch && { watch }),
     // A refused connection is said at once, then each retry: never a silent wait.
     onRetry: (event) => process.stderr.write(`${retryLine(event, baseUrl)}\n`),
   });
   // Learns the account's quotas (a call that spends none), so the first calls need not go one at a time.
-  await c.prime();
-  return c;
+  await s.client.prime();
+  return s;
 }
 
 /**
@@ -87,12 +84,6 @@ export function retryLine(event: RetryEvent, baseUrl: string): string {
   return `Cannot reach the API at ${baseUrl} (${event.route}: ${what}); ${next}`;
 }
 
-/** Watches a connection's calls from outside the client: read progress (render/read-progress.ts). */
-export interface CallWatcher {
-  caller(inner: Caller): Caller;
-  pacer(inner: Pacer): Pacer;
-}
-
 /**
  * `pacer`: a long-running command's own pacing (`vigil watch` keeps to a share of the quota);
  * `watch`: sees every call the engine makes and every wait for quota.
@@ -103,18 +94,19 @@ export async function connect(
   pacer?: Pacer,
   watch?: CallWatcher,
 ): Promise<Connection> {
-  const opsOf = (c: VigilClient) => operations(watch ? watch.caller(c) : c);
   if (options.sandbox) {
     // Loaded only when asked for: the sandbox is half of the CLI's start-up time.
     const { openEmbeddedSandbox } = await import("./embedded-sandbox.ts");
     const sandbox = await openEmbeddedSandbox(resolve(vigilDir));
-    const c = await client(sandbox.url, sandbox.token, pacer, watch).catch(async (error) => {
-      await sandbox.close();
-      throw error;
-    });
+    const { client: c, ops } = await session(sandbox.url, sandbox.token, pacer, watch).catch(
+      async (error) => {
+        await sandbox.close();
+        throw error;
+      },
+    );
     return {
       client: c,
-      ops: opsOf(c),
+      ops,
       description: `the embedded sandbox (${vigilDir}/sandbox.json)`,
       close: async () => {
         await c.close();
@@ -129,8 +121,8 @@ export async function connect(
   if (!token) throw new CliError("No API token: pass --token TOKEN or set VIGIL_TOKEN.");
   if (!/^https?:\/\//.test(endpoint))
     throw new CliError(`--endpoint must be an http(s) URL, not ${JSON.stringify(endpoint)}.`);
-  const c = await client(endpoint, token, pacer, watch);
-  return { client: c, ops: opsOf(c), description: endpoint, close: () => c.close() };
+  const { client: c, ops } = await session(endpoint, token, pacer, watch);
+  return { client: c, ops, description: endpoint, close: () => c.close() };
 }
 
 /** Where the state is kept and how its lock is waited for: `--state`, `--workspace`, `--lock-timeout`, `--keep-versions`. */

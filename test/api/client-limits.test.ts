@@ -40,7 +40,7 @@ it("ends a call at once when its Retry-After is longer than it may wait", async 
     token: acct.token,
     pacer,
     time: { now: () => Date.now(), sleep: async (ms) => void sleeps.push(ms) },
-    retry: { maxRetryAfterMs: 500 },
+    maxBlockMs: 500,
   });
   // Fault 429s carry Retry-After: 1, longer than the 500 ms this client will wait.
   await sb.admin.post("/_sandbox/faults", { rate: 1, statuses: [429], when: "before", seed: 1 });

@@ -18,7 +18,7 @@ import {
   readTree,
   renderBindings,
   repositoryRoot,
-} from "../../src/cdktf/generate.ts";
+} from "../../tools/cdktf/generate.ts";
 import { providerJson, schemaProblems } from "./conformance.ts";
 
 describe("freshness", () => {
@@ -119,7 +119,7 @@ describe("fitForTypeStripping", () => {
     expect([...fitted.keys()]).toEqual(["index.ts", "monitor/index.ts", "shared.ts", "provider/index.ts"]);
     for (const text of fitted.values()) {
       expect(text.split("\n")[0]).toBe(
-        "// Generated from provider.json by @cdktf/provider-generator 0.21.0 and src/cdktf/generate.ts (npm run generate). Do not edit.",
+        "// Generated from provider.json by @cdktf/provider-generator 0.21.0 and tools/cdktf/generate.ts (npm run generate). Do not edit.",
       );
     }
   });

@@ -8,10 +8,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { repositoryRoot } from "../../src/generate.ts";
-import { documentedKinds, gitopsDocPages, pagePath } from "../../src/gitops/docs.ts";
 import { vigilJsonSchema } from "../../src/gitops/json-schema.ts";
 import { monitorTypeAliases, monitorTypeNames } from "../../src/kinds/index.ts";
+import { repositoryRoot } from "../../tools/generate.ts";
+import { documentedKinds, gitopsDocPages, pagePath } from "../../tools/gitops/docs.ts";
 
 type Node = Record<string, any>;
 const defs = vigilJsonSchema().$defs as Record<string, Node>;

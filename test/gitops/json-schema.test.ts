@@ -4,10 +4,10 @@ import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { repositoryRoot } from "../../src/generate.ts";
 import { collectionOf, nestedSubscriptions, topLevelKinds } from "../../src/gitops/format.ts";
 import { envPlaceholderSource } from "../../src/gitops/syntax.ts";
 import { monitorTypeAliases } from "../../src/kinds/index.ts";
+import { repositoryRoot } from "../../tools/generate.ts";
 
 type Json = Record<string, any>;
 

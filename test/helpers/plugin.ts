@@ -9,9 +9,9 @@ import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import { type Certificate, selfSignedCertificate } from "../../src/terraform/plugin/certificate.ts";
-import { PROTO_DIR, PROTO_FILES } from "../../src/terraform/plugin/descriptor.ts";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../src/terraform/plugin/handshake.ts";
 import { LOADER_OPTIONS } from "../../src/terraform/plugin/server.ts";
+import { PROTO_DIR, PROTO_FILES } from "../../tools/terraform/proto-descriptor.ts";
 
 export const providerMain = join(import.meta.dirname, "../../src/terraform/main.ts");
 

@@ -8,7 +8,7 @@ import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { buildMirror, cliConfig } from "../../src/terraform/build.ts";
+import { buildMirror, cliConfig } from "../../tools/terraform/build.ts";
 
 /** The version of `terraform` on PATH, or undefined when there is none that runs. */
 function detectTerraform(): string | undefined {

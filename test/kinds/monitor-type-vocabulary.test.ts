@@ -10,13 +10,13 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateDesired } from "../../src/engine/validate.ts";
-import { repositoryRoot } from "../../src/generate.ts";
 import { loadConfig } from "../../src/gitops/load.ts";
 import { discontinuedMonitorTypes, monitorTypeAliases, monitorTypes } from "../../src/kinds/index.ts";
 import { createHandlers } from "../../src/pulumi/provider/handlers.ts";
 import { pulumiSchema } from "../../src/pulumi/schema.ts";
 import { fromMembers } from "../../src/terraform/cty.ts";
 import { resourceType } from "../../src/terraform/resources.ts";
+import { repositoryRoot } from "../../tools/generate.ts";
 
 /** Derived from the catalogue, not from the enum under test: every type's name, then its aliases. */
 const vocabulary = [...Object.keys(monitorTypes), ...Object.keys(monitorTypeAliases)];

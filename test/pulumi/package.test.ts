@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pack } from "../../src/pack.ts";
 import { resourceClassNames } from "../../src/pulumi/tokens.ts";
+import { pack } from "../../tools/pack.ts";
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selfSignedCertificate } from "../../src/terraform/plugin/certificate.ts";
+import { MAGIC_COOKIE_KEY } from "../../src/terraform/plugin/handshake.ts";
 import {
   type BuiltMirror,
   buildMirror,
@@ -11,9 +13,7 @@ import {
   repositoryRoot,
   terraformPlatform,
   wrapperScript,
-} from "../../src/terraform/build.ts";
-import { selfSignedCertificate } from "../../src/terraform/plugin/certificate.ts";
-import { MAGIC_COOKIE_KEY } from "../../src/terraform/plugin/handshake.ts";
+} from "../../tools/terraform/build.ts";
 import { parseHandshake, spawnProvider, terraformEnv } from "../helpers/plugin.ts";
 
 const run = promisify(execFile);

@@ -4,14 +4,7 @@
  * (Terraform, Pulumi) call directly. Each step carries its own idempotency key.
  */
 import { createHash } from "node:crypto";
-import {
-  ApiError,
-  type Operations,
-  operations,
-  QuotaPacer,
-  ReplayWatch,
-  VigilClient,
-} from "../../api/index.ts";
+import { ApiError, bursts, type Operations, openApiSession } from "../../api/index.ts";
 import { generatedValues } from "../../kinds/index.ts";
 import { BatchedReads } from "../batched-reads.ts";
 import { BatchedWrites } from "../batched-writes.ts";
@@ -112,21 +105,8 @@ export interface SessionOptions {
  * under the account's quota, with the replays it sees and its batched reads.
  */
 export function openSession(endpoint: string, token: string, options: SessionOptions): ObjectSession {
-  const client = new VigilClient({
-    baseUrl: endpoint,
-    token,
-    // A host's wave goes at once when the window has room (two thirds of Business's minute); once answers
-    // show the window's room, the pacer runs at the quota's own rate, so the burst costs no rate.
-    pacer: new QuotaPacer({ burst: { read: 40, write: 20 } }),
-  });
-  const watch = new ReplayWatch(client);
-  const ops = operations(watch);
-  const session = {
-    ops,
-    created: new Set<string>(),
-    replayed: (key: string) => watch.keys.has(key),
-    reads: new BatchedReads(ops),
-  };
+  const { ops, replayed } = openApiSession({ baseUrl: endpoint, token, burst: bursts.provider });
+  const session = { ops, created: new Set<string>(), replayed, reads: new BatchedReads(ops) };
   const writes = new BatchedWrites(session, {
     keyPrefix: options.keyPrefix,
     ...(options.batchWrites === false && { enabled: false }),

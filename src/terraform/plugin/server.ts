@@ -22,7 +22,7 @@ export const LOADER_OPTIONS = {
   oneofs: true,
 };
 
-/** The .proto files as JSON (descriptor.ts); reading it is cheaper than parsing the .proto text. */
+/** The .proto files as JSON (tools/terraform/proto-descriptor.ts); reading it is cheaper than parsing the .proto text. */
 const DESCRIPTOR = new URL("./proto/descriptor.json", import.meta.url);
 /** Terraform sends whole states and schemas in one message; gRPC's 4 MiB default is too small for large ones. */
 const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
-import { repositoryRoot } from "../../../src/terraform/build.ts";
+import { repositoryRoot } from "../../../tools/terraform/build.ts";
 import { describeWithTerraform } from "./describe.ts";
 import { terraformLifecycle } from "./lifecycle.ts";
 

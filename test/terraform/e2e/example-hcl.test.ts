@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { repositoryRoot } from "../../../src/terraform/build.ts";
+import { repositoryRoot } from "../../../tools/terraform/build.ts";
 import { describeWithTerraform } from "./describe.ts";
 import { terraformLifecycle } from "./lifecycle.ts";
 

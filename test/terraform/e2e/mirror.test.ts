@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { repositoryRoot } from "../../../src/terraform/build.ts";
+import { repositoryRoot } from "../../../tools/terraform/build.ts";
 import { described, terraformWorkspace, type Workspace } from "../../helpers/terraform.ts";
 import { describeWithTerraform } from "./describe.ts";
 

@@ -1,4 +1,4 @@
-// Generated from provider.json by @cdktf/provider-generator 0.21.0 and src/cdktf/generate.ts (npm run generate). Do not edit.
+// Generated from provider.json by @cdktf/provider-generator 0.21.0 and tools/cdktf/generate.ts (npm run generate). Do not edit.
 // https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/webhook
 // generated from terraform resource schema
 

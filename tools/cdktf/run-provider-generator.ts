@@ -1,7 +1,7 @@
 /**
  * Runs @cdktf/provider-generator (the generator `cdktf get` runs) on a provider schema file and saves
  * its TypeScript output under a directory, untouched: `node run-provider-generator.ts SCHEMA OUTDIR
- * CONSTRAINT`. src/cdktf/generate.ts runs it as a child process because loading the generator has side
+ * CONSTRAINT`. tools/cdktf/generate.ts runs it as a child process because loading the generator has side
  * effects we keep out of our own process: @cdktf/commons spawns `terraform version` at import, logs what
  * that prints, and reports a failure as telemetry unless CHECKPOINT_DISABLE is set.
  */

@@ -4,7 +4,7 @@
  * rendered from the provider schema: what each page lists cannot drift from
  * provider.json. Only the example configurations are written by hand.
  */
-import { engineKind } from "../engine/kinds/index.ts";
+import { engineKind } from "../../src/engine/kinds/index.ts";
 import {
   type Attribute,
   dataSourceSchema,
@@ -15,7 +15,7 @@ import {
   resourceSchema,
   resourceTypes,
   type Schema,
-} from "./schema.ts";
+} from "../../src/terraform/schema.ts";
 
 /** `vigil_monitor` → `monitor`: the page's file name, as the registry names it. */
 const shortName = (typeName: string) => typeName.slice(providerName.length + 1);
@@ -165,7 +165,7 @@ function schemaPage(
   extra: string[] = [],
 ): string {
   const example = (category === "Resource" ? examples : dataSourceExamples)[typeName];
-  if (!example) throw new Error(`${typeName}: write an example in src/terraform/docs.ts`);
+  if (!example) throw new Error(`${typeName}: write an example in tools/terraform/docs.ts`);
   const description = schema.block.description;
   return page({ page_title: `${typeName} ${category} - ${providerName}`, subcategory: "", description }, [
     `# ${typeName} (${category})`,

@@ -4,13 +4,13 @@
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { vigilJsonSchema } from "../src/gitops/json-schema.ts";
+import { pulumiSchema } from "../src/pulumi/schema.ts";
+import { providerSchema } from "../src/terraform/schema.ts";
 import { gitopsDocPages } from "./gitops/docs.ts";
-import { vigilJsonSchema } from "./gitops/json-schema.ts";
 import { SDK_DIR, sdkArtifacts } from "./pulumi/generate-sdk.ts";
-import { pulumiSchema } from "./pulumi/schema.ts";
 import { terraformDocPages } from "./terraform/docs.ts";
-import { DESCRIPTOR_PATH, protoDescriptor } from "./terraform/plugin/descriptor.ts";
-import { providerSchema } from "./terraform/schema.ts";
+import { DESCRIPTOR_PATH, protoDescriptor } from "./terraform/proto-descriptor.ts";
 
 export interface Artifact {
   /** Relative to the repository root. */
