@@ -1,4 +1,4 @@
-import type { BackgroundTask } from "./core/background.ts";
+import type { BackgroundTask } from "./core/state.ts";
 import { checksTask } from "./resources/checks/task.ts";
 import { instantCheckTask } from "./resources/instant-checks/task.ts";
 import { jobRunner } from "./resources/jobs/runner.ts";

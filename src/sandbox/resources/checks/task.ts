@@ -1,4 +1,4 @@
-import { type BackgroundTask, systemCtx } from "../../core/background.ts";
+import { type BackgroundTask, systemCtx } from "../../core/state.ts";
 import { alertsHeldBackIn } from "../maintenance/model.ts";
 import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
 import { advanceIncident } from "./engine.ts";

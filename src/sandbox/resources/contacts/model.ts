@@ -12,7 +12,6 @@ import {
   httpUrl,
   type ProblemDetailEntry,
   templateOnlyMimeTypes,
-  traitsOf,
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
@@ -20,36 +19,9 @@ import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { sendMessage } from "../outbox.ts";
+import type { ContactDoc, ContactInput } from "./doc.ts";
+import { httpOnlyMembers } from "./doc.ts";
 import { emitContactConfirmed } from "./events.ts";
-
-/** A stored contact. Members follow `contactSchema`; the rest is the service's own bookkeeping. */
-export interface ContactDoc extends Doc {
-  type: ContactType;
-  address: string;
-  /** null when never sent (or sent null): the name then follows the address (`defaultFrom`). */
-  name: string | null;
-  language: string;
-  alertDelay: number;
-  activePeriod: { days: string[]; from: string; to: string } | null;
-  gateway: string | null;
-  httpHeaders: Array<{ header: string; value: string }>;
-  mimeType: string;
-  groupedAlerts: boolean;
-  templates: Array<{ event: string; content: string }>;
-  confirmed: boolean;
-  confirmedAt: number | null;
-  confirmedVia: "code" | "inherit" | null;
-  /** The pending confirmation code, if any (delivered through the outbox). */
-  confirmationCode: string | null;
-  created: number;
-  updated: number;
-  syncSeq: number;
-}
-
-export type ContactInput = Partial<Omit<ContactDoc, "id" | "accountId">> & {
-  type: ContactType;
-  address: string;
-};
 
 const phone = /^\+[1-9]\d{6,14}$/;
 const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -80,17 +52,8 @@ export function requireContact(ctx: Ctx, id: string): ContactDoc {
   return contact;
 }
 
-/** Members that only http contacts take (and only http contacts read back). */
-export const httpOnlyMembers = ["httpHeaders", "templates", "mimeType", "groupedAlerts"] as const;
-
 export const isConfirmable = (type: ContactType) =>
   (confirmableContactTypes as readonly string[]).includes(type);
-
-/** The member a defaulted name reads from, as the kind declares it. */
-const nameFrom = traitsOf(contactSchema.shape.name).defaultFrom as keyof ContactDoc;
-
-/** The name as the API shows, sorts and searches it. */
-export const contactName = (c: ContactDoc): string => c.name ?? String(c[nameFrom]);
 
 /** Confirmation is per channel: a phone number confirmed for sms is confirmed for voice calls too. */
 const confirmationChannel = (type: ContactType) => (type === "email" ? "email" : "phone");

@@ -4,14 +4,12 @@ import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import { rescheduleOpenIncident } from "../checks/history.ts";
 import { alertSubscriptionsOf, removeSubscriptionsOf } from "../subscriptions/model.ts";
+import { type ContactDoc, type ContactInput, contactName } from "./doc.ts";
 import { emitContactConfirmed, emitContactUpdated } from "./events.ts";
 import { removeFromGroups } from "./groups/model.ts";
 import {
   assertContactRules,
-  type ContactDoc,
-  type ContactInput,
   confirmationAt,
-  contactName,
   findContactByAddress,
   gatewayOf,
   insertContact,

@@ -1,15 +1,9 @@
 import { type ContactBody, issuesToEntries, type JobKind } from "../../../kinds/index.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
+import { type ContactDoc, type ContactInput, contactName } from "../contacts/doc.ts";
 import { emitContactUpdated } from "../contacts/events.ts";
-import {
-  assertContactRules,
-  type ContactDoc,
-  type ContactInput,
-  contactName,
-  findContactByAddress,
-  insertContact,
-} from "../contacts/model.ts";
+import { assertContactRules, findContactByAddress, insertContact } from "../contacts/model.ts";
 import { contactListFilters, deleteContact, patchContact } from "../contacts/routes.ts";
 import { contactCreateBody } from "../contacts/schemas.ts";
 import { bulkDeleteOperations, itemsOperations } from "./bulk.ts";

@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { JobKind } from "../../../kinds/index.ts";
-import { type BackgroundTask, sweepAtMostEvery, systemCtx } from "../../core/background.ts";
-import type { SandboxState } from "../../core/state.ts";
+import { sweepAtMostEvery } from "../../core/background.ts";
+import { type BackgroundTask, type SandboxState, systemCtx } from "../../core/state.ts";
 import type { Store } from "../../core/store.ts";
 import { reportProcessors } from "../reports/routes.ts";
 import { contactProcessors } from "./contact-bulk.ts";

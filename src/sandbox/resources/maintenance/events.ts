@@ -1,6 +1,5 @@
-import type { BackgroundTask } from "../../core/background.ts";
-import { systemCtx } from "../../core/background.ts";
 import type { Ctx } from "../../core/operation.ts";
+import { type BackgroundTask, systemCtx } from "../../core/state.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 import { emitEvent, scopeCovers, type WebhookDoc } from "../webhooks/model.ts";
 import {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { createdAt, field, readOnlyId, unixTime } from "../../../kinds/index.ts";
-import type { BackgroundTask } from "../../core/background.ts";
 import { newPrefixedId } from "../../core/ids.ts";
 import { defineOperations } from "../../core/operation.ts";
+import type { BackgroundTask } from "../../core/state.ts";
 import { reportFormats, reportLimits } from "../catalogue/report-types.ts";
 import { acceptedResponse, jobRouteErrors } from "../jobs/bulk.ts";
 import { acceptedReply, assertCallback, createJob } from "../jobs/model.ts";

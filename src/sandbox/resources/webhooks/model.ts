@@ -4,7 +4,7 @@ import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
 import type { Doc, Store } from "../../core/store.ts";
 import { nextSyncSeq } from "../accounts.ts";
-import type { ContactDoc } from "../contacts/model.ts";
+import type { ContactDoc } from "../contacts/doc.ts";
 import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
 import { sendMessage } from "../outbox.ts";
 import { DeliveryIndex, dueAt } from "./delivery-index.ts";

@@ -1,5 +1,5 @@
-import { type BackgroundTask, sweepAtMostEvery, systemCtx } from "../../core/background.ts";
-import type { SandboxState } from "../../core/state.ts";
+import { sweepAtMostEvery } from "../../core/background.ts";
+import { type BackgroundTask, type SandboxState, systemCtx } from "../../core/state.ts";
 import { type DeliveryIndex, dueAt } from "./delivery-index.ts";
 import {
   type DeliveryDoc,

@@ -4,7 +4,7 @@ import type { Ctx } from "../../../core/operation.ts";
 import { notFound } from "../../../core/problem.ts";
 import type { Doc } from "../../../core/store.ts";
 import { sendMessage } from "../../outbox.ts";
-import type { ContactDoc } from "../model.ts";
+import type { ContactDoc } from "../doc.ts";
 
 export const notificationKinds = ["alert", "reminder", "test", "report"] as const;
 export const notificationOutcomes = ["sent", "blocked", "sendFailed"] as const;
