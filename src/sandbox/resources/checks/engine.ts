@@ -8,7 +8,7 @@ import { deliver } from "../contacts/notifications/model.ts";
 import { activeWindowsFor, alertsHeldBack } from "../maintenance/model.ts";
 import { type MonitorDoc, monitorCollection, monitorName } from "../monitors/model.ts";
 import { type AlertSubscriptionDoc, subscriptionCollection } from "../subscriptions/model.ts";
-import { emitEvent } from "../webhooks/model.ts";
+import { emitEvent } from "../webhooks/events.ts";
 import {
   type AlertDueDoc,
   alertDueCollection,

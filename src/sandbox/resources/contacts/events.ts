@@ -1,5 +1,5 @@
 import type { Ctx } from "../../core/operation.ts";
-import { emitEvent } from "../webhooks/model.ts";
+import { emitEvent } from "../webhooks/events.ts";
 import type { ContactDoc } from "./doc.ts";
 import { contactDefaultExpand, renderContact } from "./render.ts";
 

@@ -16,7 +16,6 @@ import {
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
-import type { Doc } from "../../core/store.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { sendMessage } from "../outbox.ts";
 import type { ContactDoc, ContactInput } from "./doc.ts";

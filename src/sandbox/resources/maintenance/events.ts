@@ -1,7 +1,8 @@
 import type { Ctx } from "../../core/operation.ts";
 import { type BackgroundTask, systemCtx } from "../../core/state.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
-import { emitEvent, scopeCovers, type WebhookDoc } from "../webhooks/model.ts";
+import { emitEvent } from "../webhooks/events.ts";
+import { scopeCovers, type WebhookDoc } from "../webhooks/model.ts";
 import {
   type MaintenanceDoc,
   maintenanceCollection,

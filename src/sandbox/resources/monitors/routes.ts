@@ -20,7 +20,7 @@ import { monitorState } from "../maintenance/model.ts";
 import { detachMonitorFromWindows } from "../maintenance/routes.ts";
 import { detachMonitorFromPages } from "../status-pages/index.ts";
 import { removeSubscriptionsOf } from "../subscriptions/model.ts";
-import { emitEvent } from "../webhooks/model.ts";
+import { emitEvent } from "../webhooks/events.ts";
 import { applyInline, planInline } from "./inline.ts";
 import {
   enabledMonitors,

@@ -30,14 +30,15 @@ import {
   putDelivery,
   queueDelivery,
   removeDeliveries,
-  renderDelivery,
-  renderWebhook,
+} from "./deliveries.ts";
+import {
   requireWebhook,
   rotationOverlapSec,
   type WebhookDoc,
   type WebhookScope,
   webhookCollection,
 } from "./model.ts";
+import { renderDelivery, renderWebhook } from "./render.ts";
 import { assertWebhookRules, eventSet } from "./rules.ts";
 import { sampleData } from "./samples.ts";
 import { sendAttempt } from "./send.ts";
