@@ -9,7 +9,7 @@ import { allOperations } from "../../../src/sandbox/operations.ts";
 import { createAccount } from "../../../src/sandbox/resources/accounts.ts";
 import { mintOwnerToken } from "../../../src/sandbox/resources/admin.ts";
 import { maintenanceEndTask } from "../../../src/sandbox/resources/maintenance/events.ts";
-import { detachMonitorFromWindows } from "../../../src/sandbox/resources/maintenance/routes.ts";
+import { detachMonitorFromWindows } from "../../../src/sandbox/resources/maintenance/model.ts";
 import type { DeliveryDoc } from "../../../src/sandbox/resources/webhooks/deliveries.ts";
 import type { WebhookDoc, WebhookScope } from "../../../src/sandbox/resources/webhooks/model.ts";
 import { monitor } from "../../helpers/fixtures.ts";
