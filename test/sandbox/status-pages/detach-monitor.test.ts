@@ -6,7 +6,7 @@ import { SandboxState, systemCtx } from "../../../src/sandbox/core/state.ts";
 import { allOperations } from "../../../src/sandbox/operations.ts";
 import { createAccount } from "../../../src/sandbox/resources/accounts.ts";
 import { mintOwnerToken } from "../../../src/sandbox/resources/admin.ts";
-import { detachMonitorFromPages } from "../../../src/sandbox/resources/status-pages/index.ts";
+import { detachMonitorFromPages } from "../../../src/sandbox/resources/status-pages/model.ts";
 import { monitor } from "../../helpers/fixtures.ts";
 import { Client } from "../../helpers/sandbox.ts";
 

@@ -4,7 +4,7 @@ import type { JobKind } from "../../../kinds/index.ts";
 import { sweepAtMostEvery } from "../../core/background.ts";
 import { type BackgroundTask, type SandboxState, systemCtx } from "../../core/state.ts";
 import type { Store } from "../../core/store.ts";
-import { reportProcessors } from "../reports/routes.ts";
+import { reportProcessors } from "../reports/task.ts";
 import { contactProcessors } from "./contact-bulk.ts";
 import {
   cancelPending,

@@ -74,3 +74,6 @@ export function renderNotification(doc: NotificationDoc): Record<string, unknown
   const { accountId: _, ...row } = doc;
   return row;
 }
+
+/** Notification log windows: 30 days unless `from` says otherwise, at most 90 days per request. */
+export const notificationWindow = { maxSpan: 90 * 86400, defaultSpan: 30 * 86400 };
