@@ -16,7 +16,7 @@ import { problemOperations } from "./resources/problems.ts";
 import { reportOperations } from "./resources/reports/routes.ts";
 import { statusPageOperations } from "./resources/status-pages/index.ts";
 import { subscriptionOperations } from "./resources/subscriptions/index.ts";
-import { webhookOperations } from "./resources/webhooks/routes.ts";
+import { webhookOperations } from "./resources/webhooks/index.ts";
 
 /** The sandbox's operation table: every route, listed once. The OpenAPI document is built from it. */
 export function allOperations(): Operation[] {

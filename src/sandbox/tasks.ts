@@ -1,9 +1,9 @@
-import type { BackgroundTask } from "./core/background.ts";
+import type { BackgroundTask } from "./core/state.ts";
 import { checksTask } from "./resources/checks/task.ts";
 import { instantCheckTask } from "./resources/instant-checks/task.ts";
 import { jobRunner } from "./resources/jobs/runner.ts";
 import { maintenanceEndTask } from "./resources/maintenance/events.ts";
-import { reportPurgeTask } from "./resources/reports/routes.ts";
+import { reportPurgeTask } from "./resources/reports/task.ts";
 import { webhookDeliveryTask } from "./resources/webhooks/worker.ts";
 
 /** The sandbox's background tasks: everything that happens on its own time, listed once. */

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { assertFiniteNumbers, maxBodyDepth, tooDeep, tooDeepAt } from "./body.ts";
-import { faultAfter, faultBefore } from "./faults.ts";
+import { faultAfter, faultBefore } from "./fault-hooks.ts";
 import { newRequestId } from "./ids.ts";
 import { type HttpMethod, type Operation, pathShape } from "./operation.ts";
 import { admit, execute, type RequestState } from "./pipeline.ts";

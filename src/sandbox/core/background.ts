@@ -1,29 +1,44 @@
-import type { Account, Ctx } from "./operation.ts";
-import type { SandboxState } from "./state.ts";
+import type { Clock } from "./clock.ts";
 import type { Store } from "./store.ts";
+
+/**
+ * What background work runs against. The sandbox's state (state.ts) is the
+ * one host; this module names only what it uses, so the state can hold a
+ * `Background` without the two importing each other.
+ */
+export interface BackgroundHost {
+  readonly store: Store;
+  readonly clock: Clock;
+}
 
 /**
  * Work the sandbox does on its own time, outside any request: timers on the
  * sandbox clock (maintenance ends, alert delays, reminders, retry times) and
  * asynchronous work (job items, webhook deliveries).
  */
-export interface BackgroundTask {
+export interface BackgroundTaskOf<S extends BackgroundHost> {
   name: string;
   /** Once, before the sandbox listens (for example: jobs that were running come back `interrupted`). */
-  start?(state: SandboxState): void;
+  start?(state: S): void;
   /** Synchronous work now due by the sandbox clock; runs inside one store transaction. */
-  due?(state: SandboxState, now: number): void;
+  due?(state: S, now: number): void;
   /** Asynchronous work; never runs twice at once. Writes go through `store.transaction`. */
-  work?(state: SandboxState): Promise<void>;
+  work?(state: S): Promise<void>;
+}
+
+/** What a request may ask of background work (handlers reach it through `ctx.services`). */
+export interface BackgroundControl {
+  kick(): void;
+  runDue(): void;
 }
 
 /**
  * Runs the tasks every `periodMs` of real time, soon after any write (`kick`),
  * and right away when the clock route moves the sandbox clock (`runDue`).
  */
-export class Background {
-  readonly #state: SandboxState;
-  #tasks: readonly BackgroundTask[] = [];
+export class Background<S extends BackgroundHost> implements BackgroundControl {
+  readonly #state: S;
+  #tasks: readonly BackgroundTaskOf<S>[] = [];
   readonly #running = new Map<string, Promise<void>>();
   #timer: NodeJS.Timeout | undefined;
   #kicked = false;
@@ -31,11 +46,11 @@ export class Background {
   /** Work left running when `stop` gave up on it: its failures (a write to the closed store) are expected. */
   #abandoned = false;
 
-  constructor(state: SandboxState) {
+  constructor(state: S) {
     this.#state = state;
   }
 
-  start(tasks: readonly BackgroundTask[], periodMs = 100): void {
+  start(tasks: readonly BackgroundTaskOf<S>[], periodMs = 100): void {
     this.#tasks = tasks;
     this.#state.store.transaction(() => {
       for (const task of tasks) task.start?.(this.#state);
@@ -123,23 +138,8 @@ export class Background {
  * A failure in background work has no request to answer, so it goes to
  * stderr, always: a timer that silently stops firing is worse than noise.
  */
-function report(task: BackgroundTask, error: unknown): void {
+function report(task: { name: string }, error: unknown): void {
   console.error(`vigil sandbox: background task ${task.name} failed:`, error);
-}
-
-/** A handler context for work done on the sandbox's own time, on behalf of one account. */
-export function systemCtx(state: SandboxState, accountId: string): Ctx {
-  return {
-    store: state.store,
-    clock: state.clock,
-    tokens: state.tokens,
-    now: state.clock.now(),
-    baseUrl: state.baseUrl,
-    requestId: "",
-    clientIp: "",
-    account: state.store.get<Account>("account", accountId),
-    services: state.services,
-  };
 }
 
 /**

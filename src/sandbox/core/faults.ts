@@ -1,9 +1,6 @@
 import { randomInt } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ProblemCodeName } from "../../kinds/index.ts";
-import type { Operation } from "./operation.ts";
-import { ApiProblem, renderProblem } from "./problem.ts";
-import type { SandboxState } from "./state.ts";
+import { ApiProblem } from "./problem.ts";
 
 /**
  * Fault injection (`POST /_sandbox/faults`, docs/sandbox-faults.md): public
@@ -46,14 +43,21 @@ const codeFor: Record<FaultStatus, ProblemCodeName> = {
   503: "service_unavailable",
 };
 
-export const routeOf = (op: Operation) => `${op.method} ${op.path}`;
+/** What fault injection needs of an operation: its route, and whether it is a control route. */
+export interface FaultRoute {
+  method: string;
+  path: string;
+  internal?: boolean;
+}
+
+export const routeOf = (op: FaultRoute) => `${op.method} ${op.path}`;
 
 /**
  * Control routes are never faulted, nor the documents that describe the API
  * (the OpenAPI document and the problem pages): tooling reads them, and they
  * are no call a client retries.
  */
-export function faultable(op: Operation): boolean {
+export function faultable(op: FaultRoute): boolean {
   return !op.internal && op.path !== "/openapi/v2.json" && !/^\/problems(\/|$)/.test(op.path);
 }
 
@@ -96,7 +100,7 @@ export class Faults {
    * Draws the fate of a call as it arrives. Every eligible call takes four
    * draws, faulted or not, so a seed replays the same sequence for the same calls.
    */
-  draw(op: Operation): { latencyMs: number; fault?: Fault } | undefined {
+  draw(op: FaultRoute): { latencyMs: number; fault?: Fault } | undefined {
     const config = this.#config;
     if (!config || !faultable(op)) return undefined;
     if (config.routes && !config.routes.includes(routeOf(op))) return undefined;
@@ -117,7 +121,7 @@ export class Faults {
 }
 
 /** The problem a fault answers with, for the call whose id is `requestId`. */
-function faultProblem(fault: Fault, requestId: string): ApiProblem {
+export function faultProblem(fault: Fault, requestId: string): ApiProblem {
   const detail =
     fault.when === "before"
       ? "Fault injected by the sandbox before the call was handled."
@@ -136,72 +140,4 @@ function faultProblem(fault: Fault, requestId: string): ApiProblem {
     default:
       return new ApiProblem(codeFor[fault.status], detail);
   }
-}
-
-/** Aborts the connection with a TCP reset: the client sees ECONNRESET and no answer. */
-function resetConnection(req: FastifyRequest): void {
-  req.raw.socket.resetAndDestroy();
-}
-
-/**
- * Route `onRequest`, before authentication and metering: adds the latency and,
- * for a `before` fault, answers (or resets) at once, so the call changes
- * nothing, spends no quota and claims no idempotency key. Returns true when
- * the call is over.
- */
-export async function faultBefore(
-  state: SandboxState,
-  op: Operation,
-  req: FastifyRequest,
-  reply: FastifyReply,
-): Promise<boolean> {
-  const drawn = state.faults.draw(op);
-  if (!drawn) return false;
-  if (drawn.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, drawn.latencyMs));
-  const fault = drawn.fault;
-  if (!fault) return false;
-  req.vigil.fault = fault;
-  if (fault.when === "after") return false;
-  state.faults.injected.before++;
-  if (fault.reset) {
-    state.faults.injected.reset++;
-    state.stats.count(routeOf(op), "reset");
-    reply.hijack();
-    resetConnection(req);
-    return true;
-  }
-  throw faultProblem(fault, req.vigil.requestId);
-}
-
-/** Headers an `after` fault keeps from the lost answer: the request id and the meter's. */
-const kept = (name: string) => name === "x-request-id" || name.startsWith("ratelimit-");
-
-/**
- * Route `onSend`, once the handler's transaction (and idempotency record) is
- * committed: an `after` fault replaces the answer, whatever it was, with its
- * problem, or resets the connection. Returns the payload to send.
- */
-export function faultAfter(
-  state: SandboxState,
-  op: Operation,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-): unknown {
-  const fault = req.vigil.fault;
-  if (fault?.when !== "after") return payload;
-  state.faults.injected.after++;
-  if (fault.reset) {
-    state.faults.injected.reset++;
-    state.stats.count(routeOf(op), "reset");
-    // No answer finishes, so the app's onResponse never runs: free the idempotency key here.
-    if (req.vigil.inFlight) state.inFlight.delete(req.vigil.inFlight);
-    req.vigil.inFlight = undefined;
-    resetConnection(req);
-    return payload;
-  }
-  const problem = faultProblem(fault, req.vigil.requestId);
-  for (const name of Object.keys(reply.getHeaders())) if (!kept(name)) reply.removeHeader(name);
-  reply.code(problem.status).headers(problem.headers).type("application/problem+json; charset=utf-8");
-  return renderProblem(problem, state.baseUrl, req.url);
 }

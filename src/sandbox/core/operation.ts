@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { LeafScope, ProblemCodeName } from "../../kinds/index.ts";
-import type { Background } from "./background.ts";
+import type { BackgroundControl } from "./background.ts";
 import type { Clock } from "./clock.ts";
 import type { CursorCodec } from "./cursor.ts";
 import type { Faults } from "./faults.ts";
@@ -59,7 +59,7 @@ export interface SandboxServices {
   /** The operation table this app serves, for the OpenAPI document and the problem pages. */
   operations: readonly Operation[];
   /** Timers and asynchronous work (jobs, webhook deliveries); `kick` after queueing work. */
-  background: Background;
+  background: BackgroundControl;
   /** Fault injection of public API calls (`/_sandbox/faults`). */
   faults: Faults;
   settings: SandboxSettings;

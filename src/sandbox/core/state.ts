@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { Background } from "./background.ts";
+import { Background, type BackgroundTaskOf } from "./background.ts";
 import { Clock } from "./clock.ts";
 import { CursorCodec } from "./cursor.ts";
 import { Faults } from "./faults.ts";
-import type { SandboxServices, SandboxSettings } from "./operation.ts";
+import type { Account, Ctx, SandboxServices, SandboxSettings } from "./operation.ts";
 import { Meter } from "./quota.ts";
 import { Store } from "./store.ts";
 import { TokenAuthority } from "./tokens.ts";
@@ -50,7 +50,7 @@ export class SandboxState {
   readonly services: SandboxServices;
   baseUrl = "";
 
-  readonly background: Background;
+  readonly background: Background<SandboxState>;
 
   /** `data`: a SQLite file to write through to, or a store already loaded (from a snapshot); in memory when absent. */
   constructor(data?: string | Store, settings: SandboxSettings = { allowInsecureWebhooks: false }) {
@@ -80,4 +80,22 @@ export class SandboxState {
     this.store.setMeta(name, fresh.toString("base64"));
     return fresh;
   }
+}
+
+/** Work the sandbox does on its own time, given the whole sandbox state. */
+export type BackgroundTask = BackgroundTaskOf<SandboxState>;
+
+/** A handler context for work done on the sandbox's own time, on behalf of one account. */
+export function systemCtx(state: SandboxState, accountId: string): Ctx {
+  return {
+    store: state.store,
+    clock: state.clock,
+    tokens: state.tokens,
+    now: state.clock.now(),
+    baseUrl: state.baseUrl,
+    requestId: "",
+    clientIp: "",
+    account: state.store.get<Account>("account", accountId),
+    services: state.services,
+  };
 }

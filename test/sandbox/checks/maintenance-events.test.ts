@@ -5,9 +5,10 @@ import { SandboxState } from "../../../src/sandbox/core/state.ts";
 import { allOperations } from "../../../src/sandbox/operations.ts";
 import { createAccount } from "../../../src/sandbox/resources/accounts.ts";
 import { mintOwnerToken } from "../../../src/sandbox/resources/admin.ts";
-import { reminderIntervalSec } from "../../../src/sandbox/resources/checks/engine.ts";
+import { reminderIntervalSec } from "../../../src/sandbox/resources/checks/incident-machine.ts";
 import type { MaintenanceDoc } from "../../../src/sandbox/resources/maintenance/model.ts";
-import type { DeliveryDoc, WebhookDoc } from "../../../src/sandbox/resources/webhooks/model.ts";
+import type { DeliveryDoc } from "../../../src/sandbox/resources/webhooks/deliveries.ts";
+import type { WebhookDoc } from "../../../src/sandbox/resources/webhooks/model.ts";
 import { backgroundTasks } from "../../../src/sandbox/tasks.ts";
 
 /**

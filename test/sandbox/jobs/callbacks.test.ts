@@ -1,16 +1,11 @@
 import { expect, it } from "vitest";
 import { eventDataSchemas } from "../../../src/kinds/index.ts";
-import { systemCtx } from "../../../src/sandbox/core/background.ts";
-import { SandboxState } from "../../../src/sandbox/core/state.ts";
+import { SandboxState, systemCtx } from "../../../src/sandbox/core/state.ts";
 import { createAccount } from "../../../src/sandbox/resources/accounts.ts";
 import { createJob } from "../../../src/sandbox/resources/jobs/model.ts";
 import { jobRunner } from "../../../src/sandbox/resources/jobs/runner.ts";
-import {
-  type DeliveryDoc,
-  deliveryCollection,
-  type WebhookDoc,
-  webhookCollection,
-} from "../../../src/sandbox/resources/webhooks/model.ts";
+import { type DeliveryDoc, deliveryCollection } from "../../../src/sandbox/resources/webhooks/deliveries.ts";
+import { type WebhookDoc, webhookCollection } from "../../../src/sandbox/resources/webhooks/model.ts";
 
 /**
  * Job callbacks, checked on the store: the webhook routes belong to another

@@ -4,14 +4,14 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/sandbox/core/app.ts";
-import { systemCtx } from "../../../src/sandbox/core/background.ts";
-import { SandboxState } from "../../../src/sandbox/core/state.ts";
+import { SandboxState, systemCtx } from "../../../src/sandbox/core/state.ts";
 import { allOperations } from "../../../src/sandbox/operations.ts";
 import { createAccount } from "../../../src/sandbox/resources/accounts.ts";
 import { mintOwnerToken } from "../../../src/sandbox/resources/admin.ts";
 import { maintenanceEndTask } from "../../../src/sandbox/resources/maintenance/events.ts";
-import { detachMonitorFromWindows } from "../../../src/sandbox/resources/maintenance/routes.ts";
-import type { DeliveryDoc, WebhookDoc, WebhookScope } from "../../../src/sandbox/resources/webhooks/model.ts";
+import { detachMonitorFromWindows } from "../../../src/sandbox/resources/maintenance/model.ts";
+import type { DeliveryDoc } from "../../../src/sandbox/resources/webhooks/deliveries.ts";
+import type { WebhookDoc, WebhookScope } from "../../../src/sandbox/resources/webhooks/model.ts";
 import { monitor } from "../../helpers/fixtures.ts";
 import { Client } from "../../helpers/sandbox.ts";
 

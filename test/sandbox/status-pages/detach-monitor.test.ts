@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/sandbox/core/app.ts";
-import { systemCtx } from "../../../src/sandbox/core/background.ts";
-import { SandboxState } from "../../../src/sandbox/core/state.ts";
+import { SandboxState, systemCtx } from "../../../src/sandbox/core/state.ts";
 import { allOperations } from "../../../src/sandbox/operations.ts";
 import { createAccount } from "../../../src/sandbox/resources/accounts.ts";
 import { mintOwnerToken } from "../../../src/sandbox/resources/admin.ts";
-import { detachMonitorFromPages } from "../../../src/sandbox/resources/status-pages/index.ts";
+import { detachMonitorFromPages } from "../../../src/sandbox/resources/status-pages/model.ts";
 import { monitor } from "../../helpers/fixtures.ts";
 import { Client } from "../../helpers/sandbox.ts";
 

@@ -6,7 +6,7 @@ import { SandboxState } from "../../../src/sandbox/core/state.ts";
 import { allOperations } from "../../../src/sandbox/operations.ts";
 import { createAccount } from "../../../src/sandbox/resources/accounts.ts";
 import { mintOwnerToken } from "../../../src/sandbox/resources/admin.ts";
-import { deliveryIndex } from "../../../src/sandbox/resources/webhooks/model.ts";
+import { deliveryIndex } from "../../../src/sandbox/resources/webhooks/deliveries.ts";
 import { monitor } from "../../helpers/fixtures.ts";
 import type { TestSandbox } from "../../helpers/sandbox.ts";
 import { closeWithReceiver, type Receiver, startWithReceiver } from "./receiver.ts";

@@ -4,7 +4,7 @@ import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem, notFound } from "../../core/problem.ts";
 import { admin } from "../admin.ts";
 import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
-import { recordOutcome } from "./engine.ts";
+import { recordOutcome } from "./incident-machine.ts";
 
 const outcomeBody = z.strictObject({
   state: z.enum(["up", "down"]),

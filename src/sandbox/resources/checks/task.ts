@@ -1,7 +1,6 @@
-import { type BackgroundTask, systemCtx } from "../../core/background.ts";
+import { type BackgroundTask, systemCtx } from "../../core/state.ts";
 import { alertsHeldBackIn } from "../maintenance/model.ts";
 import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
-import { advanceIncident } from "./engine.ts";
 import {
   type AlertDueDoc,
   alertDueCollection,
@@ -9,6 +8,7 @@ import {
   incidentCollection,
   sweepHistory,
 } from "./history.ts";
+import { advanceIncident } from "./incident-machine.ts";
 
 /**
  * The check engine's timers on the sandbox clock: alert delays, `monitor.down`,

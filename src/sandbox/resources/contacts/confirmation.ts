@@ -1,8 +1,9 @@
 import { contactSchema } from "../../../kinds/index.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
+import type { ContactDoc } from "./doc.ts";
 import { emitContactConfirmed } from "./events.ts";
-import { type ContactDoc, requireContact, sendConfirmationCode } from "./model.ts";
+import { requireContact, sendConfirmationCode } from "./model.ts";
 import { contactDefaultExpand, renderContact } from "./render.ts";
 import { verifyBody } from "./schemas.ts";
 

@@ -1,6 +1,6 @@
 import type { Ctx } from "../../core/operation.ts";
-import { emitEvent } from "../webhooks/model.ts";
-import type { ContactDoc } from "./model.ts";
+import { emitEvent } from "../webhooks/events.ts";
+import type { ContactDoc } from "./doc.ts";
 import { contactDefaultExpand, renderContact } from "./render.ts";
 
 /** `contact.updated`: the contact as `GET /contact/{id}` answers it; account-wide, scope ignored. */

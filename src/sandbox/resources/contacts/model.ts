@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import {
   type AccountView,
   alertDelayRange,
+  type ContactBody,
   type ContactType,
   confirmableContactTypes,
   contactMimeTypes,
@@ -12,44 +13,17 @@ import {
   httpUrl,
   type ProblemDetailEntry,
   templateOnlyMimeTypes,
-  traitsOf,
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
-import type { Doc } from "../../core/store.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
+import { rescheduleOpenIncident } from "../checks/history.ts";
 import { sendMessage } from "../outbox.ts";
-import { emitContactConfirmed } from "./events.ts";
-
-/** A stored contact. Members follow `contactSchema`; the rest is the service's own bookkeeping. */
-export interface ContactDoc extends Doc {
-  type: ContactType;
-  address: string;
-  /** null when never sent (or sent null): the name then follows the address (`defaultFrom`). */
-  name: string | null;
-  language: string;
-  alertDelay: number;
-  activePeriod: { days: string[]; from: string; to: string } | null;
-  gateway: string | null;
-  httpHeaders: Array<{ header: string; value: string }>;
-  mimeType: string;
-  groupedAlerts: boolean;
-  templates: Array<{ event: string; content: string }>;
-  confirmed: boolean;
-  confirmedAt: number | null;
-  confirmedVia: "code" | "inherit" | null;
-  /** The pending confirmation code, if any (delivered through the outbox). */
-  confirmationCode: string | null;
-  created: number;
-  updated: number;
-  syncSeq: number;
-}
-
-export type ContactInput = Partial<Omit<ContactDoc, "id" | "accountId">> & {
-  type: ContactType;
-  address: string;
-};
+import { alertSubscriptionsOf, removeSubscriptionsOf } from "../subscriptions/model.ts";
+import { type ContactDoc, type ContactInput, contactName, httpOnlyMembers } from "./doc.ts";
+import { emitContactConfirmed, emitContactUpdated } from "./events.ts";
+import { removeFromGroups } from "./groups/model.ts";
 
 const phone = /^\+[1-9]\d{6,14}$/;
 const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -80,17 +54,8 @@ export function requireContact(ctx: Ctx, id: string): ContactDoc {
   return contact;
 }
 
-/** Members that only http contacts take (and only http contacts read back). */
-export const httpOnlyMembers = ["httpHeaders", "templates", "mimeType", "groupedAlerts"] as const;
-
 export const isConfirmable = (type: ContactType) =>
   (confirmableContactTypes as readonly string[]).includes(type);
-
-/** The member a defaulted name reads from, as the kind declares it. */
-const nameFrom = traitsOf(contactSchema.shape.name).defaultFrom as keyof ContactDoc;
-
-/** The name as the API shows, sorts and searches it. */
-export const contactName = (c: ContactDoc): string => c.name ?? String(c[nameFrom]);
 
 /** Confirmation is per channel: a phone number confirmed for sms is confirmed for voice calls too. */
 const confirmationChannel = (type: ContactType) => (type === "email" ? "email" : "phone");
@@ -288,4 +253,71 @@ export function insertContact(ctx: Ctx, input: ContactInput): ContactDoc {
   ctx.store.put("contact", contact);
   if (contact.confirmedVia === "inherit") emitContactConfirmed(ctx, contact);
   return contact.confirmed ? contact : sendConfirmationCode(ctx, contact);
+}
+
+/** 409 `duplicate_contact`: the account already has a contact of this type at this address. */
+export function duplicateContact(existing: ContactDoc): ApiProblem {
+  return new ApiProblem("duplicate_contact", `A ${existing.type} contact with this address exists.`, {
+    errors: [{ pointer: "/address", value: existing.address, reason: "duplicate", existingId: existing.id }],
+    extra: { existingId: existing.id },
+  });
+}
+
+/**
+ * Applies a PATCH body. A changed address of a confirmable contact must be
+ * confirmed again, unless it is already confirmed on the account (inherited).
+ */
+export function patchContact(ctx: Ctx, doc: ContactDoc, body: ContactBody): ContactDoc {
+  if (body.type !== undefined && body.type !== doc.type) {
+    throw new ApiProblem("type_immutable", "A contact's type cannot change; create a new contact.", {
+      errors: [{ pointer: "/type", value: body.type, reason: "immutable", allowed: [doc.type] }],
+    });
+  }
+  const address = body.address ?? doc.address;
+  // Type rules read the sent members; http contacts also need the stored template pair to judge mimeType.
+  const check: ContactInput = { ...body, type: doc.type, address };
+  if (doc.type === "http") {
+    check.mimeType = body.mimeType ?? doc.mimeType;
+    check.templates = body.templates ?? doc.templates;
+  }
+  assertContactRules(ctx, check);
+  const addressChanged = normalizeAddress(doc.type, address) !== normalizeAddress(doc.type, doc.address);
+  if (addressChanged) {
+    const other = findContactByAddress(ctx, doc.type, address);
+    if (other && other.id !== doc.id) throw duplicateContact(other);
+  }
+  const { type: _, ...members } = body;
+  let next: ContactDoc = {
+    ...doc,
+    ...(members as Partial<ContactDoc>),
+    gateway: gatewayOf(doc.type, address),
+  };
+  const reconfirm = addressChanged && isConfirmable(doc.type);
+  if (reconfirm) next = { ...next, ...confirmationAt(ctx, doc.type, address) };
+  if (JSON.stringify(next) === JSON.stringify(doc)) return doc;
+  // syncSeq stays: contact delta sync catches creation only.
+  next = ctx.store.put<ContactDoc>("contact", { ...next, updated: ctx.now });
+  if (reconfirm && !next.confirmed) next = sendConfirmationCode(ctx, next);
+  emitContactUpdated(ctx, next);
+  if (reconfirm && next.confirmed) emitContactConfirmed(ctx, next);
+  // A shorter delay may make this contact's alert of an open incident due now.
+  if (next.alertDelay !== doc.alertDelay) {
+    for (const s of alertSubscriptionsOf(ctx, next.id)) rescheduleOpenIncident(ctx, s.monitorId);
+  }
+  return next;
+}
+
+/** Deletes a contact with its subscriptions and group memberships, and answers the receipt. */
+export function deleteContact(ctx: Ctx, doc: ContactDoc) {
+  const subscriptions = removeSubscriptionsOf(ctx, { contactId: doc.id });
+  const groups = removeFromGroups(ctx, doc.id);
+  ctx.store.remove("contact", doc.id);
+  return {
+    id: doc.id,
+    deleted: true,
+    type: doc.type,
+    name: contactName(doc),
+    address: doc.address,
+    cascaded: { ...subscriptions, groups },
+  };
 }

@@ -1,8 +1,8 @@
 import { contactSchema } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { subscriptionBlock } from "../subscriptions/render.ts";
+import { type ContactDoc, contactName, httpOnlyMembers } from "./doc.ts";
 import { membershipsOf } from "./groups/model.ts";
-import { type ContactDoc, contactName, httpOnlyMembers } from "./model.ts";
 
 /** `expand` tokens of a single contact read; lists also take `count`. */
 export const contactExpand = ["subscription", "group", "template"] as const;

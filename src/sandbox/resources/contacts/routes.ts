@@ -1,24 +1,17 @@
-import { type ContactBody, contactKind, contactSchema, contactTypes } from "../../../kinds/index.ts";
-import { type Filter, listOperations, parseExpand, pickFields } from "../../core/list.ts";
+import { type ContactBody, contactKind, contactSchema } from "../../../kinds/index.ts";
+import { listOperations, parseExpand, pickFields } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
-import { ApiProblem } from "../../core/problem.ts";
-import { rescheduleOpenIncident } from "../checks/history.ts";
-import { alertSubscriptionsOf, removeSubscriptionsOf } from "../subscriptions/model.ts";
-import { emitContactConfirmed, emitContactUpdated } from "./events.ts";
-import { removeFromGroups } from "./groups/model.ts";
+import { type ContactDoc, type ContactInput, contactName } from "./doc.ts";
+import { contactListFilters } from "./filters.ts";
 import {
   assertContactRules,
-  type ContactDoc,
-  type ContactInput,
-  confirmationAt,
-  contactName,
+  deleteContact,
+  duplicateContact,
   findContactByAddress,
-  gatewayOf,
   insertContact,
   isConfirmable,
-  normalizeAddress,
+  patchContact,
   requireContact,
-  sendConfirmationCode,
 } from "./model.ts";
 import { contactDefaultExpand, contactExpand, contactFields, renderContact } from "./render.ts";
 import { contactCreateBody, contactPatchBody } from "./schemas.ts";
@@ -28,95 +21,9 @@ const single = {
   fields: { type: "string", list: true, description: "Top-level members to keep (id always)." },
 } as const;
 
-function duplicate(existing: ContactDoc): ApiProblem {
-  return new ApiProblem("duplicate_contact", `A ${existing.type} contact with this address exists.`, {
-    errors: [{ pointer: "/address", value: existing.address, reason: "duplicate", existingId: existing.id }],
-    extra: { existingId: existing.id },
-  });
-}
-
 function read(ctx: Ctx, doc: ContactDoc, expand: ReadonlySet<string> = new Set(contactDefaultExpand)) {
   return renderContact(ctx, doc, expand);
 }
-
-/**
- * Applies a PATCH body. A changed address of a confirmable contact must be
- * confirmed again, unless it is already confirmed on the account (inherited).
- */
-export function patchContact(ctx: Ctx, doc: ContactDoc, body: ContactBody): ContactDoc {
-  if (body.type !== undefined && body.type !== doc.type) {
-    throw new ApiProblem("type_immutable", "A contact's type cannot change; create a new contact.", {
-      errors: [{ pointer: "/type", value: body.type, reason: "immutable", allowed: [doc.type] }],
-    });
-  }
-  const address = body.address ?? doc.address;
-  // Type rules read the sent members; http contacts also need the stored template pair to judge mimeType.
-  const check: ContactInput = { ...body, type: doc.type, address };
-  if (doc.type === "http") {
-    check.mimeType = body.mimeType ?? doc.mimeType;
-    check.templates = body.templates ?? doc.templates;
-  }
-  assertContactRules(ctx, check);
-  const addressChanged = normalizeAddress(doc.type, address) !== normalizeAddress(doc.type, doc.address);
-  if (addressChanged) {
-    const other = findContactByAddress(ctx, doc.type, address);
-    if (other && other.id !== doc.id) throw duplicate(other);
-  }
-  const { type: _, ...members } = body;
-  let next: ContactDoc = {
-    ...doc,
-    ...(members as Partial<ContactDoc>),
-    gateway: gatewayOf(doc.type, address),
-  };
-  const reconfirm = addressChanged && isConfirmable(doc.type);
-  if (reconfirm) next = { ...next, ...confirmationAt(ctx, doc.type, address) };
-  if (JSON.stringify(next) === JSON.stringify(doc)) return doc;
-  // syncSeq stays: contact delta sync catches creation only.
-  next = ctx.store.put<ContactDoc>("contact", { ...next, updated: ctx.now });
-  if (reconfirm && !next.confirmed) next = sendConfirmationCode(ctx, next);
-  emitContactUpdated(ctx, next);
-  if (reconfirm && next.confirmed) emitContactConfirmed(ctx, next);
-  // A shorter delay may make this contact's alert of an open incident due now.
-  if (next.alertDelay !== doc.alertDelay) {
-    for (const s of alertSubscriptionsOf(ctx, next.id)) rescheduleOpenIncident(ctx, s.monitorId);
-  }
-  return next;
-}
-
-/** Deletes a contact with its subscriptions and group memberships, and answers the receipt. */
-export function deleteContact(ctx: Ctx, doc: ContactDoc) {
-  const subscriptions = removeSubscriptionsOf(ctx, { contactId: doc.id });
-  const groups = removeFromGroups(ctx, doc.id);
-  ctx.store.remove("contact", doc.id);
-  return {
-    id: doc.id,
-    deleted: true,
-    type: doc.type,
-    name: contactName(doc),
-    address: doc.address,
-    cascaded: { ...subscriptions, groups },
-  };
-}
-
-/** The filters of `GET /contact` and `POST /contact/q`; bulk deletes select with the same ones. */
-export const contactListFilters: Record<string, Filter<ContactDoc>> = {
-  q: {
-    param: { type: "string", description: "Substring of the name or address, any case." },
-    match: (c, q: string) => `${contactName(c)}\n${c.address}`.toLowerCase().includes(q.toLowerCase()),
-  },
-  type: {
-    param: { type: "enum", values: contactTypes, list: true, description: "Any of these types." },
-    match: (c, types: string[]) => types.includes(c.type),
-  },
-  confirmed: {
-    param: { type: "bool", description: "Confirmed or not." },
-    match: (c, confirmed: boolean) => c.confirmed === confirmed,
-  },
-  id: {
-    param: { type: "string", list: true, description: "Any of these ids." },
-    match: (c, ids: string[]) => ids.includes(c.id),
-  },
-};
 
 export const contactRoutes = defineOperations(
   ...listOperations<ContactDoc>({
@@ -177,7 +84,7 @@ export const contactRoutes = defineOperations(
       const body = req.body as ContactInput;
       assertContactRules(ctx, body);
       const existing = findContactByAddress(ctx, body.type, body.address);
-      if (existing) throw duplicate(existing);
+      if (existing) throw duplicateContact(existing);
       const doc = insertContact(ctx, body);
       return { status: 201, headers: { Location: `/contact/${doc.id}` }, body: read(ctx, doc) };
     },

@@ -10,7 +10,7 @@ import { type Agent, agents, agentsFor } from "../../core/fleet.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
 import type { Doc, Store } from "../../core/store.ts";
-import { defaultCheckError } from "../checks/engine.ts";
+import { defaultCheckError } from "../checks/incident-machine.ts";
 
 /**
  * Instant checks: one-off checks run outside any schedule. A check is queued

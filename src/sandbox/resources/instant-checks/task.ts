@@ -1,4 +1,5 @@
-import { type BackgroundTask, sweepAtMostEvery } from "../../core/background.ts";
+import { sweepAtMostEvery } from "../../core/background.ts";
+import type { BackgroundTask } from "../../core/state.ts";
 import type { Doc, Store } from "../../core/store.ts";
 import {
   advanceInstantCheck,

@@ -1,16 +1,16 @@
 import { type ContactBody, issuesToEntries, type JobKind } from "../../../kinds/index.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
+import { type ContactDoc, type ContactInput, contactName } from "../contacts/doc.ts";
 import { emitContactUpdated } from "../contacts/events.ts";
+import { contactListFilters } from "../contacts/filters.ts";
 import {
   assertContactRules,
-  type ContactDoc,
-  type ContactInput,
-  contactName,
+  deleteContact,
   findContactByAddress,
   insertContact,
+  patchContact,
 } from "../contacts/model.ts";
-import { contactListFilters, deleteContact, patchContact } from "../contacts/routes.ts";
 import { contactCreateBody } from "../contacts/schemas.ts";
 import { bulkDeleteOperations, itemsOperations } from "./bulk.ts";
 import { type JobProcessor, underPointer } from "./processor.ts";

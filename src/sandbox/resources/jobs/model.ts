@@ -12,7 +12,8 @@ import { newGuid } from "../../core/ids.ts";
 import type { Ctx, Reply } from "../../core/operation.ts";
 import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
 import type { Doc, Store } from "../../core/store.ts";
-import { emitCallback, type WebhookDoc, webhookCollection } from "../webhooks/model.ts";
+import { emitCallback } from "../webhooks/events.ts";
+import { type WebhookDoc, webhookCollection } from "../webhooks/model.ts";
 
 /**
  * Asynchronous jobs: what bulk operations, large copies and statistics resets

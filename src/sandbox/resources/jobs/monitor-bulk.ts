@@ -11,16 +11,11 @@ import {
 import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { resetCheckHistory } from "../checks/history.ts";
+import { monitorListFilters } from "../monitors/filters.ts";
 import { type MonitorDoc, monitorCollection, monitorName, ownedMonitor } from "../monitors/model.ts";
 import { renderMonitor } from "../monitors/render.ts";
-import {
-  createMonitor,
-  deleteMonitor,
-  monitorBodyErrors,
-  monitorListFilters,
-  updateMonitor,
-} from "../monitors/routes.ts";
 import { monitorBody } from "../monitors/validate.ts";
+import { createMonitor, deleteMonitor, monitorBodyErrors, updateMonitor } from "../monitors/writes.ts";
 import {
   acceptedResponse,
   assertItemCount,

@@ -1,10 +1,10 @@
 import { performance } from "node:perf_hooks";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { JobKind } from "../../../kinds/index.ts";
-import { type BackgroundTask, sweepAtMostEvery, systemCtx } from "../../core/background.ts";
-import type { SandboxState } from "../../core/state.ts";
+import { sweepAtMostEvery } from "../../core/background.ts";
+import { type BackgroundTask, type SandboxState, systemCtx } from "../../core/state.ts";
 import type { Store } from "../../core/store.ts";
-import { reportProcessors } from "../reports/routes.ts";
+import { reportProcessors } from "../reports/task.ts";
 import { contactProcessors } from "./contact-bulk.ts";
 import {
   cancelPending,

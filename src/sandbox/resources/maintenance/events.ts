@@ -1,8 +1,8 @@
-import type { BackgroundTask } from "../../core/background.ts";
-import { systemCtx } from "../../core/background.ts";
 import type { Ctx } from "../../core/operation.ts";
+import { type BackgroundTask, systemCtx } from "../../core/state.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
-import { emitEvent, scopeCovers, type WebhookDoc } from "../webhooks/model.ts";
+import { emitEvent } from "../webhooks/events.ts";
+import { scopeCovers, type WebhookDoc } from "../webhooks/model.ts";
 import {
   type MaintenanceDoc,
   maintenanceCollection,

@@ -1,5 +1,6 @@
 import type { Ctx } from "../../core/operation.ts";
 import type { Doc } from "../../core/store.ts";
+import { nextSyncSeq } from "../accounts.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 
 /** A stored maintenance window. */
@@ -133,4 +134,20 @@ export function maintenanceBlock(ctx: Ctx, m: MonitorDoc): Record<string, unknow
       };
     })
     .sort((a, b) => a.from - b.from);
+}
+
+/** Removes a deleted monitor from every window covering it; answers the ids of the windows changed. */
+export function detachMonitorFromWindows(ctx: Ctx, monitorId: string): string[] {
+  return ctx.store
+    .all<MaintenanceDoc>(maintenanceCollection, ctx.account!.id)
+    .filter((w) => w.monitorIds.includes(monitorId))
+    .map((w) => {
+      ctx.store.put<MaintenanceDoc>(maintenanceCollection, {
+        ...w,
+        monitorIds: w.monitorIds.filter((id) => id !== monitorId),
+        updated: ctx.now,
+        syncSeq: nextSyncSeq(ctx),
+      });
+      return w.id;
+    });
 }

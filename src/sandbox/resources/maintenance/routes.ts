@@ -181,22 +181,6 @@ const listShape = {
   render: (ctx: Ctx, w: MaintenanceDoc) => renderMaintenance(ctx, w),
 } as const;
 
-/** Removes a deleted monitor from every window covering it; answers the ids of the windows changed. */
-export function detachMonitorFromWindows(ctx: Ctx, monitorId: string): string[] {
-  return ctx.store
-    .all<MaintenanceDoc>(maintenanceCollection, ctx.account!.id)
-    .filter((w) => w.monitorIds.includes(monitorId))
-    .map((w) => {
-      ctx.store.put<MaintenanceDoc>(maintenanceCollection, {
-        ...w,
-        monitorIds: w.monitorIds.filter((id) => id !== monitorId),
-        updated: ctx.now,
-        syncSeq: nextSyncSeq(ctx),
-      });
-      return w.id;
-    });
-}
-
 export const maintenanceOperations = defineOperations(
   ...withRange(
     listOperations<MaintenanceDoc>({

@@ -3,14 +3,9 @@ import type { Ctx } from "../../core/operation.ts";
 import { plans } from "../../core/plans.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { accountOf } from "../accounts.ts";
+import type { ContactDoc, ContactInput } from "../contacts/doc.ts";
 import { emitContactUpdated } from "../contacts/events.ts";
-import {
-  assertContactRules,
-  type ContactDoc,
-  type ContactInput,
-  findContactByAddress,
-  insertContact,
-} from "../contacts/model.ts";
+import { assertContactRules, findContactByAddress, insertContact } from "../contacts/model.ts";
 import { assertReportable, putAlertSubscription, putReportSubscription } from "../subscriptions/model.ts";
 
 /**

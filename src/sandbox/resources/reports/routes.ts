@@ -1,72 +1,20 @@
 import { z } from "zod";
 import { createdAt, field, readOnlyId, unixTime } from "../../../kinds/index.ts";
-import type { BackgroundTask } from "../../core/background.ts";
 import { newPrefixedId } from "../../core/ids.ts";
 import { defineOperations } from "../../core/operation.ts";
-import { reportFormats, reportLimits } from "../catalogue/report-types.ts";
+import { reportFormats } from "../catalogue/report-types.ts";
 import { acceptedResponse, jobRouteErrors } from "../jobs/bulk.ts";
 import { acceptedReply, assertCallback, createJob } from "../jobs/model.ts";
-import type { JobProcessor } from "../jobs/processor.ts";
-import { buildModel } from "./content.ts";
-import { writeReport } from "./formats.ts";
 import {
   contentTypeOf,
-  downloadPath,
-  purgeReports,
-  type ReportDoc,
-  type ReportRequest,
   type ReportRequestBody,
   renderReport,
-  reportCollection,
-  reportMonitors,
   reportRequestBody,
   requireReport,
   resolveRequest,
 } from "./model.ts";
 
 /** Generated reports: request (a job), details, file (docs/sandbox-reports.md). */
-
-/**
- * The `monitor.report` job has one item, the resolved request and the id its
- * report will carry. Monitors are
- * checked again when it runs: one deleted meanwhile fails the job with the
- * answer the request would now get.
- */
-export const reportProcessors: Record<"monitor.report", JobProcessor> = {
-  "monitor.report": {
-    run(ctx, input) {
-      const { reportId: id, ...request } = input as ReportRequest & { reportId: string };
-      const monitors = reportMonitors(ctx, request.monitorIds);
-      const content = writeReport(request.format, buildModel(ctx, monitors, request), {
-        id,
-        from: String(request.from),
-        to: String(request.to),
-        timezone: request.timezone,
-        generated: String(ctx.now),
-      });
-      const report = ctx.store.put<ReportDoc>(reportCollection, {
-        id,
-        accountId: ctx.account!.id,
-        ...request,
-        created: ctx.now,
-        expiresAt: ctx.now + reportLimits.downloadableSec,
-        content,
-        size: Buffer.byteLength(content),
-      });
-      return {
-        status: "created",
-        entityId: id,
-        result: { reportId: id, downloadUrl: downloadPath(id), expiresAt: report.expiresAt },
-      };
-    },
-  },
-};
-
-/** Reports past their 7 days are purged, at most every few minutes. */
-export const reportPurgeTask: BackgroundTask = {
-  name: "reports",
-  due: (state, now) => purgeReports(state.store, now),
-};
 
 const reportDetails = z.strictObject({
   id: readOnlyId,

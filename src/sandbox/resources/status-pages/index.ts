@@ -2,6 +2,4 @@ import { childOperations } from "./children.ts";
 import { incidentOperations } from "./incidents.ts";
 import { pageOperations } from "./routes.ts";
 
-export { detachMonitorFromPages } from "./model.ts";
-
 export const statusPageOperations = [...pageOperations, ...incidentOperations, ...childOperations];

@@ -4,7 +4,7 @@ import { type Ctx, defineOperations, type Operation } from "../../core/operation
 import { plans } from "../../core/plans.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { accountOf } from "../accounts.ts";
-import type { ContactDoc } from "../contacts/model.ts";
+import type { ContactDoc } from "../contacts/doc.ts";
 import { findSubscription, ownsMonitor, removeSubscription, setOf } from "./model.ts";
 import { renderSubscription } from "./render.ts";
 import { type SubscriptionDoc, type Variant, variants } from "./variants.ts";

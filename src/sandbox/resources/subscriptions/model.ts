@@ -4,7 +4,7 @@ import { ApiProblem } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 import { rescheduleOpenIncident } from "../checks/history.ts";
-import type { ContactDoc } from "../contacts/model.ts";
+import type { ContactDoc } from "../contacts/doc.ts";
 import { monitorCollection } from "../monitors/model.ts";
 
 /** Alert and report subscriptions: one monitor, one contact, and a set. */

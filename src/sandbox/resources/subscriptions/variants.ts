@@ -7,7 +7,7 @@ import {
   reportSubscriptionSchema,
 } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
-import type { ContactDoc } from "../contacts/model.ts";
+import type { ContactDoc } from "../contacts/doc.ts";
 import {
   type AlertSubscriptionDoc,
   assertReportable,

@@ -1,7 +1,17 @@
-import type { DeliveryDoc } from "./model.ts";
+/**
+ * What the index reads of a stored delivery (`DeliveryDoc` in deliveries.ts,
+ * which builds the index: naming only these members keeps the two apart).
+ */
+export interface IndexedDelivery {
+  id: string;
+  webhookId: string;
+  outcome: string;
+  redeliverRequests: readonly number[];
+  nextRetryAt: number | null;
+}
 
 /** When a delivery's next attempt is due: at once for an asked redelivery, else its ladder time. */
-export function dueAt(d: DeliveryDoc): number | null {
+export function dueAt(d: IndexedDelivery): number | null {
   if (d.outcome !== "pending") return null;
   return d.redeliverRequests[0] ?? d.nextRetryAt;
 }
@@ -24,12 +34,12 @@ export class DeliveryIndex {
   /** Deliveries being sent right now: one attempt at a time per delivery. */
   readonly inFlight = new Set<string>();
 
-  constructor(docs: Iterable<DeliveryDoc>) {
+  constructor(docs: Iterable<IndexedDelivery>) {
     for (const d of docs) this.note(d);
   }
 
   /** Records a delivery just written (queued, attempted, redelivered). */
-  note(d: DeliveryDoc): void {
+  note(d: IndexedDelivery): void {
     const ids = this.#byWebhook.get(d.webhookId);
     if (ids) ids.add(d.id);
     else this.#byWebhook.set(d.webhookId, new Set([d.id]));

@@ -1,46 +1,32 @@
 import { z } from "zod";
 import {
   bodySchema,
-  deliveryOutcomes,
   eventCatalogue,
   field,
-  type SubscribableEvent,
   set,
   subscribableEvents,
   traitsOf,
   unwrap,
-  webhookDeliverySchema,
   webhookEvents,
   webhookKind,
   webhookReadSchema,
   webhookSchema,
-  webhookTestResult,
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
-import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
+import { ApiProblem, invalid } from "../../core/problem.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
+import { deliveriesOf, dropPending, removeDeliveries } from "./deliveries.ts";
 import {
-  type DeliveryDoc,
-  deliveriesOf,
-  deliveryCollection,
-  dropPending,
-  newDeliveryId,
-  putDelivery,
-  queueDelivery,
-  removeDeliveries,
-  renderDelivery,
-  renderWebhook,
   requireWebhook,
   rotationOverlapSec,
   type WebhookDoc,
   type WebhookScope,
   webhookCollection,
 } from "./model.ts";
+import { renderWebhook } from "./render.ts";
 import { assertWebhookRules, eventSet } from "./rules.ts";
-import { sampleData } from "./samples.ts";
-import { sendAttempt } from "./send.ts";
 import { generateSecret } from "./signing.ts";
 
 /** Event names are judged by the rules (422 `unknown_event_type`), not by the body's shape. */
@@ -94,7 +80,6 @@ function refuseMaskedHeaders(headers: { value: unknown }[] | undefined): void {
     { errors: masked },
   );
 }
-const testBody = z.strictObject({ event: z.string().min(1).optional() });
 
 interface CreateBody {
   url: string;
@@ -108,16 +93,6 @@ interface CreateBody {
 type UpdateBody = Partial<CreateBody>;
 
 const rotate = (v: unknown): v is { rotate: true } => typeof v === "object" && v !== null;
-
-/** The one event a test send carries: `monitor.down` unless the body names another subscribable event. */
-function testEvent(name: string | undefined): SubscribableEvent {
-  if (name === undefined) return "monitor.down";
-  if ((subscribableEvents as readonly string[]).includes(name)) return name as SubscribableEvent;
-  throw invalid(
-    [{ pointer: "/event", value: name, reason: "not_allowed", allowed: [...subscribableEvents] }],
-    "unknown_event_type",
-  );
-}
 
 function createWebhook(ctx: Ctx, body: CreateBody): { doc: WebhookDoc; secret: string } {
   if (body.enabled === false) {
@@ -199,12 +174,6 @@ function updateWebhook(ctx: Ctx, doc: WebhookDoc, body: UpdateBody): { doc: Webh
   return { doc: next, secret: shown };
 }
 
-function requireDelivery(ctx: Ctx, webhook: WebhookDoc, id: string): DeliveryDoc {
-  const d = ctx.store.owned<DeliveryDoc>(deliveryCollection, ctx.account!.id, id);
-  if (!d || d.webhookId !== webhook.id) throw notFound("delivery", id);
-  return d;
-}
-
 const eventTypes = webhookEvents.map((name) => ({
   name,
   subscribable: (subscribableEvents as readonly string[]).includes(name),
@@ -214,7 +183,7 @@ const eventTypes = webhookEvents.map((name) => ({
 
 const webhookFields = ["url", "events", "scope", "name", "headers", "enabled", "created", "updated"];
 
-export const webhookOperations = defineOperations(
+export const webhookRoutes = defineOperations(
   ...listOperations<WebhookDoc>({
     id: "webhook.list",
     path: "/webhook",
@@ -321,140 +290,6 @@ export const webhookOperations = defineOperations(
           cascaded: { pendingDeliveries: pending },
         },
       };
-    },
-  },
-  ...listOperations<DeliveryDoc>({
-    id: "webhook.delivery.list",
-    path: "/webhook/{id}/delivery",
-    summary: "List a webhook's deliveries of the last 7 days, newest first.",
-    scope: "webhook:read",
-    rowsOf: { title: "deliveries", schema: webhookDeliverySchema },
-    rows: (ctx, req) => deliveriesOf(ctx, requireWebhook(ctx, req.params.id!).id),
-    rowId: (d) => d.id,
-    filters: {
-      event: {
-        param: { type: "enum", values: webhookEvents, list: true, description: "Any of these events." },
-        match: (d, events: string[]) => events.includes(d.event),
-      },
-      outcome: {
-        param: { type: "enum", values: deliveryOutcomes, list: true, description: "Any of these outcomes." },
-        match: (d, outcomes: string[]) => outcomes.includes(d.outcome),
-      },
-    },
-    sort: { columns: { occurredAt: { key: (d) => d.occurredAt, time: true } }, default: "occurredAt" },
-    window: {
-      maxSpan: 30 * 86400,
-      defaultSpan: 30 * 86400,
-      filter: (d, from, to) => d.occurredAt >= from && d.occurredAt <= to,
-    },
-    render: (_ctx, d) => renderDelivery(d),
-    errors: ["not_found"],
-  }),
-  {
-    id: "webhook.delivery.redeliver",
-    method: "POST",
-    path: "/webhook/{id}/delivery/{deliveryId}/redeliver",
-    summary:
-      "Send a delivery again: same body and delivery id, fresh signature, one extra attempt at once continuing the attempt count; a pending delivery keeps its remaining retries.",
-    scope: "webhook:write",
-    errors: ["not_found", "webhook_disabled", "payload_not_retained"],
-    response: {
-      status: 202,
-      description: "The delivery, queued for its attempt.",
-      schema: webhookDeliverySchema,
-    },
-    handle: (ctx, req) => {
-      const webhook = requireWebhook(ctx, req.params.id!);
-      const d = requireDelivery(ctx, webhook, req.params.deliveryId!);
-      if (!webhook.enabled) {
-        throw new ApiProblem("webhook_disabled", "The webhook is disabled; enable it to redeliver.", {
-          extra: { disabledReason: webhook.disabledReason },
-        });
-      }
-      if (d.payload === null) {
-        throw new ApiProblem(
-          "payload_not_retained",
-          "Payloads over 32 KB are not kept after their delivery.",
-        );
-      }
-      // One extra attempt, owed until sent (even when an attempt is on its way now). A
-      // pending delivery keeps its ladder; a finished one gets that one attempt only.
-      const queued = putDelivery(
-        ctx,
-        d.outcome === "pending"
-          ? { ...d, redeliverRequests: [...d.redeliverRequests, ctx.now] }
-          : { ...d, outcome: "pending", nextRetryAt: null, redeliverRequests: [ctx.now] },
-      );
-      return { status: 202, body: renderDelivery(queued) };
-    },
-  },
-  {
-    id: "webhook.test",
-    method: "POST",
-    path: "/webhook/{id}/test",
-    summary:
-      "Send a sample event (default monitor.down) once and answer how it went; works on disabled webhooks; not recorded.",
-    scope: "webhook:write",
-    body: testBody,
-    async: true,
-    errors: ["not_found", "validation_failed", "unknown_event_type"],
-    response: { status: 200, description: "The outcome of the one attempt.", schema: webhookTestResult },
-    handle: async (ctx, req) => {
-      const webhook = requireWebhook(ctx, req.params.id!);
-      const event = testEvent((req.body as { event?: string }).event);
-      const deliveryId = newDeliveryId();
-      const body = JSON.stringify({
-        id: deliveryId,
-        event,
-        occurredAt: ctx.now,
-        apiVersion: "v2",
-        data: sampleData(event, ctx.now),
-      });
-      const result = await sendAttempt(ctx.services.settings, {
-        webhook,
-        deliveryId,
-        event,
-        attempt: 1,
-        body,
-        now: ctx.now,
-      });
-      return {
-        status: 200,
-        body: {
-          deliveryId,
-          event,
-          outcome: result.verdict === "delivered" ? "delivered" : "failed",
-          statusCode: result.statusCode,
-          latencyMs: result.latencyMs,
-          error: result.error,
-          signatureSent: result.signatureSent,
-        },
-      };
-    },
-  },
-  {
-    id: "sandbox.webhook.event",
-    method: "POST",
-    path: "/_sandbox/webhook/{id}/event",
-    summary:
-      "Queue a sample event to one webhook as the engine would: engine events climb the retry ladder (retried defaults from the catalogue).",
-    scope: null,
-    metering: "admin",
-    internal: true,
-    errors: [],
-    body: z.strictObject({ event: z.enum(subscribableEvents), retried: z.boolean().optional() }),
-    handle: (ctx, req) => {
-      const webhook = ctx.store.get<WebhookDoc>(webhookCollection, req.params.id!);
-      if (!webhook) throw notFound("webhook", req.params.id!);
-      const { event, retried } = req.body as { event: SubscribableEvent; retried?: boolean };
-      const delivery = queueDelivery(ctx, webhook, {
-        event,
-        occurredAt: ctx.now,
-        data: sampleData(event, ctx.now),
-        resourceId: null,
-        retried: retried ?? eventCatalogue[event].retried,
-      });
-      return { status: 202, body: renderDelivery(delivery) };
     },
   },
 );

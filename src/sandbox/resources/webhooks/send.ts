@@ -1,7 +1,9 @@
 import { Agent, request } from "undici";
 import type { SandboxSettings } from "../../core/operation.ts";
+import type { AttemptResult } from "./attempts.ts";
+import type { DeliveryDoc } from "./deliveries.ts";
 import { checkedLookup, checkUrl, type DestinationPolicy, DestinationRefused } from "./destination.ts";
-import { type AttemptResult, activeSecrets, type DeliveryDoc, type WebhookDoc } from "./model.ts";
+import { activeSecrets, type WebhookDoc } from "./model.ts";
 import { signatureHeaders } from "./signing.ts";
 
 /** Each attempt, connection set-up, redirects and the answer's body included, must be over within 10 seconds. */

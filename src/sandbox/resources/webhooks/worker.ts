@@ -1,16 +1,15 @@
-import { type BackgroundTask, sweepAtMostEvery, systemCtx } from "../../core/background.ts";
-import type { SandboxState } from "../../core/state.ts";
-import { type DeliveryIndex, dueAt } from "./delivery-index.ts";
+import { sweepAtMostEvery } from "../../core/background.ts";
+import { type BackgroundTask, type SandboxState, systemCtx } from "../../core/state.ts";
+import { recordAttempt } from "./attempts.ts";
 import {
   type DeliveryDoc,
   deliveryCollection,
   deliveryIndex,
   dropDelivery,
   purgeDeliveries,
-  recordAttempt,
-  type WebhookDoc,
-  webhookCollection,
-} from "./model.ts";
+} from "./deliveries.ts";
+import { type DeliveryIndex, dueAt } from "./delivery-index.ts";
+import { type WebhookDoc, webhookCollection } from "./model.ts";
 import { connectionsPerOrigin, sendAttempt } from "./send.ts";
 
 /** Sends in flight at once, across all webhooks. */

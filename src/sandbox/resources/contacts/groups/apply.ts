@@ -11,7 +11,7 @@ import {
   type ReportSubscriptionDoc,
 } from "../../subscriptions/model.ts";
 import { renderSubscription } from "../../subscriptions/render.ts";
-import type { ContactDoc } from "../model.ts";
+import type { ContactDoc } from "../doc.ts";
 import { alertEventsOf, reportEventsOf, requireGroup } from "./model.ts";
 import { applyBody } from "./schemas.ts";
 

@@ -3,7 +3,7 @@ import type { Ctx } from "../../../core/operation.ts";
 import { invalid, notFound } from "../../../core/problem.ts";
 import type { Doc } from "../../../core/store.ts";
 import { assertReportable } from "../../subscriptions/model.ts";
-import type { ContactDoc } from "../model.ts";
+import type { ContactDoc } from "../doc.ts";
 
 /** One contact of a group and the events it receives when the group is applied. */
 export interface GroupMember {

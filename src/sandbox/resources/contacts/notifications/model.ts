@@ -4,7 +4,7 @@ import type { Ctx } from "../../../core/operation.ts";
 import { notFound } from "../../../core/problem.ts";
 import type { Doc } from "../../../core/store.ts";
 import { sendMessage } from "../../outbox.ts";
-import type { ContactDoc } from "../model.ts";
+import type { ContactDoc } from "../doc.ts";
 
 export const notificationKinds = ["alert", "reminder", "test", "report"] as const;
 export const notificationOutcomes = ["sent", "blocked", "sendFailed"] as const;
@@ -74,3 +74,6 @@ export function renderNotification(doc: NotificationDoc): Record<string, unknown
   const { accountId: _, ...row } = doc;
   return row;
 }
+
+/** Notification log windows: 30 days unless `from` says otherwise, at most 90 days per request. */
+export const notificationWindow = { maxSpan: 90 * 86400, defaultSpan: 30 * 86400 };

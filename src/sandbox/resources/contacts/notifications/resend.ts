@@ -7,7 +7,7 @@ import {
   type ReportSubscriptionDoc,
   subscriptionCollection,
 } from "../../subscriptions/model.ts";
-import type { ContactDoc } from "../model.ts";
+import type { ContactDoc } from "../doc.ts";
 import { deliver, renderNotification } from "./model.ts";
 
 type Frequency = (typeof reportFrequencies)[number];

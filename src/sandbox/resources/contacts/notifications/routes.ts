@@ -6,12 +6,10 @@ import {
   notificationCollection,
   notificationKinds,
   notificationOutcomes,
+  notificationWindow,
   renderNotification,
   requireNotification,
 } from "./model.ts";
-
-/** Notification log windows: 30 days unless `from` says otherwise, at most 90 days per request. */
-export const notificationWindow = { maxSpan: 90 * 86400, defaultSpan: 30 * 86400 };
 
 const filters: NonNullable<ListSpec<NotificationDoc>["filters"]> = {
   kind: {

@@ -4,8 +4,8 @@ import {
   notificationCollection,
   notificationKinds,
   notificationOutcomes,
+  notificationWindow,
 } from "./model.ts";
-import { notificationWindow } from "./routes.ts";
 
 const day = 86400;
 

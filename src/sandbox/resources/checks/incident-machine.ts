@@ -3,12 +3,12 @@ import { type Agent, agents, agentsFor } from "../../core/fleet.ts";
 import { newGuid, newPrefixedId } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { nextSyncSeq } from "../accounts.ts";
-import type { ContactDoc } from "../contacts/model.ts";
+import type { ContactDoc } from "../contacts/doc.ts";
 import { deliver } from "../contacts/notifications/model.ts";
 import { activeWindowsFor, alertsHeldBack } from "../maintenance/model.ts";
 import { type MonitorDoc, monitorCollection, monitorName } from "../monitors/model.ts";
 import { type AlertSubscriptionDoc, subscriptionCollection } from "../subscriptions/model.ts";
-import { emitEvent } from "../webhooks/model.ts";
+import { emitEvent } from "../webhooks/events.ts";
 import {
   type AlertDueDoc,
   alertDueCollection,
