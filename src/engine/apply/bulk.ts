@@ -7,8 +7,10 @@ import { ApiError, itemError, type JobOutcome, type JobResultRow } from "../../a
 import { cascadedSubscriptions, type Members, type Row } from "../kinds/index.ts";
 import type { KindName, ResourceState } from "../model.ts";
 import { isUnder } from "../pointer.ts";
-import { type Applier, duplicateOf, stateAddressOf, type Work } from "./apply.ts";
+import type { Applier } from "./applier.ts";
 import { createBody, updateBody } from "./bodies.ts";
+import { stateAddressOf, type Work } from "./model.ts";
+import { duplicateOf, vanished } from "./refusals.ts";
 
 export interface BulkStrategy {
   write(applier: Applier, creates: Work[], updates: Work[]): Promise<void>;
@@ -19,8 +21,6 @@ export interface BulkStrategy {
 const jobMinimum = 3;
 /** A subscription bulk answers at once: two objects already save a call. */
 const syncBulkMinimum = 2;
-/** Reasons a subscription bulk delete refuses a pair that is already gone (the spec leaves them unshown; these are the sandbox's). */
-export const vanished = new Set(["not_subscribed", "unknown_monitor", "unknown_contact"]);
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
