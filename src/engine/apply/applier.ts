@@ -11,12 +11,13 @@ import type { DesiredResource, KindName, PlannedAction, ResourceState, State } f
 import { refsIn, resolveRefs } from "../refs.ts";
 import { hashSecret } from "../state/index.ts";
 import { createBody, updateBody } from "./bodies.ts";
+import type { BulkApplier } from "./bulk/strategy.ts";
 import { Journal } from "./journal.ts";
 import { type ApplyFailure, type ApplyOptions, type ApplyResult, deposed, type Work } from "./model.ts";
 import { explainIdempotencyConflict, finishCreate, patchObject } from "./object.ts";
 import { duplicateOf, isProblem, messageOf } from "./refusals.ts";
 
-export class Applier {
+export class Applier implements BulkApplier {
   readonly journal: Journal;
   readonly result: ApplyResult = { done: [], failures: [], cascadeMismatches: [] };
   readonly options: ApplyOptions;
@@ -346,9 +347,17 @@ export class Applier {
       this.journal.abandon(address, before);
   }
 
-  /** Takes back a failure that a fallback is about to retry. */
-  unfail(address: string): void {
-    this.#failed.delete(address);
+  /** Takes back the failures with this problem code, for a fallback to retry their works; whether there were any. */
+  retract(code: string): boolean {
+    const retracted = this.result.failures.filter((f) => f.problem?.code === code);
+    if (retracted.length === 0) return false;
+    this.result.failures = this.result.failures.filter((f) => f.problem?.code !== code);
+    for (const f of retracted) this.#failed.delete(f.address);
+    return true;
+  }
+
+  entryAt(address: string): ResourceState | undefined {
+    return this.state.resources[address];
   }
 
   desiredOf(address: string): DesiredResource | undefined {

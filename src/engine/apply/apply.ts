@@ -5,7 +5,7 @@
  */
 import { engineKind, engineKinds } from "../kinds/index.ts";
 import { Applier } from "./applier.ts";
-import { bulkStrategies } from "./bulk.ts";
+import { bulkStrategies } from "./bulk/index.ts";
 import { type ApplyOptions, type ApplyResult, deposed, stateAddressOf, type Work } from "./model.ts";
 
 /** Applies actions: creates and updates kind by kind, then deletes in reverse order. */
