@@ -10,7 +10,7 @@ import {
   type ProblemDescription,
   problemHeadline,
 } from "../api/index.ts";
-import type { ApplyFailure } from "../engine/apply/apply.ts";
+import type { ApplyFailure } from "../engine/apply/model.ts";
 import {
   ConfigError,
   DeletionGuardError,

@@ -13,18 +13,18 @@
  */
 import { createHash } from "node:crypto";
 import type { TimeSource } from "../api/index.ts";
-import { duplicateOf } from "./apply/apply.ts";
 import { createBody } from "./apply/bodies.ts";
 import {
   createObject,
   finishCreate,
   type KeyFor,
-  type ObjectSession,
   patchObject,
   removeObject,
   SharedObjectError,
   UnfinishedCreateError,
 } from "./apply/object.ts";
+import { duplicateOf } from "./apply/refusals.ts";
+import type { BatchContext, CreateWrite, Write, WriteSession } from "./batch-contract.ts";
 import { batchRoutes } from "./batch-routes.ts";
 import { diffResource } from "./diff.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
@@ -32,41 +32,6 @@ import type { Change } from "./model.ts";
 import { getAt } from "./pointer.ts";
 import { canonicalJson } from "./state/index.ts";
 import { Waves } from "./waves.ts";
-
-interface Waiting<T> {
-  kind: EngineKind;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-export interface CreateWrite extends Waiting<Row> {
-  op: "create";
-  desired: Members;
-  /** The create body. */
-  body: Members;
-  keysFor: (body: Members, attempt: number) => KeyFor;
-}
-
-export interface UpdateWrite extends Waiting<void> {
-  op: "update";
-  live: Row;
-  desired: Members;
-  changes: readonly Change[];
-  keyFor: KeyFor;
-  /** The bulk item that carries the changes. */
-  item: Members;
-}
-
-export interface DeleteWrite extends Waiting<void> {
-  op: "delete";
-  live: Row;
-  key: string;
-}
-
-export type Write = CreateWrite | UpdateWrite | DeleteWrite;
-
-/** The session the writes go through (`ObjectSession`, whose `writes` this is). */
-export type WriteSession = Omit<ObjectSession, "writes">;
 
 export interface BatchedWritesOptions {
   /** Prefix of the batches' idempotency keys (the frontend's, as for its single writes). */
@@ -82,24 +47,6 @@ export interface BatchedWritesOptions {
   maxWaitMs?: number;
   /** Clock of the job polls' `Retry-After` waits. */
   time?: TimeSource;
-}
-
-/** What the batch routes of `batch-routes.ts` are given: the session, and the single routes to fall back on. */
-export interface BatchContext {
-  session: WriteSession;
-  time?: TimeSource;
-  /** `limits.maxBulkItems` of the account, read once. */
-  maxItems(): Promise<number>;
-  /** An idempotency key derived from a batch's content (each item's own key among it). */
-  keyFor(label: string, content: unknown): string;
-  single(write: Write): Promise<void>;
-  /**
-   * Settles a create whose object exists: the id joins the session, and the object is completed and read
-   * (`row`: the answer, when it is the whole object and fresh).
-   */
-  created(write: CreateWrite, id: string, replayed: boolean, row?: Row): Promise<void>;
-  /** Settles a create refused by the service: a duplicate that is exactly this resource is adopted. */
-  refused(write: CreateWrite, error: unknown): Promise<void>;
 }
 
 export class BatchedWrites {

@@ -5,7 +5,8 @@
  */
 import type { Operations, TimeSource } from "../api/index.ts";
 import { AccountAllowances, AccountCheckError, checkPlanAgainstAccount } from "./account-rules.ts";
-import { type ApplyResult, applyActions, type GeneratedValue, type ProgressEvent } from "./apply/apply.ts";
+import { applyActions } from "./apply/apply.ts";
+import type { ApplyResult, GeneratedValue, ProgressEvent } from "./apply/model.ts";
 import { assertConfigNotEmpty, assertNoMassDelete } from "./guard.ts";
 import type { DesiredResource, KindName, Plan, State, StateLock, StateStore } from "./model.ts";
 import { makePlan } from "./plan.ts";

@@ -1,7 +1,10 @@
 export * from "./account-rules.ts";
+export * from "./apply/applier.ts";
 export * from "./apply/apply.ts";
 export { createBody, updateBody } from "./apply/bodies.ts";
+export * from "./apply/model.ts";
 export * from "./apply/object.ts";
+export { duplicateOf } from "./apply/refusals.ts";
 export * from "./batched-reads.ts";
 export * from "./batched-writes.ts";
 export * from "./catalogue.ts";
@@ -15,6 +18,7 @@ export * from "./plan.ts";
 export * from "./plan-file.ts";
 export * from "./recover.ts";
 export * from "./refresh.ts";
+export * from "./session.ts";
 export * from "./stale.ts";
 export * from "./state/index.ts";
 export * from "./validate.ts";

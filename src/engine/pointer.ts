@@ -22,11 +22,6 @@ export function toPointer(memberPath: string): string {
   return pointer(memberPath.split("."));
 }
 
-/** `/settings/timeout` → `settings.timeout`, for messages. */
-export function toDotted(path: string): string {
-  return tokensOf(path).join(".");
-}
-
 /** Whether `path` is `prefix` or lies under it. */
 export function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);

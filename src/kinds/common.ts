@@ -14,8 +14,6 @@ export const readOnlyId = field(z.string(), { readOnly: true, description: "Opaq
 export const createdAt = field(unixTime, { readOnly: true, description: "Creation time, Unix seconds." });
 export const updatedAt = field(unixTime, { readOnly: true, description: "Last change, Unix seconds." });
 
-export const nonBlank = z.string().regex(/\S/, "must not be blank");
-
 /** An absolute http(s) URL, refused as `invalid_format` like a monitor's own `url`. */
 export const httpUrl = z
   .string()

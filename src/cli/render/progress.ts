@@ -8,7 +8,7 @@
  * dev tool, and the redraw takes a few lines.
  */
 import { clearLine, cursorTo } from "node:readline";
-import type { ProgressEvent } from "../../engine/apply/apply.ts";
+import type { ProgressEvent } from "../../engine/apply/model.ts";
 import { formatEta } from "./read-progress.ts";
 import { type Styler, styler } from "./style.ts";
 

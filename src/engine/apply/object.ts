@@ -4,10 +4,8 @@
  * (Terraform, Pulumi) call directly. Each step carries its own idempotency key.
  */
 import { createHash } from "node:crypto";
-import { ApiError, bursts, type Operations, openApiSession } from "../../api/index.ts";
+import { ApiError, type Operations } from "../../api/index.ts";
 import { generatedValues } from "../../kinds/index.ts";
-import { BatchedReads } from "../batched-reads.ts";
-import { BatchedWrites } from "../batched-writes.ts";
 import type { EngineKind, Members, Row } from "../kinds/index.ts";
 import type { Change } from "../model.ts";
 import { canonicalJson } from "../state/index.ts";
@@ -80,43 +78,13 @@ function sideContent(kind: EngineKind, id: string, members: Members): unknown {
 // ---------------------------------------------------------------------------
 // Whole objects, for frontends that keep the state themselves
 
-/** What the resources of one provider process share: one client (so one pacer), and the ids they created. */
-export interface ObjectSession {
+/** What creating whole objects needs of a provider process's session (`ObjectSession`, in `session.ts`). */
+export interface CreateSession {
   ops: Operations;
   /** Ids this process created, so two resources never end up holding the same object. */
   created: Set<string>;
   /** Whether the service answered a write under this key with the stored answer of an earlier one. */
   replayed(key: string): boolean;
-  /** Reads of single objects, answered together by a listing when many arrive at once. */
-  reads: BatchedReads;
-  /** Writes of single objects, sent together as one bulk request when many arrive at once. */
-  writes: BatchedWrites;
-}
-
-export interface SessionOptions {
-  /** Prefix of the idempotency keys of batched writes: the frontend's. */
-  keyPrefix: string;
-  /** False: every write takes its single-object route (`VIGIL_BATCH_WRITES=off`). */
-  batchWrites?: boolean;
-}
-
-/**
- * The session of a provider process: one client for the whole run, so every resource's calls share its pacing
- * under the account's quota, with the replays it sees and its batched reads.
- */
-export function openSession(endpoint: string, token: string, options: SessionOptions): ObjectSession {
-  const { ops, replayed } = openApiSession({ baseUrl: endpoint, token, burst: bursts.provider });
-  const session = { ops, created: new Set<string>(), replayed, reads: new BatchedReads(ops) };
-  const writes = new BatchedWrites(session, {
-    keyPrefix: options.keyPrefix,
-    ...(options.batchWrites === false && { enabled: false }),
-  });
-  return Object.assign(session, { writes });
-}
-
-/** Whether the environment switches batched writes off (`VIGIL_BATCH_WRITES=off`, `0` or `false`). */
-export function batchWritesFrom(env: NodeJS.ProcessEnv): boolean {
-  return !["off", "0", "false"].includes((env.VIGIL_BATCH_WRITES ?? "").trim().toLowerCase());
 }
 
 /**
@@ -160,7 +128,7 @@ const isGone = (error: unknown) =>
  * may answer an object deleted since, and then a new key (`keysFor`'s attempt) makes a new one.
  */
 export async function createObject(
-  session: Omit<ObjectSession, "writes">,
+  session: CreateSession,
   kind: EngineKind,
   desired: Members,
   keysFor: (body: Members, attempt: number) => KeyFor,

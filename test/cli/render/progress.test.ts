@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createProgress, describeEvent, type ProgressStream } from "../../../src/cli/render/progress.ts";
-import type { ProgressEvent } from "../../../src/engine/apply/apply.ts";
+import type { ProgressEvent } from "../../../src/engine/apply/model.ts";
 
 /** A stream that records what is written, as a terminal (isTTY) or as a pipe. */
 function fakeStream(options: { isTTY: boolean; columns?: number }): ProgressStream & { output(): string } {
