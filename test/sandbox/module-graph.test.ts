@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import ts from "typescript";
 import { expect, it } from "vitest";
+import { cycles, importGraph } from "../../tools/import-cycles.ts";
 
 /**
  * The sandbox's module shape: no import cycles (type-only imports count: they
@@ -11,59 +11,9 @@ import { expect, it } from "vitest";
  */
 
 const root = resolve(import.meta.dirname, "../../src/sandbox");
-
-const sources = (readdirSync(root, { recursive: true }) as string[])
-  .filter((f) => f.endsWith(".ts"))
-  .map((f) => join(root, f));
-
-/** Relative imports and re-exports of each file, resolved to files of the sandbox. */
-const edges = new Map<string, string[]>(
-  sources.map((file) => {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    const targets = importedFiles
-      .map((i) => i.fileName)
-      .filter((name) => name.startsWith("."))
-      .map((name) => resolve(dirname(file), name))
-      .filter((target) => target.startsWith(root));
-    return [file, targets];
-  }),
-);
-
+const edges = importGraph(root);
+const sources = [...edges.keys()];
 const name = (file: string) => relative(root, file);
-
-/** Strongly connected components of more than one file (Tarjan), or a file importing itself. */
-function cycles(): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, next);
-    low.set(v, next);
-    next++;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of edges.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) !== index.get(v)) return;
-    const component: string[] = [];
-    let w: string;
-    do {
-      w = stack.pop()!;
-      onStack.delete(w);
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || edges.get(v)?.includes(v)) found.push(component.map(name).sort());
-  };
-  for (const file of sources) if (!index.has(file)) visit(file);
-  return found;
-}
 
 it("reads the sandbox's imports", () => {
   expect(sources.length).toBeGreaterThan(100);
@@ -71,7 +21,7 @@ it("reads the sandbox's imports", () => {
 });
 
 it("has no import cycles", () => {
-  expect(cycles()).toEqual([]);
+  expect(cycles(edges).map((c) => c.map(name))).toEqual([]);
 });
 
 it("imports a routes.ts only from the module that registers its operations", () => {

@@ -9,8 +9,15 @@
  */
 import { clearLine, cursorTo } from "node:readline";
 import type { ProgressEvent } from "../../engine/apply/model.ts";
-import { formatEta } from "./read-progress.ts";
 import { type Styler, styler } from "./style.ts";
+
+/** `45s`, `3m10s`, `1h05m`. */
+export function formatEta(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
+}
 
 export interface ProgressStream extends NodeJS.WritableStream {
   isTTY?: boolean;

@@ -11,7 +11,7 @@
  */
 import { clearLine, cursorTo } from "node:readline";
 import type { ApiResponse, Caller, Pacer, QuotaClass, RequestSpec } from "../../api/index.ts";
-import type { ProgressStream } from "./progress.ts";
+import { formatEta, type ProgressStream } from "./progress.ts";
 
 export interface ReadProgressOptions {
   stream: ProgressStream;
@@ -50,14 +50,6 @@ interface Collection {
 type Usage = Record<string, { used?: unknown } | undefined>;
 
 const number = (n: number) => n.toLocaleString("en-US");
-
-/** `45s`, `3m10s`, `1h05m`. */
-export function formatEta(ms: number): string {
-  const s = Math.max(1, Math.round(ms / 1000));
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
-  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
-}
 
 export class ReadProgress {
   readonly #stream: ProgressStream;

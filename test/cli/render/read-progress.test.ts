@@ -1,7 +1,8 @@
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiResponse, Caller, Pacer, RequestSpec } from "../../../src/api/index.ts";
-import { formatEta, ReadProgress } from "../../../src/cli/render/read-progress.ts";
+import { formatEta } from "../../../src/cli/render/progress.ts";
+import { ReadProgress } from "../../../src/cli/render/read-progress.ts";
 
 /** A stream that keeps what is written, as a terminal or as a pipe. */
 function stream(tty: boolean) {
