@@ -17,6 +17,8 @@ import {
 } from "../../src/terraform/cty.ts";
 import { dataSourceType } from "../../src/terraform/data-sources.ts";
 import { snakeCase } from "../../src/terraform/names.ts";
+import type { ProviderHandlers } from "../../src/terraform/plugin/protocol.ts";
+import { createHandlers } from "../../src/terraform/provider.ts";
 import type { Attributes } from "../../src/terraform/resource-values.ts";
 import { resourceType } from "../../src/terraform/resources.ts";
 
@@ -291,6 +293,14 @@ export class Core {
 }
 
 /** An attribute of a state, by member name (camelCase), as a plain value. */
+/** The provider served in process, its handlers called directly, configured from `env` (its environment). */
+export async function configuredCore(env: Record<string, string>): Promise<Core> {
+  const handlers = createHandlers(env);
+  const core = new Core(async (rpc, request) => handlers[rpc as keyof ProviderHandlers](request as never));
+  await core.configure();
+  return core;
+}
+
 export function attr(instance: Instance | null, member: string): CtyValue {
   return instance?.state[snakeCase(member)] ?? null;
 }

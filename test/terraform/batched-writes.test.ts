@@ -7,11 +7,9 @@ import { spawn } from "node:child_process";
 import { mkdir, readdir, readFile, readlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProviderHandlers } from "../../src/terraform/plugin/protocol.ts";
-import { createHandlers } from "../../src/terraform/provider.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { described, terraformWorkspace } from "../helpers/terraform.ts";
-import { attr, Core } from "../helpers/terraform-core.ts";
+import { attr, type Core, configuredCore } from "../helpers/terraform-core.ts";
 import { describeWithTerraform } from "./e2e/describe.ts";
 
 let sb: TestSandbox;
@@ -34,10 +32,7 @@ async function writes(): Promise<Record<string, number>> {
 }
 
 async function provider(account: Client, env: Record<string, string> = {}): Promise<Core> {
-  const handlers = createHandlers({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token, ...env });
-  const core = new Core(async (rpc, request) => handlers[rpc as keyof ProviderHandlers](request as never));
-  await core.configure();
-  return core;
+  return configuredCore({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token, ...env });
 }
 
 describe("batched writes, in process", () => {

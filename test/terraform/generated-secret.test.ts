@@ -4,20 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Unknown } from "../../src/terraform/cty.ts";
-import type { ProviderHandlers } from "../../src/terraform/plugin/protocol.ts";
-import { createHandlers } from "../../src/terraform/provider.ts";
 import { resourceSchema } from "../../src/terraform/schema.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
-import { attr, Core } from "../helpers/terraform-core.ts";
+import { attr, type Core, configuredCore } from "../helpers/terraform-core.ts";
 
 let sb: TestSandbox;
 let core: Core;
 beforeAll(async () => {
   sb = await startTestSandbox();
   const account = await sb.account({ plan: "enterprise" });
-  const handlers = createHandlers({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token });
-  core = new Core(async (rpc, request) => handlers[rpc as keyof ProviderHandlers](request as never));
-  await core.configure();
+  core = await configuredCore({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token });
 });
 afterAll(async () => sb?.close());
 

@@ -12,7 +12,7 @@ import { resourceType } from "../../src/terraform/resources.ts";
 import { resourceTypeName } from "../../src/terraform/schema.ts";
 import { kindCases } from "../helpers/kind-cases.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
-import { attr, Core, type Instance } from "../helpers/terraform-core.ts";
+import { attr, Core, configuredCore, type Instance } from "../helpers/terraform-core.ts";
 
 let sb: TestSandbox;
 let account: Client & { accountId: string };
@@ -21,9 +21,7 @@ let core: Core;
 beforeAll(async () => {
   sb = await startTestSandbox();
   account = await sb.account({ plan: "enterprise" });
-  const handlers = createHandlers({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token });
-  core = new Core(async (rpc, request) => handlers[rpc as keyof ProviderHandlers](request as never));
-  await core.configure();
+  core = await configuredCore({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token });
 });
 afterAll(async () => sb?.close());
 
