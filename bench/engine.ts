@@ -19,17 +19,15 @@
  *    the same apply on an unmetered account (the sandbox job's own time).
  */
 import { parseArgs } from "node:util";
-import { type Operations, operations, type Pacer, VigilClient } from "../src/api/index.ts";
-import type { TimeSource } from "../src/api/types.ts";
+import { type Operations, operations, VigilClient } from "../src/api/index.ts";
 import {
   applyChanges,
-  type DesiredResource,
   engineKind,
   type KindName,
   MemoryStateStore,
   planChanges,
 } from "../src/engine/index.ts";
-import { inBatches, startSandbox } from "./lib.ts";
+import { benchMonitor, cappedPolls, inBatches, largeConfig, noPacing, startSandbox } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -57,55 +55,7 @@ const publicRequests = (byRoute: Record<string, number>) =>
     .filter(([route]) => !route.includes("/_sandbox/"))
     .reduce((sum, [, n]) => sum + n, 0);
 
-/** Job polls honour `Retry-After`, capped: the unmetered account has no quota to respect. */
-const cappedPolls: TimeSource = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve) => {
-      if (signal?.aborted) return resolve();
-      setTimeout(resolve, Math.min(ms, 100));
-    }),
-};
-const noPacing: Pacer = { acquire: async () => {}, observe: () => {} };
-
-const ref = (address: string) => ({ $ref: address });
-const monitor = (tag: string, n: number): DesiredResource => ({
-  address: `monitors.${tag}-${n}`,
-  kind: "monitor",
-  members: {
-    type: "http",
-    name: `${tag} ${n}`,
-    url: `https://${tag}-${n}.example.com/health`,
-    locations: { pools: ["allworld"] },
-  },
-});
-
-/** N monitors, M http contacts, and S alert subscriptions: monitor i to contact (i mod M), then (i+1 mod M)... */
-function largeConfig(): DesiredResource[] {
-  const monitors = Array.from({ length: monitorCount }, (_, n) => monitor("bench-plan", n));
-  const contacts = Array.from(
-    { length: contactCount },
-    (_, n): DesiredResource => ({
-      address: `contacts.bench-${n}`,
-      kind: "contact",
-      members: { type: "http", name: `Bench hook ${n}`, address: `https://hooks-${n}.example.com/alert` },
-    }),
-  );
-  const subscriptions = Array.from({ length: subscriptionCount }, (_, s): DesiredResource => {
-    const m = s % monitorCount;
-    const c = (m + Math.floor(s / monitorCount)) % contactCount;
-    return {
-      address: `alertSubscriptions.bench-${m}-${c}`,
-      kind: "alertSubscription",
-      members: {
-        monitorId: ref(`monitors.bench-plan-${m}`),
-        contactId: ref(`contacts.bench-${c}`),
-        alertTypes: ["down", "up"],
-      },
-    };
-  });
-  return [...contacts, ...monitors, ...subscriptions];
-}
+const counts = { monitors: monitorCount, contacts: contactCount, subscriptions: subscriptionCount };
 
 const cpuSeconds = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1e6;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -122,7 +72,7 @@ const bigClient = new VigilClient({
   connections: 32,
 });
 const bigOps = operations(bigClient);
-const desired = largeConfig();
+const desired = largeConfig({ tag: "bench-plan", ...counts });
 const store = new MemoryStateStore();
 
 const seedStart = performance.now();
@@ -203,7 +153,7 @@ const businessClient = new VigilClient({ baseUrl: sandbox.url, token: businessTo
 await businessClient.prime();
 const businessOps = operations(businessClient);
 const { limits } = (await businessOps.account.get()) as { limits: { maxBulkItems: number } };
-const createDesired = Array.from({ length: createCount }, (_, n) => monitor("bench-apply", n));
+const createDesired = Array.from({ length: createCount }, (_, n) => benchMonitor("bench-apply", n));
 await admin("DELETE", "/_sandbox/stats");
 const beforeApply = businessClient.metrics.snapshot();
 const applyStart = performance.now();

@@ -10,7 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Pool } from "undici";
+import type { Pacer } from "../src/api/index.ts";
 import type { TimeSource } from "../src/api/types.ts";
+import type { DesiredResource } from "../src/engine/index.ts";
 import { plans } from "../src/sandbox/core/plans.ts";
 
 export async function startSandbox(options: {
@@ -308,4 +310,62 @@ export function printRoutes(rows: readonly Measured[]): void {
     const routes = Object.entries(r.byRoute ?? {}).sort(([, a], [, b]) => b - a);
     console.log(`\n${r.mode}, ${r.step}: ${routes.map(([route, n]) => `${route} ×${n}`).join(", ")}`);
   }
+}
+
+/** Job polls honour `Retry-After`, capped: an unmetered account has no quota to respect. */
+export const cappedPolls: TimeSource = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal?.aborted) return resolve();
+      setTimeout(resolve, Math.min(ms, 100));
+    }),
+};
+export const noPacing: Pacer = { acquire: async () => {}, observe: () => {} };
+
+/** An http monitor at `monitors.<tag>-<n>`. */
+export const benchMonitor = (tag: string, n: number): DesiredResource => ({
+  address: `monitors.${tag}-${n}`,
+  kind: "monitor",
+  members: {
+    type: "http",
+    name: `${tag} ${n}`,
+    url: `https://${tag}-${n}.example.com/health`,
+    locations: { pools: ["allworld"] },
+  },
+});
+
+/**
+ * A large account: `monitors` monitors tagged `tag`, `contacts` http contacts, and `subscriptions` alert
+ * subscriptions: monitor i to contact (i mod contacts), then (i+1 mod contacts)...
+ */
+export function largeConfig(counts: {
+  tag: string;
+  monitors: number;
+  contacts: number;
+  subscriptions: number;
+}): DesiredResource[] {
+  const monitors = Array.from({ length: counts.monitors }, (_, n) => benchMonitor(counts.tag, n));
+  const contacts = Array.from(
+    { length: counts.contacts },
+    (_, n): DesiredResource => ({
+      address: `contacts.bench-${n}`,
+      kind: "contact",
+      members: { type: "http", name: `Bench hook ${n}`, address: `https://hooks-${n}.example.com/alert` },
+    }),
+  );
+  const subscriptions = Array.from({ length: counts.subscriptions }, (_, s): DesiredResource => {
+    const m = s % counts.monitors;
+    const c = (m + Math.floor(s / counts.monitors)) % counts.contacts;
+    return {
+      address: `alertSubscriptions.bench-${m}-${c}`,
+      kind: "alertSubscription",
+      members: {
+        monitorId: { $ref: `monitors.${counts.tag}-${m}` },
+        contactId: { $ref: `contacts.bench-${c}` },
+        alertTypes: ["down", "up"],
+      },
+    };
+  });
+  return [...contacts, ...monitors, ...subscriptions];
 }

@@ -26,11 +26,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { operations, type Pacer, VigilClient } from "../src/api/index.ts";
-import type { TimeSource } from "../src/api/types.ts";
+import { operations, VigilClient } from "../src/api/index.ts";
 import {
   applyChanges,
-  type DesiredResource,
   FileStateStore,
   MemoryStateStore,
   planChanges,
@@ -39,7 +37,7 @@ import {
 } from "../src/engine/index.ts";
 import { PostgresStateStore } from "../src/engine/state/postgres-store.ts";
 import { startPostgres } from "../test/helpers/postgres.ts";
-import { startSandbox } from "./lib.ts";
+import { cappedPolls, largeConfig, noPacing, startSandbox } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -69,15 +67,6 @@ const sandbox = await startSandbox({ data: false, connections: 32 });
 const cli = join(import.meta.dirname, "../src/cli/main.ts");
 const node = join(import.meta.dirname, "../node_modules/.bin/node");
 
-const cappedPolls: TimeSource = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve) => {
-      if (signal?.aborted) return resolve();
-      setTimeout(resolve, Math.min(ms, 100));
-    }),
-};
-const noPacing: Pacer = { acquire: async () => {}, observe: () => {} };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
@@ -91,44 +80,6 @@ const check = (ok: boolean, what: string) => {
 
 if ([1, 2, 3].some((n) => sections.has(n))) {
   // --- The large account and its state ---------------------------------------------------------
-  function largeConfig(): DesiredResource[] {
-    const monitors = Array.from(
-      { length: monitorCount },
-      (_, n): DesiredResource => ({
-        address: `monitors.bench-${n}`,
-        kind: "monitor",
-        members: {
-          type: "http",
-          name: `bench ${n}`,
-          url: `https://bench-${n}.example.com/health`,
-          locations: { pools: ["allworld"] },
-        },
-      }),
-    );
-    const contacts = Array.from(
-      { length: contactCount },
-      (_, n): DesiredResource => ({
-        address: `contacts.bench-${n}`,
-        kind: "contact",
-        members: { type: "http", name: `Bench hook ${n}`, address: `https://hooks-${n}.example.com/alert` },
-      }),
-    );
-    const subscriptions = Array.from({ length: subscriptionCount }, (_, s): DesiredResource => {
-      const m = s % monitorCount;
-      const c = (m + Math.floor(s / monitorCount)) % contactCount;
-      return {
-        address: `alertSubscriptions.bench-${m}-${c}`,
-        kind: "alertSubscription",
-        members: {
-          monitorId: { $ref: `monitors.bench-${m}` },
-          contactId: { $ref: `contacts.bench-${c}` },
-          alertTypes: ["down", "up"],
-        },
-      };
-    });
-    return [...contacts, ...monitors, ...subscriptions];
-  }
-
   const bigClient = new VigilClient({
     baseUrl: sandbox.url,
     token: await sandbox.unmeteredAccount(),
@@ -137,7 +88,12 @@ if ([1, 2, 3].some((n) => sections.has(n))) {
     connections: 32,
   });
   const bigOps = operations(bigClient);
-  const desired = largeConfig();
+  const desired = largeConfig({
+    tag: "bench",
+    monitors: monitorCount,
+    contacts: contactCount,
+    subscriptions: subscriptionCount,
+  });
   const memory = new MemoryStateStore();
   const seedStart = performance.now();
   const seeded = await applyChanges({ ops: bigOps, store: memory, desired, time: cappedPolls });
