@@ -10,6 +10,7 @@
  */
 import fc from "fast-check";
 import { type Scalar, stringify } from "yaml";
+import { seeded } from "../../src/sandbox/core/faults.ts";
 
 export type Tree = { scalar: unknown } | { seq: Tree[] } | { map: [string, Tree][] };
 type Collection = Exclude<Tree, { scalar: unknown }>;
@@ -53,23 +54,12 @@ export const trees: fc.Arbitrary<Tree> = fc.letrec<{ tree: Tree; seq: Tree; map:
   map: fc.record({ map: fc.array(fc.tuple(names, tie("tree")), { maxLength: 4 }) }),
 })).tree;
 
-/** mulberry32: the layout's choices, reproducible from fast-check's seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 const stringTypes: Scalar.Type[] = ["PLAIN", "QUOTE_SINGLE", "QUOTE_DOUBLE"];
 
 /** `tree` as a YAML file, laid out by choices drawn from `seed`. */
 export function render(tree: Tree, seed: number): string {
-  const random = prng(seed);
+  // The layout's choices, reproducible from fast-check's seed.
+  const random = seeded(seed);
   const pick = (n: number) => Math.floor(random() * n);
   const chance = (p: number) => random() < p;
   const pad = (n: number) => " ".repeat(n);

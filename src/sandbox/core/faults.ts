@@ -62,7 +62,7 @@ export function faultable(op: FaultRoute): boolean {
 }
 
 /** mulberry32: a small, fast 32-bit PRNG; the same seed gives the same sequence. */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
