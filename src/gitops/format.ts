@@ -106,7 +106,7 @@ export interface ReferenceMember {
   member: string;
   /** The config's name: `contact`, `monitors`. */
   yamlName: string;
-  target: "monitor" | "contact";
+  target: KindName;
   many: boolean;
 }
 
@@ -143,7 +143,13 @@ function walk(schema: z.ZodType, at: string[], out: KindFormat): void {
     const itemTraits = inner instanceof z.ZodArray ? traitsOf(inner.element as z.ZodType) : {};
     const target = traits.references ?? itemTraits.references;
     if (target) {
-      out.references.push({ at, member, yamlName: yamlNameOf(member), target, many: !traits.references });
+      out.references.push({
+        at,
+        member,
+        yamlName: yamlNameOf(member),
+        target: target as KindName,
+        many: !traits.references,
+      });
       continue;
     }
     if (traits.timestamp) out.timestamps.push({ at, member });

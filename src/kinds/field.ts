@@ -37,8 +37,8 @@ export interface FieldTraits {
   /** The service stores at most this value (a larger one is silently lowered). */
   storedCap?: number;
   description?: string;
-  /** The id of another kind's object: configs name that object instead (`contactId` → `contact: oncall`). */
-  references?: "monitor" | "contact";
+  /** The id of another kind's object, by kind name: configs name that object instead (`contactId` → `contact: oncall`). */
+  references?: string;
   /** Unix seconds: configs may write an ISO 8601 time instead. */
   timestamp?: boolean;
   /**

@@ -20,6 +20,7 @@ export * from "./problems.ts";
 export * from "./scopes.ts";
 export * from "./status-page.ts";
 export * from "./subscription.ts";
+export * from "./variants.ts";
 export * from "./webhook.ts";
 
 import { contactKind } from "./contact.ts";

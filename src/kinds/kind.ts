@@ -21,6 +21,10 @@ export interface KindDefinition<S extends z.ZodObject = z.ZodObject> {
   required?: readonly string[];
   /** Rules beyond the schema: offline, against the account, quotas and duplicates (`account-rules.ts`). */
   rules?: KindRules;
+  /** Members whose schema depends on another member's value (a monitor's `settings` by its `type`). */
+  variants?: KindVariants;
+  /** Where objects of this kind belong, and which deletes take them along. */
+  relations?: KindRelations;
   list?: {
     sort: readonly string[];
     defaultSort: string;
@@ -28,6 +32,52 @@ export interface KindDefinition<S extends z.ZodObject = z.ZodObject> {
     /** What `updatedSince` catches, in the spec's words; absent when the list has no delta sync. */
     deltaSync?: string;
   };
+}
+
+/**
+ * One member typed by another: `member` follows the schema that `discriminator`'s value names. Every reader
+ * of a kind (validation, diff, the sandbox, JSON Schema, Terraform, Pulumi, docs) asks `variantSchemaOf`
+ * (`variants.ts`) instead of knowing which kinds have variants.
+ */
+export interface KindVariants {
+  /** The member whose value picks the variant: `type`. */
+  discriminator: string;
+  /** The member whose schema depends on it: `settings`. */
+  member: string;
+  /** Each variant's schema of `member`, by the discriminator's canonical value. */
+  schemas: Readonly<Record<string, z.ZodObject>>;
+  /** Other spellings the discriminator accepts, mapped to their canonical value (`pageSpeed` → `pagespeed`). */
+  aliases?: Readonly<Record<string, string>>;
+  /** A variant's name for people: `HTTP(S)`. */
+  label?: (variant: string) => string;
+}
+
+/**
+ * How a kind hangs together with the others. Kind order, cascades, the GitOps nesting and export's nesting
+ * are derived from these declarations (`relations.ts`), never listed by kind name elsewhere.
+ */
+export interface KindRelations {
+  /**
+   * The kind this one lives under. Configs write it inside its parent (`monitors.<m>.alerts.<contact>`), and
+   * deleting the parent deletes it: the API cascades, so apply sends no call of its own.
+   */
+  parent?: {
+    /** The parent kind's name: `monitor`. */
+    kind: string;
+    /** The member holding the parent's id: `monitorId`. */
+    member: string;
+    /** The member of the parent under which configs write these objects: `alerts`. */
+    nestedAs: string;
+    /**
+     * A reference member that names the object within its parent in configs (`contactId`: `alerts.<contact>`);
+     * absent, the object has a logical name of its own (`templates.<name>`).
+     */
+    keyedBy?: string;
+  };
+  /** Other kinds whose delete also deletes objects of this kind that reference them (a contact's subscriptions). */
+  deletedWith?: readonly { kind: string; member: string }[];
+  /** The member of a cascading delete receipt's `cascaded` object that lists this kind's removed ids. */
+  cascadedAs?: string;
 }
 
 export function defineKind<S extends z.ZodObject>(definition: KindDefinition<S>): KindDefinition<S> {

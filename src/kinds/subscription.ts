@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type AccountView, packageLimit, type Refusal } from "./account-rules.ts";
 import { contactRef, createdAt, monitorRef, updatedAt } from "./common.ts";
 import { field, set } from "./field.ts";
-import { defineKind } from "./kind.ts";
+import { defineKind, type KindRelations } from "./kind.ts";
 import { alertTypes, reportFrequencies } from "./monitor/index.ts";
 
 const pair = {
@@ -32,12 +32,22 @@ export const reportSubscriptionSchema = z
   })
   .partial();
 
+/** A subscription lives on its monitor, one per contact, and goes with either of them. */
+function subscriptionRelations(nestedAs: string, cascadedAs: string): KindRelations {
+  return {
+    parent: { kind: "monitor", member: "monitorId", nestedAs, keyedBy: "contactId" },
+    deletedWith: [{ kind: "contact", member: "contactId" }],
+    cascadedAs,
+  };
+}
+
 export const alertSubscriptionKind = defineKind({
   name: "alertSubscription",
   title: "Alert subscription",
   schema: alertSubscriptionSchema,
   naturalKey: ["monitorId", "contactId"],
   required: ["monitorId", "contactId", "alertTypes"],
+  relations: subscriptionRelations("alerts", "alertSubscriptions"),
   paths: { collection: "/alert", item: "/monitor/{monitorId}/alert/{contactId}" },
 });
 
@@ -48,6 +58,7 @@ export const reportSubscriptionKind = defineKind({
   naturalKey: ["monitorId", "contactId"],
   rules: { account: [reportFrequencyRule] },
   required: ["monitorId", "contactId", "frequencies"],
+  relations: subscriptionRelations("reports", "reportSubscriptions"),
   paths: { collection: "/report", item: "/monitor/{monitorId}/report/{contactId}" },
 });
 

@@ -8,6 +8,7 @@ import {
   normalizeSettings,
   settingsByType,
   traitsOf,
+  variantSchemaOf,
 } from "../../kinds/index.ts";
 import { isObject } from "../pointer.ts";
 import {
@@ -19,19 +20,8 @@ import {
   withoutMembers,
 } from "./engine-kind.ts";
 
-const schemaByType = new Map<string, z.ZodObject>();
-
 /** The monitor schema with `settings` typed for the monitor's type, so settings members carry their traits. */
-function schemaFor(members: Members): z.ZodObject {
-  const type = canonicalType(members.type);
-  let schema = schemaByType.get(type);
-  if (!schema) {
-    const settings = settingsByType[type as MonitorType];
-    schema = settings ? monitorKind.schema.extend({ settings: settings.optional() }) : monitorKind.schema;
-    schemaByType.set(type, schema);
-  }
-  return schema;
-}
+const schemaFor = (members: Members): z.ZodObject => variantSchemaOf(monitorKind, members);
 
 function canonicalType(type: unknown): string {
   return typeof type === "string" ? (monitorTypeAliases[type] ?? type) : "";

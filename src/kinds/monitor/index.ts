@@ -4,8 +4,9 @@ import { contactSchema } from "../contact.ts";
 import { field, set } from "../field.ts";
 import { defineKind } from "../kind.ts";
 import { monitorRules } from "./account-rules.ts";
+import { settingsByType } from "./settings.ts";
 import { attached } from "./settings-fields.ts";
-import { monitorTypeVocabulary } from "./types.ts";
+import { type MonitorType, monitorTypeAliases, monitorTypes, monitorTypeVocabulary } from "./types.ts";
 
 export * from "./account-rules.ts";
 export * from "./assertions.ts";
@@ -163,6 +164,13 @@ export const monitorKind = defineKind({
   naturalKey: ["type", "url"],
   required: ["type"],
   rules: monitorRules,
+  variants: {
+    discriminator: "type",
+    member: "settings",
+    schemas: settingsByType,
+    aliases: monitorTypeAliases,
+    label: (type) => monitorTypes[type as MonitorType].label,
+  },
   paths: { collection: "/monitor", item: "/monitor/{id}" },
   list: {
     sort: ["name", "state", "type", "interval", "lastChange", "url", "created", "tags"],
