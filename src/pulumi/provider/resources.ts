@@ -34,7 +34,7 @@ import {
   touchesPattern,
 } from "../../engine/pointer.ts";
 import { canonicalJson } from "../../engine/state/index.ts";
-import { generatedValues } from "../../kinds/index.ts";
+import { generatedValues, isMaskedCredential } from "../../kinds/index.ts";
 import { memberName, resourceRules, resourceSchema, resourceTypeName } from "../../terraform/schema.ts";
 import { kindOfToken } from "../tokens.ts";
 import {
@@ -492,7 +492,7 @@ function dropMasked(value: unknown): void {
   if (Array.isArray(value)) for (const item of value) dropMasked(item);
   else if (isObject(value))
     for (const [k, v] of Object.entries(value)) {
-      if (isObject(v) && v.set === true) delete value[k];
+      if (isMaskedCredential(v)) delete value[k];
       else dropMasked(v);
     }
 }
