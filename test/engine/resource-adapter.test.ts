@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/index.ts";
-import { engineKind, type ObjectSession, openSession } from "../../src/engine/index.ts";
+import { engineKind, type ObjectSession, openSession, type Row } from "../../src/engine/index.ts";
 import {
   type AdapterFrontend,
   ResourceAdapter,
@@ -21,6 +21,16 @@ class Refused extends Error {
   }
 }
 class Shared extends Error {}
+/** What a frontend keeps of a create whose object exists though a later write failed. */
+class Unfinished extends Error {
+  readonly created: Row;
+  readonly refusal: unknown;
+  constructor(created: Row, refusal: unknown) {
+    super(`unfinished ${String(created.id)}`);
+    this.created = created;
+    this.refusal = refusal;
+  }
+}
 const frontend: AdapterFrontend = {
   name: "test_monitor",
   keyPrefix: "ts",
@@ -30,7 +40,7 @@ const frontend: AdapterFrontend = {
 };
 
 const unique = () => Math.random().toString(36).slice(2, 10);
-const monitor = (members: Record<string, unknown> = {}) => ({
+const monitor = (members: Record<string, unknown> = {}): Record<string, unknown> => ({
   type: "http",
   url: `https://${unique()}.example.com/health`,
   locations: { pools: ["allworld"] },
@@ -151,12 +161,13 @@ describe("writes", () => {
       title: "Partial",
       components: [{ name: "Shop", monitorId: "00000000-0000-4000-8000-000000000000" }],
     };
-    const kept = await pages
+    const kept = (await pages
       .create(session, desired, (created, refusal) => {
-        throw { created, refusal };
+        throw new Unfinished(created, refusal);
       })
-      .catch((e: { created: { id: string }; refusal: unknown }) => e);
-    expect((await account.get(`/statuspage/${kept.created.id}`)).status).toBe(200);
+      .catch((e: unknown) => e)) as Unfinished;
+    expect(kept).toBeInstanceOf(Unfinished);
+    expect((await account.get(`/statuspage/${String(kept.created.id)}`)).status).toBe(200);
     expect(kept.refusal).toBeInstanceOf(Refused);
     expect((kept.refusal as Refused).refusal.summary).toBe("Could not create test_page");
   });
