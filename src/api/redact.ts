@@ -1,4 +1,4 @@
-import { credentialPatterns, kinds, settingsByType } from "../kinds/index.ts";
+import { credentialPatterns, isMaskedCredential, kinds, settingsByType } from "../kinds/index.ts";
 
 export const redacted = "[redacted]";
 
@@ -37,15 +37,19 @@ function redact(value: unknown, itemOf: string | undefined): unknown {
   for (const [name, member] of Object.entries(value)) {
     const credential =
       credentialNames.has(name) || (itemOf !== undefined && credentialNames.has(`${itemOf}[].${name}`));
-    if (credential) out[name] = isRotateOrSetMarker(member) ? member : redacted;
+    if (credential) out[name] = saysNothingSecret(member) ? member : redacted;
     else out[name] = redact(member, Array.isArray(member) ? name : undefined);
   }
   return out;
 }
 
-/** `{rotate: true}` and `{set: true}` say nothing secret; keeping them makes logs readable. */
-function isRotateOrSetMarker(value: unknown): boolean {
+/**
+ * A credential read back masked (`{set: true, updatedAt}`) and an action on one (`{rotate: true}`, made only
+ * of `true` flags) say nothing secret; keeping them makes logs readable.
+ */
+function saysNothingSecret(value: unknown): boolean {
+  if (isMaskedCredential(value)) return true;
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const entries = Object.entries(value);
-  return entries.length === 1 && typeof entries[0]![1] === "boolean";
+  const flags = Object.values(value);
+  return flags.length > 0 && flags.every((flag) => flag === true);
 }

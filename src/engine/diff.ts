@@ -5,6 +5,7 @@
  */
 import fastJsonPatch from "fast-json-patch";
 import type { z } from "zod";
+import { isMaskedCredential } from "../kinds/index.ts";
 import { canonicalize, sameValue, schemaAt, traitsAt } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Change, Lifecycle, ResourceState } from "./model.ts";
@@ -45,7 +46,7 @@ export interface ResourceDiff {
 
 /** A credential read back masked (`{set: true, ...}`), or a live row rebuilt from the state. */
 function isMasked(value: unknown): boolean {
-  return (isObject(value) && value.set === true) || value === sensitive;
+  return isMaskedCredential(value) || value === sensitive;
 }
 
 /** Leaf paths of an object: arrays and scalars are leaves. */

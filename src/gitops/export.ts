@@ -11,6 +11,7 @@ import { configMembers } from "../engine/config-members.ts";
 import { type EngineKind, engineKind, type Members, type Row } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
 import { getAt, isObject, setAt, tokensOf } from "../engine/pointer.ts";
+import { isMaskedCredential } from "../kinds/index.ts";
 import {
   collectionOf,
   formatIsoTime,
@@ -247,7 +248,7 @@ function placeholders(
   const result = structuredClone(members);
   for (const path of paths) {
     const value = getAt(members, path);
-    if (tokensOf(path).length === 1 && isObject(value) && value.set === true) {
+    if (tokensOf(path).length === 1 && isMaskedCredential(value)) {
       delete result[tokensOf(path)[0]!];
       out.leftOut.push({ address, member: tokensOf(path)[0]! });
       continue;

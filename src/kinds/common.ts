@@ -48,8 +48,27 @@ export function isHost(text: string): boolean {
   return isIP(text) !== 0 || (hostname.test(text) && (text.includes(".") || text === "localhost"));
 }
 
-/** A credential as it is read back to callers who may not see it in full. */
-export const maskedCredential = z.object({ set: z.literal(true), updatedAt: unixTime });
+/**
+ * A credential as it is read back to callers who may not see it in full: `{set: true}`, with when it was set
+ * (`updatedAt`) where the API says, and what else the API adds (a webhook secret's `previousValidUntil`).
+ */
+export const maskedCredential = z.looseObject({ set: z.literal(true), updatedAt: unixTime.optional() });
+export type MaskedCredential = z.infer<typeof maskedCredential>;
+
+/**
+ * Whether a value is a credential read back masked: nobody reading it can know the value. The one check the
+ * diff, the frontends, export and the client's log redaction share.
+ */
+export function isMaskedCredential(value: unknown): value is MaskedCredential {
+  // `set` first: most values a walk meets are no credential, and reading a member is far cheaper than a parse.
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Object.hasOwn(value, "set") &&
+    (value as { set?: unknown }).set === true &&
+    maskedCredential.safeParse(value).success
+  );
+}
 
 /**
  * A configured HTTP header's name: an RFC 9110 token. Anything else (a space,

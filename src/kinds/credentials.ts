@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isMaskedCredential } from "./common.ts";
 import { toPointer } from "./diagnostics.ts";
 import { membersOf, peel, traitsOf } from "./field.ts";
 
@@ -51,9 +52,6 @@ function walk(schema: z.ZodType): CredentialPattern[] {
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** A credential as the service reads it back to callers who may not see it: `{set: true, ...}`. */
-export const isMaskedCredential = (value: unknown): boolean => isRecord(value) && value.set === true;
 
 /**
  * JSON pointers of the credentials a value holds: the credential members set

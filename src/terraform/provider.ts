@@ -23,15 +23,9 @@ import {
   type ServerCapabilities,
 } from "./plugin/protocol.ts";
 import { providerSchemaToProto } from "./plugin/schema-proto.ts";
-import {
-  DiagnosticsError,
-  PartialCreateError,
-  type ProviderContext,
-  protocolSteps,
-  readPrivate,
-  resourceType,
-  writePrivate,
-} from "./resources.ts";
+import { readPrivate, writePrivate } from "./private-state.ts";
+import { DiagnosticsError, PartialCreateError, protocolSteps } from "./resource-diagnostics.ts";
+import { type ProviderContext, resourceType } from "./resources.ts";
 import { providerAddress, providerConfigSchema, providerSchema } from "./schema.ts";
 
 const capabilities: ServerCapabilities = {

@@ -7,6 +7,7 @@
 import { traitsAt } from "../engine/canonical.ts";
 import type { EngineKind, Members, Row } from "../engine/index.ts";
 import { isObject, isUnder, pointer, tokensOf } from "../engine/pointer.ts";
+import { isMaskedCredential } from "../kinds/index.ts";
 import {
   type AttributePathStep,
   type CtyObject,
@@ -71,9 +72,6 @@ export function pointerOf(steps: readonly AttributePathStep[]): string {
   );
 }
 
-/** A value masked by the service (`{set: true}`): unknown to anyone reading it back. */
-const isMasked = (value: unknown) => isObject(value) && value.set === true;
-
 /**
  * The live object as a value of the resource type: the members as the engine compares them (read-back shapes
  * undone), what the service alone sets, and null for credentials it reads back masked.
@@ -108,7 +106,7 @@ function clearMasked(value: unknown, path: readonly string[]): void {
   for (const key of children) {
     const container = value as Record<string | number, unknown>;
     if (rest.length === 0) {
-      if (isMasked(container[key])) container[key] = undefined;
+      if (isMaskedCredential(container[key])) container[key] = undefined;
     } else clearMasked(container[key], rest);
   }
 }

@@ -4,28 +4,17 @@
  * told, with the same normalisation as every other frontend, so a plan after an apply is empty.
  */
 import type { z } from "zod";
-import { ApiError, problemHeadline } from "../api/index.ts";
 import {
-  allowancesOf,
   type Change,
-  derivedKeys,
-  diffResource,
-  duplicateOf,
   type EngineKind,
   engineKind,
-  explainIdempotencyConflict,
-  judgeOne,
-  type KeyFor,
   type Members,
   type ObjectSession,
   type Row,
-  SharedObjectError,
-  UnfinishedCreateError,
-  validateDesired,
 } from "../engine/index.ts";
-import { getAt, isUnder, leafPointers, pointer, setAt, touchesPattern } from "../engine/pointer.ts";
-import { canonicalJson } from "../engine/state/index.ts";
-import { generatedValues, traitsOf } from "../kinds/index.ts";
+import { isUnder, leafPointers, pointer, setAt, touchesPattern } from "../engine/pointer.ts";
+import { ResourceAdapter } from "../engine/resource-adapter.ts";
+import { traitsOf } from "../kinds/index.ts";
 import {
   type AttributePathStep,
   blockType,
@@ -43,11 +32,14 @@ import {
   unknown,
 } from "./cty.ts";
 import { camelCase } from "./names.ts";
+import { type Diagnostic, errorDiagnostic } from "./plugin/protocol.ts";
+import type { PrivateState } from "./private-state.ts";
 import {
-  type Diagnostic,
-  errorDiagnostic,
-  type AttributePathStep as ProtocolStep,
-} from "./plugin/protocol.ts";
+  DiagnosticsError,
+  PartialCreateError,
+  protocolSteps,
+  refusalDiagnostics,
+} from "./resource-diagnostics.ts";
 import {
   type Attributes,
   isReadOnly,
@@ -70,53 +62,6 @@ import {
   resourceSchema,
 } from "./schema.ts";
 
-/** What a resource keeps beside its state (tfplugin6 `private`): what the config set at the last apply. */
-interface PrivateState {
-  /** Member pointers the config set: removing one from the config resets it to the service's default. */
-  configured?: string[];
-  /** Imported and not refreshed yet: the first read takes every live value. */
-  imported?: true;
-}
-
-export function readPrivate(bytes: Uint8Array | undefined): PrivateState {
-  if (!bytes || bytes.length === 0) return {};
-  try {
-    const parsed = JSON.parse(Buffer.from(bytes).toString("utf8")) as unknown;
-    return typeof parsed === "object" && parsed !== null ? (parsed as PrivateState) : {};
-  } catch {
-    return {};
-  }
-}
-
-export const writePrivate = (state: PrivateState): Uint8Array => Buffer.from(JSON.stringify(state));
-
-/** A failure Terraform shows as diagnostics (one per problem, each at its attribute). */
-export class DiagnosticsError extends Error {
-  readonly diagnostics: Diagnostic[];
-  constructor(diagnostics: Diagnostic[]) {
-    super(diagnostics.map((d) => d.summary).join("; "));
-    this.diagnostics = diagnostics;
-  }
-}
-
-/**
- * A create whose object exists but whose later writes failed (components, update-only members): Terraform
- * saves `state` beside the diagnostics, marked tainted, so the object is in the state and the next apply
- * replaces it, instead of being in the account and in no state.
- */
-export class PartialCreateError extends DiagnosticsError {
-  readonly state: CtyValue;
-  readonly private: PrivateState;
-  constructor(diagnostics: Diagnostic[], state: CtyValue, privateState: PrivateState) {
-    super(diagnostics);
-    this.state = state;
-    this.private = privateState;
-  }
-}
-
-/** Credential hashes are compared within one call only: any salt will do, and none is kept. */
-const lineage = "terraform";
-
 /** Read-only members an update leaves as they are. */
 const settledOnUpdate = new Set(["id", "created"]);
 
@@ -137,6 +82,8 @@ export class ResourceType {
   readonly type: ObjectType;
   readonly attributes: Attributes;
   readonly rules: ResourceRules;
+  /** What this resource does as Pulumi's do: judge, diff, write, and say a refusal as diagnostics. */
+  readonly adapter: ResourceAdapter;
 
   constructor(typeName: string) {
     this.typeName = typeName;
@@ -145,6 +92,20 @@ export class ResourceType {
     this.type = blockType(schema.block);
     this.attributes = schema.block.attributes;
     this.rules = resourceRules(typeName);
+    this.adapter = new ResourceAdapter(this.kind, {
+      name: typeName,
+      keyPrefix: "tf",
+      lineage: "terraform",
+      refused: (refusal) => refusalDiagnostics(refusal, (at, message) => this.diagnosticAt(at, message)),
+      shared: (id) =>
+        new DiagnosticsError([
+          {
+            severity: "ERROR",
+            summary: `Two ${typeName} resources describe the same object`,
+            detail: `Another resource of this configuration already created ${id} with the same members; an object can be managed by one resource only.`,
+          },
+        ]),
+    });
   }
 
   // -------------------------------------------------------------------------
@@ -153,12 +114,8 @@ export class ResourceType {
   /** The engine's checks of a config, each at its attribute; members still unknown are not judged yet. */
   validate(config: CtyValue): Diagnostic[] {
     const { members, unknown: unknownAt } = toMembers(config, this.type);
-    const open = unknownAt.map(pointerOf);
-    const diagnostics = validateDesired([
-      { address: `${this.kind.collection}.config`, kind: this.kind.name, members },
-    ]);
-    return diagnostics
-      .filter((d) => d.pointer !== "" && !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)))
+    return this.adapter
+      .validate(members, unknownAt.map(pointerOf))
       .map((d) => this.diagnosticAt(d.pointer, d.message));
   }
 
@@ -168,12 +125,12 @@ export class ResourceType {
    */
   async accountDiagnostics(ctx: ProviderContext, prior: CtyValue, config: CtyValue, replacing: boolean) {
     const { members } = toMembers(config, this.type);
-    const resource = { address: `${this.kind.collection}.config`, kind: this.kind.name, members };
     const creating = prior === null || replacing;
-    const findings = await judgeOne(allowancesOf(ctx.ops), resource, {
-      creating,
-      ...(!creating && { live: membersOf(prior, this.type) }),
-    });
+    const findings = await this.adapter.judge(
+      ctx,
+      members,
+      creating ? undefined : membersOf(prior, this.type),
+    );
     return [
       ...findings.errors.map((d) => this.diagnosticAt(d.pointer, d.message)),
       ...findings.warnings.map((d) => ({
@@ -248,21 +205,8 @@ export class ResourceType {
 
   /** The engine's changes from the state (the live object as last read) to the desired members. */
   private changes(prior: CtyValue, desired: Members, priorPrivate: PrivateState): Change[] {
-    const live = membersOf(prior, this.type);
-    const configured = priorPrivate.configured;
-    const managed: Members = {};
-    for (const p of configured ?? []) {
-      const value = getAt(live, p);
-      if (value !== undefined) setAt(managed, p, value);
-    }
-    return diffResource({
-      kind: this.kind,
-      desired,
-      live,
-      lineage,
-      // Without a record (an import), the config is taken as what made the object, as the engine adopts.
-      ...(configured && { prior: { managed, secrets: {} } }),
-    }).changes;
+    // Without a record (an import), the config is taken as what made the object, as the engine adopts.
+    return this.adapter.changes(desired, membersOf(prior, this.type), priorPrivate.configured);
   }
 
   /** A change's effect on the planned value: a member reset goes to its default; new items plan as new. */
@@ -334,103 +278,38 @@ export class ResourceType {
     const stateOf = (live: Row) =>
       settledValue(
         planned,
-        liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, this.revealed(live, desired)),
+        liveValue(
+          this.kind,
+          this.type,
+          this.attributes,
+          this.rules.sensitive,
+          this.adapter.revealed(live, desired),
+        ),
       );
     let row: Row | undefined;
     if (prior === null)
-      row = await this.create(ctx, desired, (created, error) => {
+      row = await this.adapter.create(ctx, desired, (created, error) => {
         const diagnostics = error instanceof DiagnosticsError ? error.diagnostics : [errorDiagnostic(error)];
         throw new PartialCreateError(diagnostics, stateOf(created), configured);
       });
     else {
       const changes = this.changes(prior, desired, plannedPrivate);
-      if (changes.length > 0) {
-        const live = membersOf(prior, this.type);
-        const keyFor = this.keys("update", [live.id, live.updated, canonicalJson(changes)]);
-        await this.guard("update", () => ctx.writes.update(this.kind, live, desired, changes, keyFor));
+      if (changes.length > 0) await this.adapter.update(ctx, membersOf(prior, this.type), desired, changes);
+      // The object after the write, read with the others that wait at the same moment.
+      if (!isKnown(planned)) {
+        const before = rowOf(prior, this);
+        row = await this.adapter.readBack(
+          ctx,
+          before,
+          () => new Error(`${this.typeName} ${before.id} is gone: it was deleted outside Terraform`),
+        );
       }
-      if (!isKnown(planned)) row = await this.guard("read", () => this.readBack(ctx, rowOf(prior, this)));
     }
     return { state: row ? stateOf(row) : planned, private: configured };
   }
 
-  private async create(
-    ctx: ProviderContext,
-    desired: Members,
-    unfinished: (created: Row, error: unknown) => never,
-  ): Promise<Row> {
-    try {
-      return await ctx.writes.create(this.kind, desired, (body, attempt) =>
-        this.keys("create", [canonicalJson(body), attempt]),
-      );
-    } catch (error) {
-      if (error instanceof UnfinishedCreateError)
-        return unfinished(error.created, this.refusal("create", error.cause));
-      if (error instanceof SharedObjectError)
-        throw new DiagnosticsError([
-          {
-            severity: "ERROR",
-            summary: `Two ${this.typeName} resources describe the same object`,
-            detail: `Another resource of this configuration already created ${error.id} with the same members; an object can be managed by one resource only.`,
-          },
-        ]);
-      throw this.refusal("create", error);
-    }
-  }
-
   private async destroy(ctx: ProviderContext, prior: CtyValue): Promise<void> {
-    const live = membersOf(prior, this.type);
-    const key = this.keys("delete", [live.id])("delete");
-    await this.guard("delete", () => ctx.writes.remove(this.kind, live, key));
-  }
-
-  /** The object after a write, read with the others that wait at the same moment. */
-  private async readBack(ctx: ProviderContext, row: Row): Promise<Row> {
-    const live = await ctx.reads.read(this.kind, row);
-    if (!live) throw new Error(`${this.typeName} ${row.id} is gone: it was deleted outside Terraform`);
-    return live;
-  }
-
-  /** Idempotency keys from what the write is about, so a retried run replays instead of writing twice. */
-  private keys(operation: string, parts: readonly unknown[]): KeyFor {
-    return derivedKeys("tf", [this.typeName, operation], parts);
-  }
-
-  /** Runs a call, turning the service's refusal into diagnostics at the attributes it names. */
-  private async guard<T>(operation: string, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      throw this.refusal(operation, error);
-    }
-  }
-
-  /** A refusal as diagnostics: each member the service names at its attribute, with every member of the problem said. */
-  refusal(operation: string, error: unknown): unknown {
-    if (!(error instanceof ApiError)) return error;
-    const existing = duplicateOf(error);
-    const summary = `Could not ${operation} ${this.typeName}`;
-    if (existing)
-      return new DiagnosticsError([
-        {
-          severity: "ERROR",
-          summary,
-          detail: `${error.message}\nThe object already exists as ${existing}: import it (terraform import <address> ${existing}) instead of creating it.`,
-        },
-      ]);
-    const { description } = error;
-    const head = `${error.route}: ${problemHeadline(description)}`;
-    if (description.members.length === 0)
-      return new DiagnosticsError([
-        { severity: "ERROR", summary, detail: explainIdempotencyConflict(error) ?? head },
-      ]);
-    // Each member at its attribute, with the code and the document's own members under it.
-    return new DiagnosticsError(
-      description.members.map((entry) => ({
-        ...this.diagnosticAt(entry.pointer, `${entry.message}\n\n${head}`),
-        summary,
-      })),
-    );
+    await this.adapter.remove(ctx, membersOf(prior, this.type));
   }
 
   // -------------------------------------------------------------------------
@@ -447,7 +326,7 @@ export class ResourceType {
     if (!row) return { state: null, private: {} };
     const now = liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, row);
     const desired = membersOf(this.withoutReadOnly(state), this.type);
-    const drift = diffResource({ kind: this.kind, desired, live: row, lineage }).changes.map((c) => c.path);
+    const drift = this.adapter.changes(desired, row).map((c) => c.path);
     const { imported: _, ...keptPrivate } = priorPrivate;
     const refreshed = refreshedValue(state, now, this.attributes, drift, Boolean(priorPrivate.imported));
     // A generated credential reads back masked: the state keeps what the create's answer showed.
@@ -459,15 +338,7 @@ export class ResourceType {
   }
 
   private isGenerated(attribute: string): boolean {
-    return this.rules.generated.some((g) => g.attribute === attribute);
-  }
-
-  /** A create's answer with each credential the service generated under its attribute's member. */
-  private revealed(row: Row, desired: Members): Row {
-    const out = { ...row };
-    for (const [member, value] of generatedValues(this.kind.schemaFor(desired), desired, row))
-      out[camelCase(this.rules.generated.find((g) => g.member === member)!.attribute)] = value;
-    return out;
+    return this.adapter.isGeneratedOutput(camelCase(attribute));
   }
 
   private withoutReadOnly(state: CtyObject): CtyObject {
@@ -502,13 +373,6 @@ export class ResourceType {
 /** The row a kind's calls need (id, and a subscription's pair) from a state. */
 function rowOf(state: CtyValue, type: ResourceType): Row {
   return membersOf(state, type.type);
-}
-
-/** Attribute path steps as the protocol sends them (list indexes as numbers). */
-export function protocolSteps(steps: readonly AttributePathStep[]): ProtocolStep[] {
-  return steps.map((step) =>
-    "element_key_int" in step ? { element_key_int: Number(step.element_key_int) } : step,
-  );
 }
 
 const types = new Map<string, ResourceType>();

@@ -36,6 +36,20 @@ describe("redactBody", () => {
     // The input is not changed.
     expect(body.settings.password).toBe("hunter2");
   });
+
+  it("keeps what says nothing secret: a credential read back masked, an action made of true flags", () => {
+    const read = {
+      secret: { set: true, updatedAt: 1700000000, previousValidUntil: null },
+      headers: [{ header: "X-Api-Key", value: { set: true } }],
+      settings: { password: { set: false, value: "hunter2" } },
+    };
+    expect(redactBody(read)).toEqual({
+      secret: read.secret,
+      headers: read.headers,
+      settings: { password: redacted },
+    });
+    expect(redactBody({ secret: { rotate: false } })).toEqual({ secret: redacted });
+  });
 });
 
 describe("debug logging", () => {

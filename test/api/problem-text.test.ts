@@ -3,7 +3,8 @@ import { ApiError, describeProblem, type Pacer, type TimeSource, VigilClient } f
 import { describeError } from "../../src/cli/errors.ts";
 import { resourceKind } from "../../src/pulumi/provider/resources.ts";
 import { ApiProblem } from "../../src/sandbox/core/problem.ts";
-import { type DiagnosticsError, ResourceType } from "../../src/terraform/resources.ts";
+import type { DiagnosticsError } from "../../src/terraform/resource-diagnostics.ts";
+import { ResourceType } from "../../src/terraform/resources.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 
 /**
@@ -216,8 +217,9 @@ describe.each(shapes)("$name", (shape) => {
   });
 
   it("Terraform puts each member at its attribute, with the code and every member said", () => {
-    const diagnostics = (new ResourceType("vigil_monitor").refusal("create", error) as DiagnosticsError)
-      .diagnostics;
+    const diagnostics = (
+      new ResourceType("vigil_monitor").adapter.refusal("create", error) as DiagnosticsError
+    ).diagnostics;
     const text = diagnostics.map((d) => `${d.summary}\n${d.detail}`).join("\n");
     for (const pattern of shape.says) expect(text).toMatch(pattern);
     for (const d of diagnostics) expect(d.detail?.trim()).not.toBe("");
@@ -230,7 +232,7 @@ describe.each(shapes)("$name", (shape) => {
   });
 
   it("Pulumi names each property, with the code and every member said", () => {
-    const message = (resourceKind("vigil:index:Monitor").refusal("create", error) as Error).message;
+    const message = (resourceKind("vigil:index:Monitor").adapter.refusal("create", error) as Error).message;
     for (const pattern of shape.says) expect(message).toMatch(pattern);
     if (shape.pulumiProperty) expect(message).toContain(`\n  ${shape.pulumiProperty}: `);
     expect(message).not.toMatch(/\/items\//);

@@ -5,6 +5,7 @@ import {
   credentialPatterns,
   credentialPointers,
   httpSettings,
+  isMaskedCredential,
   issuesToEntries,
   webhookSchema,
 } from "../../src/kinds/index.ts";
@@ -41,6 +42,38 @@ describe("credentials, from the writeOnly trait", () => {
   it("a member named __proto__ is only a name: it never reaches a credential through the prototype", () => {
     const value = JSON.parse('{"__proto__": {"secret": "x"}, "headers": []}');
     expect(credentialPointers(webhookSchema, value)).toEqual([]);
+  });
+});
+
+describe("isMaskedCredential: the one check of a credential read back masked", () => {
+  it("knows every form the API reads back: with or without updatedAt, with what else it adds", () => {
+    for (const masked of [
+      { set: true },
+      { set: true, updatedAt: 1700000000 },
+      { set: true, updatedAt: 1, previousValidUntil: null },
+    ])
+      expect(isMaskedCredential(masked), JSON.stringify(masked)).toBe(true);
+  });
+
+  it("is no value, action or malformed mask", () => {
+    for (const value of [
+      "whsec_abcdefghijklmnop",
+      null,
+      undefined,
+      true,
+      [{ set: true }],
+      { set: "true" },
+      { set: false, updatedAt: 1 },
+      { rotate: true },
+      { set: true, updatedAt: "yesterday" },
+      { set: true, updatedAt: -1 },
+    ])
+      expect(isMaskedCredential(value), JSON.stringify(value)).toBe(false);
+  });
+
+  it("reads only own members: a `set` reached through __proto__ masks nothing", () => {
+    expect(isMaskedCredential(JSON.parse('{"__proto__": {"set": true}}'))).toBe(false);
+    expect(isMaskedCredential(Object.create({ set: true }))).toBe(false);
   });
 });
 

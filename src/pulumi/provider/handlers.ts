@@ -5,15 +5,9 @@
  */
 import { readFile } from "node:fs/promises";
 import { batchWritesFrom, openSession } from "../../engine/index.ts";
+import { ProviderError, Status } from "./errors.ts";
 import { invoke } from "./invoke.ts";
-import {
-  type CheckFailure,
-  type DiffResult,
-  type ProviderContext,
-  ProviderError,
-  resourceKind,
-  Status,
-} from "./resources.ts";
+import { type CheckFailure, type DiffResult, type ProviderContext, resourceKind } from "./resources.ts";
 import { type Props, unknownValue, unwrap } from "./values.ts";
 
 const SCHEMA = new URL("../../../schemas/pulumi-schema.json", import.meta.url);

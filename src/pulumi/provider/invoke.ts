@@ -9,7 +9,7 @@ import { type CatalogueName, readCatalogue } from "../../engine/catalogue.ts";
 import { isObject } from "../../engine/pointer.ts";
 import { accountResult, agentPoolsResult, monitorTypesResult } from "../../kinds/data-sources.ts";
 import { functionTokens } from "../tokens.ts";
-import { ProviderError, Status } from "./resources.ts";
+import { ProviderError, Status } from "./errors.ts";
 import { type Props, withoutUndefined } from "./values.ts";
 
 const functions: Record<string, { reads: CatalogueName; result: z.ZodObject }> = {

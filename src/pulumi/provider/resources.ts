@@ -4,39 +4,22 @@
  * API must be told, with the normalisation every frontend shares, so a preview after an update is empty.
  * Property names are the API's member names, which makes Pulumi values members as they are.
  */
-import { ApiError, problemHeadline } from "../../api/index.ts";
 import {
-  allowancesOf,
   type Change,
   configMembers,
-  derivedKeys,
-  diffResource,
-  duplicateOf,
   type EngineKind,
   engineKind,
-  explainIdempotencyConflict,
-  judgeOne,
-  type KeyFor,
   type Members,
   type ObjectSession,
   type Row,
-  SharedObjectError,
-  UnfinishedCreateError,
-  validateDesired,
 } from "../../engine/index.ts";
-import {
-  getAt,
-  isObject,
-  isUnder,
-  leafPointers,
-  setAt,
-  tokensOf,
-  touchesPattern,
-} from "../../engine/pointer.ts";
+import { getAt, isObject, leafPointers, setAt, tokensOf, touchesPattern } from "../../engine/pointer.ts";
+import { ResourceAdapter } from "../../engine/resource-adapter.ts";
 import { canonicalJson } from "../../engine/state/index.ts";
-import { generatedValues } from "../../kinds/index.ts";
+import { isMaskedCredential } from "../../kinds/index.ts";
 import { memberName, resourceRules, resourceSchema, resourceTypeName } from "../../terraform/schema.ts";
 import { kindOfToken } from "../tokens.ts";
+import { ProviderError, ResourceInitError, refusalError, Status } from "./errors.ts";
 import {
   expandPath,
   knownMembers,
@@ -47,44 +30,6 @@ import {
   withUnknownMarkers,
   wrapSecrets,
 } from "./values.ts";
-
-/** gRPC status codes the handlers answer with (numbers, so this module needs no gRPC). */
-export const Status = {
-  INVALID_ARGUMENT: 3,
-  NOT_FOUND: 5,
-  ALREADY_EXISTS: 6,
-  FAILED_PRECONDITION: 9,
-  ABORTED: 10,
-  UNIMPLEMENTED: 12,
-  INTERNAL: 13,
-} as const;
-
-/** A failure the server answers as a gRPC status with this message. */
-export class ProviderError extends Error {
-  readonly code: number;
-  constructor(code: number, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
-
-/**
- * A create whose object exists but whose later writes failed (components, update-only members): Pulumi
- * records the object with these properties (pulumirpc.ErrorResourceInitFailed) instead of forgetting it, and
- * the next update finishes it. Without this, the object would be in the account and in no state.
- */
-export class ResourceInitError extends ProviderError {
-  readonly id: string;
-  readonly properties: Props;
-  constructor(id: string, properties: Props, cause: unknown) {
-    super(
-      cause instanceof ProviderError ? cause.code : Status.INTERNAL,
-      `${cause instanceof Error ? cause.message : String(cause)} (the object ${id} was created: the next update finishes it)`,
-    );
-    this.id = id;
-    this.properties = properties;
-  }
-}
 
 /** What every resource shares: one client (so one pacer), the ids created, and whether Cancel came. */
 export interface ProviderContext extends ObjectSession {
@@ -109,9 +54,6 @@ export interface DiffResult {
   hasDetailedDiff: true;
 }
 
-/** Credential hashes are compared within one call only: any salt will do, and none is kept. */
-const lineage = "pulumi";
-
 /** Read-only members no update moves. */
 const stableOnUpdate = ["created"];
 
@@ -130,8 +72,8 @@ export class ResourceKind {
   readonly replaceOn: readonly (readonly string[])[];
   readonly inputOnly: readonly (readonly string[])[];
   readonly sensitive: readonly (readonly string[])[];
-  /** Outputs holding a credential the service generated (`generatedSecret`), by the member it stands for. */
-  readonly generated: ReadonlyMap<string, string>;
+  /** What this resource does as Terraform's do: judge, diff, write, and say a refusal as a gRPC error. */
+  readonly adapter: ResourceAdapter;
 
   constructor(token: string) {
     const name = kindOfToken(token);
@@ -148,7 +90,17 @@ export class ResourceKind {
     this.replaceOn = rules.replaceOn.map(memberPath);
     this.inputOnly = rules.inputOnly.map(memberPath);
     this.sensitive = rules.sensitive.map(memberPath);
-    this.generated = new Map(rules.generated.map((g) => [g.member, memberName(g.attribute)]));
+    this.adapter = new ResourceAdapter(this.kind, {
+      name: token,
+      keyPrefix: "pu",
+      lineage: "pulumi",
+      refused: (refusal) => refusalError(refusal, token),
+      shared: (id) =>
+        new ProviderError(
+          Status.ALREADY_EXISTS,
+          `Two ${token} resources describe the same object: another resource of this program already created ${id} with the same inputs; an object can be managed by one resource only.`,
+        ),
+    });
   }
 
   // ---------------------------------------------------------------------------
@@ -158,11 +110,8 @@ export class ResourceKind {
   check(news: Props): CheckFailure[] {
     const { members, unknowns } = unwrap(news);
     const { known, open } = knownMembers(members, unknowns);
-    const diagnostics = validateDesired([
-      { address: `${this.kind.collection}.config`, kind: this.kind.name, members: known },
-    ]);
-    return diagnostics
-      .filter((d) => d.pointer !== "" && !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)))
+    return this.adapter
+      .validate(known, open)
       .map((d) => ({ property: propertyPath(d.pointer, known), reason: d.message }));
   }
 
@@ -176,11 +125,7 @@ export class ResourceKind {
     const { known } = knownMembers(members, unknowns);
     const old = olds && Object.keys(olds).length > 0 ? unwrap(olds).members : undefined;
     if (old && canonicalJson(old) === canonicalJson(members)) return [];
-    const resource = { address: `${this.kind.collection}.config`, kind: this.kind.name, members: known };
-    const findings = await judgeOne(allowancesOf(ctx.ops), resource, {
-      creating: !old,
-      ...(old && { live: old }),
-    });
+    const findings = await this.adapter.judge(ctx, known, old);
     return [...findings.errors, ...findings.warnings].map((d) => ({
       property: propertyPath(d.pointer, known),
       reason: d.message,
@@ -200,23 +145,11 @@ export class ResourceKind {
   changes(id: string, olds: Props, news: Props, oldInputs: Props | undefined): Change[] {
     const { members, unknowns } = unwrap(news);
     const live: Row = { ...unwrap(olds).members, id };
-    let managed: Members | undefined;
-    if (oldInputs && Object.keys(oldInputs).length > 0) {
-      // What the program set last time, in the form the service answered it.
-      managed = {};
-      for (const p of leafPointers(unwrap(oldInputs).members)) {
-        const value = getAt(live, p);
-        if (value !== undefined) setAt(managed, p, value);
-      }
-    }
-    return diffResource({
-      kind: this.kind,
-      desired: withUnknownMarkers(members, unknowns),
-      live,
-      lineage,
-      // Without old inputs (an engine that sends none), the inputs are taken as what made the object.
-      ...(managed && { prior: { managed, secrets: {} } }),
-    }).changes;
+    // What the program set last time; without old inputs (an engine that sends none), the inputs are taken
+    // as what made the object.
+    const configured =
+      oldInputs && Object.keys(oldInputs).length > 0 ? leafPointers(unwrap(oldInputs).members) : undefined;
+    return this.adapter.changes(withUnknownMarkers(members, unknowns), live, configured);
   }
 
   diff(id: string, olds: Props, news: Props, oldInputs: Props | undefined): DiffResult {
@@ -279,55 +212,20 @@ export class ResourceKind {
         `${this.token}: ${unknowns.map((u) => propertyPath(u, members)).join(", ")} still unknown at create`,
       );
     this.refuseWhenCancelled(ctx, "create");
-    const row = await this.createObject(ctx, members, (created, error) => {
+    const revealed = (row: Row) => this.outputs(this.adapter.revealed(row, members), members, secrets);
+    const row = await this.adapter.create(ctx, members, (created, error) => {
       // What the create answered: the members the failed writes were to add are missing, so they diff.
-      throw new ResourceInitError(
-        String(created.id),
-        this.outputs(this.revealed(created, members), members, secrets),
-        error,
-      );
+      throw new ResourceInitError(String(created.id), revealed(created), error);
     });
-    return { id: String(row.id), properties: this.outputs(this.revealed(row, members), members, secrets) };
-  }
-
-  private isGenerated(name: string): boolean {
-    return [...this.generated.values()].includes(name);
-  }
-
-  /** A create's answer with each credential the service generated under its output's name. */
-  private revealed(row: Row, desired: Members): Row {
-    const out = { ...row };
-    for (const [member, value] of generatedValues(this.kind.schemaFor(desired), desired, row))
-      out[this.generated.get(member)!] = value;
-    return out;
+    return { id: String(row.id), properties: revealed(row) };
   }
 
   /** A later read with the generated credentials kept from the outputs before: it shows them masked. */
   private keptGenerated(row: Row, before: Members): Row {
     const out = { ...row };
-    for (const name of this.generated.values()) if (before[name] !== undefined) out[name] = before[name];
+    for (const name of this.adapter.generated.values())
+      if (before[name] !== undefined) out[name] = before[name];
     return out;
-  }
-
-  private async createObject(
-    ctx: ProviderContext,
-    desired: Members,
-    unfinished: (created: Row, error: unknown) => never,
-  ): Promise<Row> {
-    try {
-      return await ctx.writes.create(this.kind, desired, (body, attempt) =>
-        this.keys("create", [canonicalJson(body), attempt]),
-      );
-    } catch (error) {
-      if (error instanceof UnfinishedCreateError)
-        return unfinished(error.created, this.refusal("create", error.cause));
-      if (error instanceof SharedObjectError)
-        throw new ProviderError(
-          Status.ALREADY_EXISTS,
-          `Two ${this.token} resources describe the same object: another resource of this program already created ${error.id} with the same inputs; an object can be managed by one resource only.`,
-        );
-      throw this.refusal("create", error);
-    }
   }
 
   /** A preview's outputs of an update: the inputs over the outputs; what a write may move is unknown. */
@@ -336,7 +234,7 @@ export class ResourceKind {
     // An input the program dropped goes back to the service's default, which only the service knows.
     for (const name of Object.keys(oldInputs ?? {})) if (news[name] === undefined) out[name] = unknownValue;
     for (const name of this.readOnly)
-      if (!stableOnUpdate.includes(name) && !this.isGenerated(name)) out[name] = unknownValue;
+      if (!stableOnUpdate.includes(name) && !this.adapter.isGeneratedOutput(name)) out[name] = unknownValue;
     return out;
   }
 
@@ -352,19 +250,14 @@ export class ResourceKind {
     const live: Row = { ...unwrap(olds).members, id };
     if (changes.length > 0) {
       this.refuseWhenCancelled(ctx, "update");
-      const keyFor = this.keys("update", [id, live.updated, canonicalJson(changes)]);
-      await this.guard("update", () => ctx.writes.update(this.kind, live, members, changes, keyFor));
+      await this.adapter.update(ctx, live, members, changes);
     }
     // Read with the others that wait at the same moment (one listing for a wave of updates).
-    const row = await this.guard("read", async () => {
-      const read = await ctx.reads.read(this.kind, live);
-      if (!read)
-        throw new ProviderError(
-          Status.NOT_FOUND,
-          `${this.token} ${id} is gone: it was deleted outside Pulumi`,
-        );
-      return read;
-    });
+    const row = await this.adapter.readBack(
+      ctx,
+      live,
+      () => new ProviderError(Status.NOT_FOUND, `${this.token} ${id} is gone: it was deleted outside Pulumi`),
+    );
     return this.outputs(this.keptGenerated(row, unwrap(olds).members), members, secrets);
   }
 
@@ -391,7 +284,7 @@ export class ResourceKind {
     const secrets = [
       ...this.kind.credentials(out),
       ...this.sensitive.flatMap((path) => expandPath(out, path)),
-      ...[...this.generated.values()].map((name) => `/${name}`),
+      ...[...this.adapter.generated.values()].map((name) => `/${name}`),
       ...givenSecrets,
     ];
     return wrapSecrets(out, secrets);
@@ -412,7 +305,7 @@ export class ResourceKind {
     inputs: Props | undefined,
   ): Promise<{ properties: Props; inputs: Props } | null> {
     const old = unwrap(properties);
-    const row = await this.guard("read", () => ctx.reads.read(this.kind, { ...old.members, id }));
+    const row = await this.adapter.read(ctx, { ...old.members, id });
     if (!row) return null;
     if (inputs && Object.keys(inputs).length > 0)
       return {
@@ -429,9 +322,7 @@ export class ResourceKind {
 
   async delete(ctx: ProviderContext, id: string, properties: Props): Promise<void> {
     this.refuseWhenCancelled(ctx, "delete");
-    const live: Row = { ...unwrap(properties).members, id };
-    const key = this.keys("delete", [id])("delete");
-    await this.guard("delete", () => ctx.writes.remove(this.kind, live, key));
+    await this.adapter.remove(ctx, { ...unwrap(properties).members, id });
   }
 
   // ---------------------------------------------------------------------------
@@ -443,48 +334,6 @@ export class ResourceKind {
         `Pulumi cancelled the operation: the vigil provider did not ${operation} ${this.token}.`,
       );
   }
-
-  /** Idempotency keys from what the write is about, so a retried run replays instead of writing twice. */
-  private keys(operation: string, parts: readonly unknown[]): KeyFor {
-    return derivedKeys("pu", [this.token, operation], parts);
-  }
-
-  /** Runs a call, turning the service's refusal into an error naming the properties it concerns. */
-  private async guard<T>(operation: string, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      throw this.refusal(operation, error);
-    }
-  }
-
-  /** A refusal as an error naming each property the service names, with every member of the problem said. */
-  refusal(operation: string, error: unknown): unknown {
-    if (!(error instanceof ApiError)) return error;
-    const summary = `Could not ${operation} ${this.token}`;
-    const existing = duplicateOf(error);
-    if (existing)
-      return new ProviderError(
-        Status.ALREADY_EXISTS,
-        `${summary}: ${error.message}\nThe object already exists as ${existing}: import it (pulumi import ${this.token} <name> ${existing}) instead of creating it.`,
-      );
-    const { description } = error;
-    const details = description.members.map(
-      (e) => `\n  ${propertyPath(e.pointer) || "(the resource)"}: ${e.message}`,
-    );
-    const code =
-      error.status === 404
-        ? Status.NOT_FOUND
-        : error.status < 500
-          ? Status.INVALID_ARGUMENT
-          : Status.INTERNAL;
-    return new ProviderError(
-      code,
-      details.length > 0
-        ? `${summary}: ${error.route}: ${problemHeadline(description)}${details.join("")}`
-        : `${summary}: ${explainIdempotencyConflict(error) ?? `${error.route}: ${problemHeadline(description)}`}`,
-    );
-  }
 }
 
 /** Removes values the service read back masked (`{set: true}`): nobody can know them. */
@@ -492,7 +341,7 @@ function dropMasked(value: unknown): void {
   if (Array.isArray(value)) for (const item of value) dropMasked(item);
   else if (isObject(value))
     for (const [k, v] of Object.entries(value)) {
-      if (isObject(v) && v.set === true) delete value[k];
+      if (isMaskedCredential(v)) delete value[k];
       else dropMasked(v);
     }
 }
