@@ -4,14 +4,7 @@
  */
 
 import type { z } from "zod";
-import {
-  accountResult,
-  agentPoolsResult,
-  computedTree,
-  connectionSettings,
-  connectionText,
-  monitorTypesResult,
-} from "../kinds/index.ts";
+import { catalogueResults, computedTree, connectionSettings, connectionText } from "../kinds/index.ts";
 import {
   type Attribute,
   type AttributePath,
@@ -41,7 +34,7 @@ function computedOnly(attribute: Attribute): Attribute {
   };
 }
 
-function computedBlock(result: z.ZodObject, description: string): Schema {
+function computedBlock({ result, description }: { result: z.ZodObject; description: string }): Schema {
   return {
     version: 0,
     block: { attributes: attributesOf(computedTree(result)), description, description_kind: "plain" },
@@ -123,11 +116,11 @@ export function dataSourceSchema(typeName: DataSourceType): Schema {
     case "vigil_monitor":
       return monitorDataSource();
     case "vigil_monitor_types":
-      return computedBlock(monitorTypesResult, "The monitor type catalogue (GET /monitor/type).");
+      return computedBlock(catalogueResults.monitorTypes);
     case "vigil_agent_pools":
-      return computedBlock(agentPoolsResult, "Location pools with live location counts (GET /agent/pool).");
+      return computedBlock(catalogueResults.agentPools);
     case "vigil_account":
-      return computedBlock(accountResult, "The account the token belongs to (GET /account).");
+      return computedBlock(catalogueResults.account);
   }
 }
 

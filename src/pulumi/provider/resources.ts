@@ -34,8 +34,7 @@ import {
   touchesPattern,
 } from "../../engine/pointer.ts";
 import { canonicalJson } from "../../engine/state/index.ts";
-import { generatedValues } from "../../kinds/index.ts";
-import { memberName, resourceRules, resourceSchema, resourceTypeName } from "../../terraform/schema.ts";
+import { type AttributeNode, generatedValues, resourceTree } from "../../kinds/index.ts";
 import { kindOfToken } from "../tokens.ts";
 import {
   expandPath,
@@ -115,9 +114,6 @@ const lineage = "pulumi";
 /** Read-only members no update moves. */
 const stableOnUpdate = ["created"];
 
-/** A Terraform attribute path in member names. */
-const memberPath = (path: readonly string[]) => path.map((step) => (step === "*" ? step : memberName(step)));
-
 export class ResourceKind {
   readonly token: string;
   readonly kind: EngineKind;
@@ -138,17 +134,15 @@ export class ResourceKind {
     if (!name) throw new ProviderError(Status.INVALID_ARGUMENT, `vigil has no resource type ${token}`);
     this.token = token;
     this.kind = engineKind(name);
-    const typeName = resourceTypeName(name);
-    const attributes = Object.entries(resourceSchema(typeName).block.attributes);
-    const isReadOnly = (a: (typeof attributes)[number][1]) => a.computed && !a.optional && !a.required;
-    this.inputs = attributes.filter(([, a]) => !isReadOnly(a)).map(([n]) => memberName(n));
-    this.readOnly = attributes.filter(([n, a]) => isReadOnly(a) && n !== "id").map(([n]) => memberName(n));
-    this.defaulted = attributes.filter(([, a]) => a.optional && a.computed).map(([n]) => memberName(n));
-    const rules = resourceRules(typeName);
-    this.replaceOn = rules.replaceOn.map(memberPath);
-    this.inputOnly = rules.inputOnly.map(memberPath);
-    this.sensitive = rules.sensitive.map(memberPath);
-    this.generated = new Map(rules.generated.map((g) => [g.member, memberName(g.attribute)]));
+    const { attributes, rules } = resourceTree(this.kind.definition);
+    const isReadOnly = (a: AttributeNode) => a.presence === "computed";
+    this.inputs = attributes.filter((a) => !isReadOnly(a)).map((a) => a.name);
+    this.readOnly = attributes.filter((a) => isReadOnly(a) && a.name !== "id").map((a) => a.name);
+    this.defaulted = attributes.filter((a) => a.filled).map((a) => a.name);
+    this.replaceOn = rules.replaceOn;
+    this.inputOnly = rules.inputOnly;
+    this.sensitive = rules.sensitive;
+    this.generated = new Map(rules.generated.map((g) => [g.member, g.output]));
   }
 
   // ---------------------------------------------------------------------------
