@@ -4,9 +4,17 @@
  * a member, which monitor types take a setting.
  */
 import { z } from "zod";
+import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
-import { closest, issuesToEntries, type ProblemDetailEntry, peel, settingsByType } from "../kinds/index.ts";
-import { apiNameOf, configNameOf, inputSchemaOf } from "./format.ts";
+import {
+  closest,
+  inputSchemaOf,
+  issuesToEntries,
+  type ProblemDetailEntry,
+  peel,
+  settingsByType,
+} from "../kinds/index.ts";
+import { apiNameOf, configNameOf } from "./format.ts";
 
 type Members = Record<string, unknown>;
 type Path = readonly (string | number)[];
@@ -70,7 +78,7 @@ function formOf(kind: KindName, path: Path, schema: z.ZodType): string {
 
 /** What a member allows, for a message about a missing one: its values, or its forms. */
 export function allowedValues(kind: KindName, members: Members, member: string): string | undefined {
-  const schema = schemaAt(inputSchemaOf(kind, members), [member]);
+  const schema = schemaAt(inputSchemaOf(engineKind(kind).definition, members), [member]);
   let peeled = schema && peel(schema);
   if (peeled instanceof z.ZodArray) peeled = peel(peeled.element as z.ZodType);
   if (peeled instanceof z.ZodEnum)
@@ -98,7 +106,7 @@ export function explainUnion(
   path: Path,
   value: unknown,
 ): { entries: ProblemDetailEntry[] } | { message: string } | undefined {
-  const union = schemaAt(inputSchemaOf(kind, members), path);
+  const union = schemaAt(inputSchemaOf(engineKind(kind).definition, members), path);
   const peeled = union && peel(union);
   if (!(peeled instanceof z.ZodUnion)) return undefined;
   const options = peeled.options as z.ZodType[];
@@ -140,7 +148,7 @@ export function typesWithSetting(member: string): string[] {
  * member of the resource, or undefined when it names one.
  */
 export function lifecyclePathProblem(kind: KindName, members: Members, dotted: string): string | undefined {
-  let schema: z.ZodType = inputSchemaOf(kind, members);
+  let schema: z.ZodType = inputSchemaOf(engineKind(kind).definition, members);
   const apiPath: (string | number)[] = [];
   const seen: string[] = [];
   for (const token of dotted.split(".")) {
