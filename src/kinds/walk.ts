@@ -15,7 +15,8 @@ export type Shape =
   | { type: "record"; value: z.ZodType }
   /** A union's options, or an intersection's two sides: a value may hold what any of them holds. */
   | { type: "union"; options: readonly z.ZodType[] }
-  | { type: "string" | "number" | "boolean"; integer: boolean }
+  /** `format`: a string format's name (`url`, `uuid`), absent for a plain string. */
+  | { type: "string" | "number" | "boolean"; integer: boolean; format?: string }
   /** An enum or literals: the values it takes. */
   | { type: "values"; values: readonly unknown[]; enum: boolean }
   | { type: "other"; name: string };
@@ -33,7 +34,11 @@ export function shapeOf(schema: z.ZodType): Shape {
   if (s instanceof z.ZodLiteral) return { type: "values", values: [...s.values], enum: false };
   // By the definition's type: string formats (`z.uuid()`) are not ZodString instances.
   const name = s.def.type;
-  if (name === "string" || name === "boolean") return { type: name, integer: false };
+  if (name === "string") {
+    const format = (s.def as { format?: string }).format;
+    return { type: "string", integer: false, ...(format !== undefined && { format }) };
+  }
+  if (name === "boolean") return { type: "boolean", integer: false };
   if (name === "number") return { type: "number", integer: s instanceof z.ZodNumber && s.isInt === true };
   return { type: "other", name };
 }
