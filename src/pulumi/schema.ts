@@ -21,71 +21,19 @@ import {
   descriptionText,
   resourceTree,
 } from "../kinds/index.ts";
+import {
+  type FunctionSpec,
+  type ObjectTypeSpec,
+  type PackageSpec,
+  type PropertySpec,
+  type ResourceSpec,
+  type TypeDefinition,
+  type TypeSpec,
+  typeRef,
+} from "./package-spec.ts";
 import { functionTokens, packageName, resourceToken } from "./tokens.ts";
 
-export interface TypeSpec {
-  type?: "string" | "number" | "integer" | "boolean" | "array" | "object";
-  $ref?: string;
-  items?: TypeSpec;
-  additionalProperties?: TypeSpec;
-}
-
-export interface PropertySpec extends TypeSpec {
-  description?: string;
-  secret?: true;
-  replaceOnChanges?: true;
-  defaultInfo?: { environment: string[] };
-}
-
-export interface ObjectTypeSpec {
-  type: "object";
-  description?: string;
-  properties: Record<string, PropertySpec>;
-  required?: string[];
-}
-
-/** A string that takes one of a few values: the SDK types it as their union. */
-export interface EnumTypeSpec {
-  type: "string";
-  enum: { value: string }[];
-}
-
-export type TypeDefinition = ObjectTypeSpec | EnumTypeSpec;
-
-export const isEnumType = (spec: TypeDefinition): spec is EnumTypeSpec => "enum" in spec;
-
-export interface ResourceSpec extends ObjectTypeSpec {
-  inputProperties: Record<string, PropertySpec>;
-  requiredInputs?: string[];
-}
-
-export interface FunctionSpec {
-  description: string;
-  outputs: ObjectTypeSpec;
-}
-
-export interface PackageSpec {
-  name: string;
-  displayName: string;
-  description: string;
-  keywords: string[];
-  license: string;
-  version: string;
-  meta: { moduleFormat: string };
-  language: {
-    nodejs: {
-      packageName: string;
-      packageDescription: string;
-      dependencies: Record<string, string>;
-      respectSchemaVersion: boolean;
-    };
-  };
-  config: { variables: Record<string, PropertySpec> };
-  provider: ResourceSpec;
-  resources: Record<string, ResourceSpec>;
-  functions: Record<string, FunctionSpec>;
-  types: Record<string, TypeDefinition>;
-}
+export * from "./package-spec.ts";
 
 const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -100,9 +48,6 @@ const pulumiRange =
   packageJson.peerDependencies?.["@pulumi/pulumi"] ??
   packageJson.dependencies?.["@pulumi/pulumi"] ??
   "^3.0.0";
-
-/** The `$ref` of a type of this package. */
-export const typeRef = (token: string) => `#/types/${token}`;
 
 // ---------------------------------------------------------------------------
 // Attributes to properties and types
@@ -325,40 +270,4 @@ export function pulumiSchema(): PackageSpec {
     functions,
     types: Object.fromEntries([...registry.types].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
   };
-}
-
-// ---------------------------------------------------------------------------
-// Reading the schema back (the SDK generator and the tests)
-
-/** The `$ref`'d object type of a property, or undefined for a scalar or an enum. */
-export function referencedType(schema: PackageSpec, type: TypeSpec): ObjectTypeSpec | undefined {
-  if (!type.$ref?.startsWith("#/types/")) return undefined;
-  const found = schema.types[type.$ref.slice("#/types/".length)];
-  if (!found) throw new Error(`unresolved ${type.$ref}`);
-  return isEnumType(found) ? undefined : found;
-}
-
-/**
- * The paths of a resource's properties whose change replaces it, in Pulumi's property path form
- * (`type`, `settings.foo`, `items[*].x`), as the SDK passes them in `replaceOnChanges`.
- */
-export function replaceOnChangesPaths(schema: PackageSpec, token: string): string[] {
-  const resource = schema.resources[token];
-  if (!resource) throw new Error(`unknown resource ${token}`);
-  const out: string[] = [];
-  const visit = (type: TypeSpec, path: string, depth: number) => {
-    if (depth > 20) return;
-    if (type.items) return visit(type.items, `${path}[*]`, depth + 1);
-    if (type.additionalProperties) return visit(type.additionalProperties, `${path}.*`, depth + 1);
-    const object = referencedType(schema, type);
-    for (const [name, property] of Object.entries(object?.properties ?? {})) {
-      if (property.replaceOnChanges) out.push(`${path}.${name}`);
-      visit(property, `${path}.${name}`, depth + 1);
-    }
-  };
-  for (const [name, property] of Object.entries(resource.properties)) {
-    if (property.replaceOnChanges) out.push(name);
-    visit(property, name, 0);
-  }
-  return out;
 }
