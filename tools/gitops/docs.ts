@@ -309,13 +309,14 @@ function yamlText(value: unknown): string {
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
 }
 
-/** The first resource of a kind in the examples (for a monitor, of a type), as a file would hold it alone. */
-function example(kind: KindName, type?: string): { file: string; text: string } | undefined {
+/** The first resource of a kind in the examples (of a variant: a monitor of a type), as a file would hold it alone. */
+function example(kind: KindName, variant?: string): { file: string; text: string } | undefined {
   const nested = nestedOf(kind);
   const collection = collectionOf(nested ? "monitor" : kind);
+  const discriminator = engineKind(kind).definition.variants?.discriminator;
   for (const source of exampleSources()) {
     for (const [name, resource] of entriesOf(source.data[collection])) {
-      if (type && resource.type !== type) continue;
+      if (variant && discriminator && resource[discriminator] !== variant) continue;
       if (nested) {
         const entries = resource[nested.member];
         if (!Array.isArray(entries) || entries.length === 0) continue;
@@ -329,8 +330,8 @@ function example(kind: KindName, type?: string): { file: string; text: string } 
   return undefined;
 }
 
-function exampleSection(kind: KindName, heading: string, type?: string): string[] {
-  const found = example(kind, type);
+function exampleSection(kind: KindName, heading: string, variant?: string): string[] {
+  const found = example(kind, variant);
   if (!found) return [];
   return [
     heading,
