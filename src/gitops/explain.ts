@@ -3,42 +3,55 @@
  * message can say it: the forms a union takes, whether a lifecycle path names
  * a member, which monitor types take a setting.
  */
-import { z } from "zod";
+import type { z } from "zod";
+import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
-import { closest, issuesToEntries, type ProblemDetailEntry, peel, settingsByType } from "../kinds/index.ts";
-import { apiNameOf, configNameOf, inputSchemaOf } from "./format.ts";
+import {
+  closest,
+  inputSchemaOf,
+  issuesToEntries,
+  type ProblemDetailEntry,
+  settingsByType,
+  shapeOf,
+} from "../kinds/index.ts";
+import { apiNameOf, configNameOf } from "./format.ts";
 
 type Members = Record<string, unknown>;
 type Path = readonly (string | number)[];
 
 /** The object schemas a value at this schema may be: the object itself, or each object of a union. */
 function objectsOf(schema: z.ZodType): z.ZodObject[] {
-  const peeled = peel(schema);
-  if (peeled instanceof z.ZodObject) return [peeled];
-  if (peeled instanceof z.ZodUnion) return peeled.options.flatMap((o) => objectsOf(o as z.ZodType));
+  const shape = shapeOf(schema);
+  if (shape.type === "object") return [shape.object];
+  if (shape.type === "union") return shape.options.flatMap(objectsOf);
   return [];
 }
 
+const membersOf = (object: z.ZodObject) => object.shape as Record<string, z.ZodType>;
+const declares = (object: z.ZodObject, member: string) => Object.hasOwn(object.shape, member);
+
 /** Whether an object schema takes members it does not declare (the settings of types the spec leaves open). */
 function isOpen(schema: z.ZodType): boolean {
-  const peeled = peel(schema);
-  if (peeled instanceof z.ZodRecord || peeled instanceof z.ZodUnknown || peeled instanceof z.ZodAny)
+  const shape = shapeOf(schema);
+  if (
+    shape.type === "record" ||
+    (shape.type === "other" && (shape.name === "unknown" || shape.name === "any"))
+  )
     return true;
-  return (
-    peeled instanceof z.ZodObject &&
-    peeled.def.catchall !== undefined &&
-    !(peeled.def.catchall instanceof z.ZodNever)
-  );
+  const catchall = shape.type === "object" ? shape.object.def.catchall : undefined;
+  return catchall !== undefined && catchall._zod.def.type !== "never";
 }
 
 /** The schema at a path of API member names and array indices, or undefined where the path leaves it. */
 export function schemaAt(schema: z.ZodType, path: Path): z.ZodType | undefined {
   let current: z.ZodType | undefined = schema;
   for (const token of path) {
-    const peeled: z.ZodType = peel(current);
-    if (peeled instanceof z.ZodArray)
-      current = typeof token === "number" ? (peeled.element as z.ZodType) : undefined;
-    else current = objectsOf(peeled).find((o) => String(token) in o.shape)?.shape[String(token)] as z.ZodType;
+    const shape = shapeOf(current);
+    if (shape.type === "array") current = typeof token === "number" ? shape.element : undefined;
+    else {
+      const object = objectsOf(current).find((o) => declares(o, String(token)));
+      current = object && membersOf(object)[String(token)];
+    }
     if (!current) return undefined;
   }
   return current;
@@ -46,37 +59,38 @@ export function schemaAt(schema: z.ZodType, path: Path): z.ZodType | undefined {
 
 /** How a config writes a value of this schema, short: `{ name, monitor }`, `true or false`. */
 function formOf(kind: KindName, path: Path, schema: z.ZodType): string {
-  const peeled = peel(schema);
-  if (peeled instanceof z.ZodObject) {
-    const members = Object.entries(peeled.shape as Record<string, z.ZodType>).map(([member, value]) => {
+  const shape = shapeOf(schema);
+  if (shape.type === "object") {
+    const members = Object.entries(shape.members).map(([member, value]) => {
       const name = configNameOf(kind, path, member);
-      const inner = peel(value);
+      const inner = shapeOf(value);
       const optional = value.safeParse(undefined).success ? "?" : "";
-      if (inner instanceof z.ZodLiteral)
-        return `${name}${optional}: ${[...inner.values].map((v) => JSON.stringify(v)).join(" | ")}`;
-      if (inner instanceof z.ZodArray) return `${name}${optional}: [...]`;
+      if (inner.type === "values" && !inner.enum)
+        return `${name}${optional}: ${inner.values.map((v) => JSON.stringify(v)).join(" | ")}`;
+      if (inner.type === "array") return `${name}${optional}: [...]`;
       return `${name}${optional}`;
     });
     return `{ ${members.join(", ")} }`;
   }
-  if (peeled instanceof z.ZodBoolean) return "true or false";
-  if (peeled instanceof z.ZodString) return "a string";
-  if (peeled instanceof z.ZodNumber) return "a number";
-  if (peeled instanceof z.ZodArray) return "a list";
-  if (peeled instanceof z.ZodLiteral) return [...peeled.values].map((v) => JSON.stringify(v)).join(" or ");
-  if (peeled instanceof z.ZodEnum) return peeled.options.map((v) => JSON.stringify(v)).join(", ");
+  if (shape.type === "boolean") return "true or false";
+  // A string format (a URL, a UUID) is not just any string.
+  if (shape.type === "string" && shape.format === undefined) return "a string";
+  if (shape.type === "number") return "a number";
+  if (shape.type === "array") return "a list";
+  if (shape.type === "values")
+    return shape.values.map((v) => JSON.stringify(v)).join(shape.enum ? ", " : " or ");
   return "a value";
 }
 
 /** What a member allows, for a message about a missing one: its values, or its forms. */
 export function allowedValues(kind: KindName, members: Members, member: string): string | undefined {
-  const schema = schemaAt(inputSchemaOf(kind, members), [member]);
-  let peeled = schema && peel(schema);
-  if (peeled instanceof z.ZodArray) peeled = peel(peeled.element as z.ZodType);
-  if (peeled instanceof z.ZodEnum)
-    return `allowed: ${(peeled.options as string[]).map((v) => JSON.stringify(v)).join(", ")}`;
-  if (peeled instanceof z.ZodUnion)
-    return `one of ${(peeled.options as z.ZodType[]).map((o) => formOf(kind, [member], o)).join(" or ")}`;
+  const schema = schemaAt(inputSchemaOf(engineKind(kind).definition, members), [member]);
+  let shape = schema && shapeOf(schema);
+  if (shape?.type === "array") shape = shapeOf(shape.element);
+  if (shape?.type === "values" && shape.enum)
+    return `allowed: ${shape.values.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (shape?.type === "union")
+    return `one of ${shape.options.map((o) => formOf(kind, [member], o)).join(" or ")}`;
   return undefined;
 }
 
@@ -98,10 +112,10 @@ export function explainUnion(
   path: Path,
   value: unknown,
 ): { entries: ProblemDetailEntry[] } | { message: string } | undefined {
-  const union = schemaAt(inputSchemaOf(kind, members), path);
-  const peeled = union && peel(union);
-  if (!(peeled instanceof z.ZodUnion)) return undefined;
-  const options = peeled.options as z.ZodType[];
+  const union = schemaAt(inputSchemaOf(engineKind(kind).definition, members), path);
+  const shape = union && shapeOf(union);
+  if (shape?.type !== "union") return undefined;
+  const { options } = shape;
   const meant = options.flatMap((option) => {
     const result = option.safeParse(value);
     if (result.success || result.error.issues.some((i) => isStructural(i, value))) return [];
@@ -110,15 +124,18 @@ export function explainUnion(
   if (meant.length === 1) return { entries: meant[0]! };
 
   const parts = [`must be one of ${options.map((o) => formOf(kind, path, o)).join(" or ")}`];
-  const objects = options.map((o) => peel(o)).filter((o): o is z.ZodObject => o instanceof z.ZodObject);
+  const objects = options.flatMap((o) => {
+    const option = shapeOf(o);
+    return option.type === "object" ? [option.object] : [];
+  });
   if (typeof value === "object" && value !== null && !Array.isArray(value) && objects.length > 0) {
     const keys = Object.keys(value);
-    const known = [...new Set(objects.flatMap((o) => Object.keys(o.shape)))];
+    const known = [...new Set(objects.flatMap((o) => Object.keys(membersOf(o))))];
     const name = (member: string) => configNameOf(kind, path, member);
     const unknown = keys.filter((k) => !known.includes(k));
     // Members that tell the forms apart, given together although no form has them all.
-    const telling = keys.filter((k) => known.includes(k) && !objects.every((o) => k in o.shape));
-    if (telling.length > 1 && !objects.some((o) => telling.every((k) => k in o.shape)))
+    const telling = keys.filter((k) => known.includes(k) && !objects.every((o) => declares(o, k)));
+    if (telling.length > 1 && !objects.some((o) => telling.every((k) => declares(o, k))))
       parts.push(`${telling.map(name).join(" and ")} cannot go together`);
     for (const key of unknown) {
       const hint = closest(key, known.map(name));
@@ -140,22 +157,22 @@ export function typesWithSetting(member: string): string[] {
  * member of the resource, or undefined when it names one.
  */
 export function lifecyclePathProblem(kind: KindName, members: Members, dotted: string): string | undefined {
-  let schema: z.ZodType = inputSchemaOf(kind, members);
+  let schema: z.ZodType = inputSchemaOf(engineKind(kind).definition, members);
   const apiPath: (string | number)[] = [];
   const seen: string[] = [];
   for (const token of dotted.split(".")) {
     const where = seen.length > 0 ? ` in ${seen.join(".")}` : "";
-    const peeled = peel(schema);
-    if (isOpen(peeled)) return undefined;
-    if (peeled instanceof z.ZodArray) {
+    if (isOpen(schema)) return undefined;
+    const shape = shapeOf(schema);
+    if (shape.type === "array") {
       if (!/^\d+$/.test(token))
         return `${seen.join(".")} is a list: the next part is an index, not "${token}"`;
       apiPath.push(Number(token));
-      schema = peeled.element as z.ZodType;
+      schema = shape.element;
     } else {
-      const objects = objectsOf(peeled);
+      const objects = objectsOf(schema);
       if (objects.length === 0) return `${seen.join(".")} has no members`;
-      const allowed = [...new Set(objects.flatMap((o) => Object.keys(o.shape)))].map((m) =>
+      const allowed = [...new Set(objects.flatMap((o) => Object.keys(membersOf(o))))].map((m) =>
         configNameOf(kind, apiPath, m),
       );
       if (!allowed.includes(token)) {
@@ -164,7 +181,7 @@ export function lifecyclePathProblem(kind: KindName, members: Members, dotted: s
       }
       const member = apiNameOf(kind, apiPath, token);
       apiPath.push(member);
-      schema = schemaAt(peeled, [member])!;
+      schema = schemaAt(schema, [member])!;
     }
     seen.push(token);
   }

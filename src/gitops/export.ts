@@ -11,12 +11,11 @@ import { configMembers } from "../engine/config-members.ts";
 import { type EngineKind, engineKind, type Members, type Row } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
 import { getAt, isObject, setAt, tokensOf } from "../engine/pointer.ts";
-import { isMaskedCredential } from "../kinds/index.ts";
+import { inputSchemaOf, isMaskedCredential } from "../kinds/index.ts";
 import {
   collectionOf,
   formatIsoTime,
   formatOf,
-  inputSchemaOf,
   isTimestampAt,
   namePattern,
   nestedSubscriptions,
@@ -139,7 +138,7 @@ function compare(a: string, b: string): number {
 
 /** What the config writes of a live object: its input members, without what restates the service's defaults. */
 const writtenMembers = (kind: EngineKind, row: Row): Members =>
-  configMembers(kind, row, Object.keys(inputSchemaOf(kind.name).shape));
+  configMembers(kind, row, Object.keys(inputSchemaOf(kind.definition).shape));
 
 /** `contactGroups` → `contact-groups.yaml`. */
 function fileNameOf(collection: string): string {

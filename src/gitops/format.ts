@@ -5,11 +5,11 @@
  * rules here, so the format cannot drift from the kinds.
  */
 
-import { z } from "zod";
+import type { z } from "zod";
 import { isoSeconds } from "../api/problem-text.ts";
 import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
-import { bodySchema, peel, traitsOf } from "../kinds/index.ts";
+import { inputSchemaOf, kinds, shapeOf, traitsOf } from "../kinds/index.ts";
 import { isoTimeSource } from "./syntax.ts";
 
 export const formatVersion = "vigil/v1";
@@ -47,52 +47,16 @@ export const nestedSubscriptions = [
 
 export type NestedMember = (typeof nestedSubscriptions)[number]["member"];
 
-/**
- * Monitor members the format leaves out: inline contacts and subscriptions
- * exist only on create and are never read back; vigil files declare contacts,
- * `alerts` and `reports` as resources of their own instead.
- */
-export const excludedMembers: Partial<Record<KindName, readonly string[]>> = {
-  monitor: ["contacts", "alertSubscriptions", "reportSubscriptions"],
-};
+/** Create members configurations never write, by kind: each kind's `configExcludes`. */
+export const excludedMembers: Partial<Record<KindName, readonly string[]>> = Object.fromEntries(
+  kinds.map((k) => [k.name, k.configExcludes ?? []]),
+);
 
 export const lifecycleOptions = ["protect", "ignoreChanges", "retainOnDelete", "replaceOnChanges"] as const;
 
 /** `monitors.<m>.alerts.<contact>`: the engine address of a nested subscription. */
 export function subscriptionAddress(monitor: string, member: NestedMember, contact: string): string {
   return `${collectionOf("monitor")}.${monitor}.${member}.${contact}`;
-}
-
-/**
- * The members a config sets for a kind, with the engine's member names: the
- * kind's create body, plus members written by calls of their own (a status
- * page's components), minus what the format leaves out. Given a resource's
- * members, the schema is that resource's (a monitor's settings typed by its type).
- */
-export function inputSchemaOf(kind: KindName, members?: Record<string, unknown>): z.ZodObject {
-  if (members !== undefined) return buildInputSchema(kind, members);
-  let cached = inputSchemas.get(kind);
-  if (!cached) {
-    cached = buildInputSchema(kind, undefined);
-    inputSchemas.set(kind, cached);
-  }
-  return cached;
-}
-const inputSchemas = new Map<KindName, z.ZodObject>();
-
-function buildInputSchema(kind: KindName, members: Record<string, unknown> | undefined): z.ZodObject {
-  const ek = engineKind(kind);
-  let schema = bodySchema(members ? ek.schemaFor(members) : ek.definition.schema, "create") as z.ZodObject;
-  for (const side of ek.sideMembers) schema = schema.extend({ [side]: sideMemberSchema(kind, side) });
-  const excluded = excludedMembers[kind] ?? [];
-  if (excluded.length > 0) schema = schema.omit(Object.fromEntries(excluded.map((m) => [m, true])) as never);
-  return schema;
-}
-
-function sideMemberSchema(kind: KindName, member: string): z.ZodType {
-  const schema = engineKind(kind).sideBody?.shape[member] as z.ZodType | undefined;
-  if (!schema) throw new Error(`${kind}.${member}: a side member needs its body schema`);
-  return schema.optional();
 }
 
 /** Path tokens from a resource's members to an object; `*` stands for any array item. */
@@ -127,20 +91,20 @@ export function yamlNameOf(member: string): string {
 }
 
 function walk(schema: z.ZodType, at: string[], out: KindFormat): void {
-  const peeled = peel(schema);
-  if (peeled instanceof z.ZodUnion) {
-    for (const option of peeled.options) walk(option as z.ZodType, at, out);
+  const shape = shapeOf(schema);
+  if (shape.type === "union") {
+    for (const option of shape.options) walk(option, at, out);
     return;
   }
-  if (peeled instanceof z.ZodArray) {
-    walk(peeled.element as z.ZodType, [...at, "*"], out);
+  if (shape.type === "array") {
+    walk(shape.element, [...at, "*"], out);
     return;
   }
-  if (!(peeled instanceof z.ZodObject)) return;
-  for (const [member, value] of Object.entries(peeled.shape as Record<string, z.ZodType>)) {
+  if (shape.type !== "object") return;
+  for (const [member, value] of Object.entries(shape.members)) {
     const traits = traitsOf(value);
-    const inner = peel(value);
-    const itemTraits = inner instanceof z.ZodArray ? traitsOf(inner.element as z.ZodType) : {};
+    const inner = shapeOf(value);
+    const itemTraits = inner.type === "array" ? traitsOf(inner.element) : {};
     const target = traits.references ?? itemTraits.references;
     if (target) {
       out.references.push({
@@ -164,7 +128,7 @@ export function formatOf(kind: KindName): KindFormat {
   let format = formats.get(kind);
   if (!format) {
     format = { references: [], timestamps: [] };
-    walk(inputSchemaOf(kind), [], format);
+    walk(inputSchemaOf(engineKind(kind).definition), [], format);
     formats.set(kind, format);
   }
   return format;

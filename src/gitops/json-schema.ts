@@ -8,19 +8,17 @@ import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
 import {
   bodySchema,
+  inputSchemaOf,
   type JsonSchema,
   jsonSchemaOf,
-  monitorTypeAliases,
-  monitorTypeNames,
-  monitorTypes,
-  settingsByType,
+  type KindDefinition,
+  type KindVariants,
 } from "../kinds/index.ts";
 import {
   collectionOf,
   type fileKeys,
   formatOf,
   formatVersion,
-  inputSchemaOf,
   lifecycleOptions,
   namePattern,
   nestedSubscriptions,
@@ -132,7 +130,7 @@ const timestamp = (leaf: JsonSchema): JsonSchema => ({
  * timestamps also accepted as ISO 8601; plus `lifecycle`.
  */
 function resourceSchema(kind: KindName): JsonSchema {
-  const schema = jsonSchemaOf(inputSchemaOf(kind), { embedded: true });
+  const schema = jsonSchemaOf(inputSchemaOf(engineKind(kind).definition), { embedded: true });
   const format = formatOf(kind);
   for (const reference of format.references) {
     for (const object of objectsAt(schema, reference.at)) {
@@ -155,26 +153,40 @@ function resourceSchema(kind: KindName): JsonSchema {
   return { title: titleOf(kind), ...schema };
 }
 
-/** The names a `type` is written with: its canonical name and its aliases. */
-function typeNames(type: (typeof monitorTypeNames)[number]): string[] {
-  return [type, ...Object.keys(monitorTypeAliases).filter((alias) => monitorTypeAliases[alias] === type)];
+/** The names a variant is written with: its canonical name and its aliases. */
+function variantNames(variants: KindVariants, variant: string): string[] {
+  const aliases = variants.aliases ?? {};
+  return [variant, ...Object.keys(aliases).filter((alias) => aliases[alias] === variant)];
 }
 
+const pascal = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+
+/** The `$defs` name of one variant's schema: `httpSettings`. */
+const variantDef = (variants: KindVariants, variant: string) => `${variant}${pascal(variants.member)}`;
+
 /**
- * A monitor: `settings` checked against the schema of its `type` through
- * `if`/`then` branches (as GET /monitor/type/schema does), so editors
- * complete the settings of the chosen type; `alerts` and `reports` nest its
- * subscriptions.
+ * A top-level kind as a config writes it. Its variant member (a monitor's `settings`) is checked against the
+ * schema its discriminator names through `if`/`then` branches (as GET /monitor/type/schema does), so editors
+ * complete the settings of the chosen type; the kinds nested in it (a monitor's `alerts` and `reports`) are
+ * entries of their members.
  */
-function monitorSchema(): JsonSchema {
-  const schema = resourceSchema("monitor");
+function topLevelSchema(kind: KindName): JsonSchema {
+  const schema = resourceSchema(kind);
   const properties = schema.properties as Record<string, JsonSchema>;
-  schema.allOf = monitorTypeNames.map((name) => ({
-    if: { properties: { type: { enum: typeNames(name) } }, required: ["type"] },
-    // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword, not a promise.
-    then: { properties: { settings: { $ref: ref(`${name}Settings`) } } },
-  }));
+  const variants = engineKind(kind).definition.variants;
+  if (variants) {
+    const { discriminator, member } = variants;
+    schema.allOf = Object.keys(variants.schemas).map((variant) => ({
+      if: {
+        properties: { [discriminator]: { enum: variantNames(variants, variant) } },
+        required: [discriminator],
+      },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword, not a promise.
+      then: { properties: { [member]: { $ref: ref(variantDef(variants, variant)) } } },
+    }));
+  }
   for (const nested of nestedSubscriptions) {
+    if (engineKind(nested.kind).definition.relations?.parent?.kind !== kind) continue;
     properties[nested.member] = {
       type: "array",
       description: `${titleOf(nested.kind)}s of this monitor, one per contact; each is the resource ${subscriptionAddress("<monitor>", nested.member, "<contact>")}.`,
@@ -184,27 +196,31 @@ function monitorSchema(): JsonSchema {
   return schema;
 }
 
-/** The settings of each monitor type, as the service checks them on write (read-only members left out). */
-function settingsSchemas(): Record<string, JsonSchema> {
+/** Each variant's schema of a kind's variant member, as the service checks it on write (read-only members left out). */
+function variantSchemas(definition: KindDefinition): Record<string, JsonSchema> {
+  const variants = definition.variants;
+  if (!variants) return {};
+  const { discriminator, member } = variants;
   return Object.fromEntries(
-    monitorTypeNames.map((name) => [
-      `${name}Settings`,
+    Object.entries(variants.schemas).map(([variant, schema]) => [
+      variantDef(variants, variant),
       {
-        title: `${name} settings`,
-        description: `Settings of a ${monitorTypes[name].label} monitor (type ${typeNames(name).join(" or ")}).`,
-        ...jsonSchemaOf(bodySchema(settingsByType[name], "create"), { embedded: true }),
+        title: `${variant} ${member}`,
+        description: `${pascal(member)} of a ${variants.label?.(variant) ?? variant} ${definition.title.toLowerCase()} (${discriminator} ${variantNames(variants, variant).join(" or ")}).`,
+        ...jsonSchemaOf(bodySchema(schema, "create"), { embedded: true }),
       },
     ]),
   );
 }
 
-/** An entry of a monitor's `alerts` or `reports`: the subscription without its monitor, which is the one it nests in. */
+/** An entry of a monitor's `alerts` or `reports`: the subscription without its parent, which is the one it nests in. */
 function nestedSubscriptionSchema(kind: KindName): JsonSchema {
   const schema = resourceSchema(kind);
   const properties = schema.properties as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
+  const parent = engineKind(kind).definition.relations?.parent;
   for (const r of formatOf(kind).references.filter((r) => r.at.length === 0)) {
-    if (r.target === "monitor") {
+    if (r.member === parent?.member) {
       delete properties[r.yamlName];
       required.delete(r.yamlName);
     } else required.add(r.yamlName);
@@ -332,9 +348,9 @@ export function vigilJsonSchema(): JsonSchema {
   }
   defs.lifecycle = lifecycleSchema;
   defs.import = importSchema;
-  for (const kind of topLevelKinds) defs[kind] = kind === "monitor" ? monitorSchema() : resourceSchema(kind);
+  for (const kind of topLevelKinds) defs[kind] = topLevelSchema(kind);
   for (const nested of nestedSubscriptions) defs[nested.kind] = nestedSubscriptionSchema(nested.kind);
-  Object.assign(defs, settingsSchemas());
+  for (const kind of topLevelKinds) Object.assign(defs, variantSchemas(engineKind(kind).definition));
 
   const withEnv = acceptEnv({ $defs: defs }).$defs as Record<string, JsonSchema>;
   return {

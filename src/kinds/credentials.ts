@@ -1,7 +1,8 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { isMaskedCredential } from "./common.ts";
 import { toPointer } from "./diagnostics.ts";
-import { membersOf, peel, traitsOf } from "./field.ts";
+import { membersOf, traitsOf } from "./field.ts";
+import { shapeOf } from "./walk.ts";
 
 /**
  * Where credentials sit: every member whose trait is `writeOnly`, at any depth
@@ -29,20 +30,14 @@ export function credentialPatterns(schema: z.ZodType): readonly CredentialPatter
 
 function walk(schema: z.ZodType): CredentialPattern[] {
   if (traitsOf(schema).writeOnly) return [[]];
-  const s = peel(schema);
+  const shape = shapeOf(schema);
   const under = (step: string, child: z.ZodType) => credentialPatterns(child).map((p) => [step, ...p]);
-  if (s instanceof z.ZodObject)
-    return Object.entries(s.shape as Record<string, z.ZodType>).flatMap(([name, m]) => under(name, m));
-  if (s instanceof z.ZodArray) return under("*", s.element as z.ZodType);
-  if (s instanceof z.ZodRecord) return under("*", s.valueType as z.ZodType);
-  const options =
-    s instanceof z.ZodUnion
-      ? (s.options as z.ZodType[])
-      : s instanceof z.ZodIntersection
-        ? [s.def.left as z.ZodType, s.def.right as z.ZodType]
-        : [];
+  if (shape.type === "object") return Object.entries(shape.members).flatMap(([name, m]) => under(name, m));
+  if (shape.type === "array") return under("*", shape.element);
+  if (shape.type === "record") return under("*", shape.value);
+  if (shape.type !== "union") return [];
   const seen = new Set<string>();
-  return options
+  return shape.options
     .flatMap((o) => credentialPatterns(o))
     .filter((p) => {
       const key = p.join("/");

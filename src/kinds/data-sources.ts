@@ -22,7 +22,7 @@ export const monitorTypeRow = z.object({
   url: d(z.string(), "How `url` is used: http, httpOrDomain, host, hostPort, hostOrUrl or none."),
   attached: d(list(z.string()), "Attached sub-checks the type can carry."),
   recheck: d(z.boolean(), "Whether recheck has an effect."),
-  cron: d(z.boolean(), "Whether cron_schedule may replace the interval."),
+  cron: d(z.boolean(), "Whether a cron schedule may replace the interval."),
   feature: d(z.string().nullable(), "Plan feature that gates the type, or null."),
   aliases: d(list(z.string()), "Other names `type` accepts for it."),
   accountLimits: d(
@@ -118,3 +118,19 @@ export const accountResult = z.object({
 export const monitorTypesResult = z.object({
   types: d(list(monitorTypeRow), "Every monitor type; discontinued types last."),
 });
+
+/**
+ * The catalogue and account reads, by the engine's catalogue name, that every frontend offers as a data
+ * source (Terraform) or a function (Pulumi): what each answers, and what it is.
+ */
+export const catalogueResults = {
+  monitorTypes: {
+    result: monitorTypesResult,
+    description: "The monitor type catalogue (GET /monitor/type).",
+  },
+  agentPools: {
+    result: agentPoolsResult,
+    description: "Location pools with live location counts (GET /agent/pool).",
+  },
+  account: { result: accountResult, description: "The account the token belongs to (GET /account)." },
+} as const satisfies Record<string, { result: z.ZodObject; description: string }>;

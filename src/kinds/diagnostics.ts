@@ -1,5 +1,6 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { ProblemDetailEntry } from "./problems.ts";
+import { shapeOf } from "./walk.ts";
 
 /** RFC 6901 JSON Pointer for a path of member names and indexes. */
 export function toPointer(path: ReadonlyArray<PropertyKey>): string {
@@ -46,23 +47,22 @@ function editDistance(a: string, b: string): number {
 
 /** The object schema reached by following `path` through `schema`, if any. */
 function objectAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): z.ZodObject | undefined {
-  let current: z.ZodType | undefined = schema;
-  for (const key of [...path, null]) {
-    while (
-      current instanceof z.ZodOptional ||
-      current instanceof z.ZodNullable ||
-      current instanceof z.ZodDefault ||
-      current instanceof z.ZodPipe
-    ) {
-      current =
-        current instanceof z.ZodPipe ? (current.def.in as z.ZodType) : (current.def.innerType as z.ZodType);
-    }
-    if (key === null) return current instanceof z.ZodObject ? current : undefined;
-    if (current instanceof z.ZodObject) current = current.shape[String(key)] as z.ZodType | undefined;
-    else if (current instanceof z.ZodArray) current = current.element as z.ZodType;
-    else return undefined;
+  let current = schema;
+  for (const key of path) {
+    const shape = shapeOf(current);
+    const next =
+      shape.type === "object"
+        ? Object.hasOwn(shape.members, String(key))
+          ? shape.members[String(key)]
+          : undefined
+        : shape.type === "array"
+          ? shape.element
+          : undefined;
+    if (!next) return undefined;
+    current = next;
   }
-  return undefined;
+  const shape = shapeOf(current);
+  return shape.type === "object" ? shape.object : undefined;
 }
 
 const typeNames: Record<string, string> = { int: "integer", nan: "number" };

@@ -1,7 +1,9 @@
 export * from "./account.ts";
 export * from "./account-rules.ts";
+export * from "./attributes.ts";
 export * from "./checks.ts";
 export * from "./common.ts";
+export * from "./connection.ts";
 export * from "./contact.ts";
 export * from "./contact-group.ts";
 export * from "./credentials.ts";
@@ -15,12 +17,14 @@ export * from "./json-schema.ts";
 export * from "./kind.ts";
 export * from "./maintenance.ts";
 export * from "./monitor/index.ts";
+export * from "./names.ts";
 export * from "./page.ts";
 export * from "./problems.ts";
 export * from "./scopes.ts";
 export * from "./status-page.ts";
 export * from "./subscription.ts";
 export * from "./variants.ts";
+export * from "./walk.ts";
 export * from "./webhook.ts";
 
 import { contactKind } from "./contact.ts";

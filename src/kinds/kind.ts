@@ -25,6 +25,16 @@ export interface KindDefinition<S extends z.ZodObject = z.ZodObject> {
   variants?: KindVariants;
   /** Where objects of this kind belong, and which deletes take them along. */
   relations?: KindRelations;
+  /**
+   * Members written by a call of their own once the object exists (a status page's `components`, by
+   * `PUT /statuspage/{id}/component`), with that call's body, whose shape holds each of them.
+   */
+  side?: { members: readonly string[]; body: z.ZodObject };
+  /**
+   * Create members configurations never write: they exist on create only, are never read back, and vigil
+   * declares them as resources of their own (a monitor's inline `contacts` and subscriptions).
+   */
+  configExcludes?: readonly string[];
   list?: {
     sort: readonly string[];
     defaultSort: string;
@@ -50,6 +60,8 @@ export interface KindVariants {
   aliases?: Readonly<Record<string, string>>;
   /** A variant's name for people: `HTTP(S)`. */
   label?: (variant: string) => string;
+  /** What `member` is, said once for every variant (frontends that type it as one object show it). */
+  description?: string;
 }
 
 /**

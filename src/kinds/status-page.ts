@@ -208,6 +208,7 @@ export const statusPageKind = defineKind({
     duplicate: "duplicate_resource",
   },
   required: ["slug", "title"],
+  side: { members: ["components"], body: statusPageComponentsBody },
   paths: { collection: "/statuspage", item: "/statuspage/{id}" },
   list: { sort: ["created", "title", "slug"], defaultSort: "created", filters: [] },
 });

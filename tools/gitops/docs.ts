@@ -20,8 +20,10 @@ import {
 import { vigilJsonSchema } from "../../src/gitops/json-schema.ts";
 import {
   type JsonSchema,
+  type KindDefinition,
+  type KindVariants,
   membersOf,
-  monitorTypeAliases,
+  monitorKind,
   monitorTypeNames,
   monitorTypes,
   peel,
@@ -307,13 +309,14 @@ function yamlText(value: unknown): string {
   return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
 }
 
-/** The first resource of a kind in the examples (for a monitor, of a type), as a file would hold it alone. */
-function example(kind: KindName, type?: string): { file: string; text: string } | undefined {
+/** The first resource of a kind in the examples (of a variant: a monitor of a type), as a file would hold it alone. */
+function example(kind: KindName, variant?: string): { file: string; text: string } | undefined {
   const nested = nestedOf(kind);
   const collection = collectionOf(nested ? "monitor" : kind);
+  const discriminator = engineKind(kind).definition.variants?.discriminator;
   for (const source of exampleSources()) {
     for (const [name, resource] of entriesOf(source.data[collection])) {
-      if (type && resource.type !== type) continue;
+      if (variant && discriminator && resource[discriminator] !== variant) continue;
       if (nested) {
         const entries = resource[nested.member];
         if (!Array.isArray(entries) || entries.length === 0) continue;
@@ -327,8 +330,8 @@ function example(kind: KindName, type?: string): { file: string; text: string } 
   return undefined;
 }
 
-function exampleSection(kind: KindName, heading: string, type?: string): string[] {
-  const found = example(kind, type);
+function exampleSection(kind: KindName, heading: string, variant?: string): string[] {
+  const found = example(kind, variant);
   if (!found) return [];
   return [
     heading,
@@ -407,16 +410,22 @@ function kindPage(kind: KindName): string {
     "",
     ...readOnlyRows(kind),
   ];
-  if (kind === "monitor") body.push(...monitorTypeSections(defs));
+  // The type catalogue (url forms, cadence, plan features) is the monitor's own reference, beside its variants.
+  if (kind === "monitor") body.push(...monitorTypeCatalogue());
+  body.push(...variantSections(definition, defs));
   return `${body.join("\n").trimEnd()}\n`;
 }
 
-const typeNames = (type: string) => [
-  type,
-  ...Object.keys(monitorTypeAliases).filter((alias) => monitorTypeAliases[alias] === type),
-];
+const pascal = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 
-function monitorTypeSections(defs: Record<string, Node>): string[] {
+/** The names a variant is written with: its canonical name and its aliases. */
+function variantNames(variants: KindVariants, variant: string): string[] {
+  const aliases = variants.aliases ?? {};
+  return [variant, ...Object.keys(aliases).filter((alias) => aliases[alias] === variant)];
+}
+
+function monitorTypeCatalogue(): string[] {
+  const typeNames = (type: string) => variantNames(monitorKind.variants!, type);
   const hours = (s: number) => (s % 3600 === 0 ? `${s / 3600} h` : `${s} s`);
   const out = [
     "## Monitor types",
@@ -442,11 +451,25 @@ function monitorTypeSections(defs: Record<string, Node>): string[] {
       `| ${typeNames(type).map(code).join(", ")} | ${t.label} | ${urlForms[t.url]} | ${t.locations} | ${interval} | ${t.attached.map(code).join(", ") || "—"} | ${t.feature ? code(t.feature) : "—"} |`,
     );
   }
-  out.push("", "## Settings by type", "", "`settings` takes the members of the monitor's type only.", "");
-  for (const type of monitorTypeNames) {
-    out.push(`### ${typeNames(type).join(", ")}`, "");
-    out.push(...exampleSection("monitor", "Example:", type));
-    out.push(...table(rows(defs[`${type}Settings`]!, defs, "settings.")));
+  out.push("");
+  return out;
+}
+
+/** A kind's variant member by variant (a monitor's settings by type): an example and the members of each. */
+function variantSections(definition: KindDefinition, defs: Record<string, Node>): string[] {
+  const variants = definition.variants;
+  if (!variants) return [];
+  const { discriminator, member } = variants;
+  const out = [
+    `## ${pascal(member)} by ${discriminator}`,
+    "",
+    `${code(member)} takes the members of the ${definition.title.toLowerCase()}'s ${discriminator} only.`,
+    "",
+  ];
+  for (const variant of Object.keys(variants.schemas)) {
+    out.push(`### ${variantNames(variants, variant).join(", ")}`, "");
+    out.push(...exampleSection(definition.name as KindName, "Example:", variant));
+    out.push(...table(rows(defs[`${variant}${pascal(member)}`]!, defs, `${member}.`)));
   }
   return out;
 }

@@ -143,7 +143,8 @@ export function plainKind(
     normalizeLive: (row) => withoutMembers(row, readOnly),
     credentials: (members) => credentialPointers(schemaFor(members), members),
     merging: [],
-    sideMembers: [],
+    sideMembers: definition.side?.members ?? [],
+    ...(definition.side && { sideBody: definition.side.body }),
     naturalKey: (members) => keyFrom(definition.naturalKey.map((k) => members[k])),
     create: (ctx, body) => ops(ctx.ops).create(body as never, { idempotencyKey: ctx.idempotencyKey }),
     update: (ctx, live, body) =>

@@ -1,4 +1,4 @@
-import { statusPageComponentsBody, statusPageKind } from "../../kinds/index.ts";
+import { statusPageKind } from "../../kinds/index.ts";
 import { isObject } from "../pointer.ts";
 import { plainKind, readOnlyMembers, withoutMembers } from "./engine-kind.ts";
 
@@ -19,8 +19,6 @@ export const statusPageEngineKind = plainKind(
       }
       return out;
     },
-    sideMembers: ["components"],
-    sideBody: statusPageComponentsBody,
     async writeSide(ctx, id, members) {
       await ctx.ops.statusPages.putComponents(
         id,

@@ -164,12 +164,15 @@ export const monitorKind = defineKind({
   naturalKey: ["type", "url"],
   required: ["type"],
   rules: monitorRules,
+  configExcludes: ["contacts", "alertSubscriptions", "reportSubscriptions"],
   variants: {
     discriminator: "type",
     member: "settings",
     schemas: settingsByType,
     aliases: monitorTypeAliases,
     label: (type) => monitorTypes[type as MonitorType].label,
+    description:
+      "Settings of the monitor's type; each member names the types that take it. On update, members merge into the stored settings.",
   },
   paths: { collection: "/monitor", item: "/monitor/{id}" },
   list: {

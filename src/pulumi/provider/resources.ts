@@ -16,8 +16,7 @@ import {
 import { getAt, isObject, leafPointers, setAt, tokensOf, touchesPattern } from "../../engine/pointer.ts";
 import { ResourceAdapter } from "../../engine/resource-adapter.ts";
 import { canonicalJson } from "../../engine/state/index.ts";
-import { isMaskedCredential } from "../../kinds/index.ts";
-import { memberName, resourceRules, resourceSchema, resourceTypeName } from "../../terraform/schema.ts";
+import { type AttributeNode, isMaskedCredential, resourceTree } from "../../kinds/index.ts";
 import { kindOfToken } from "../tokens.ts";
 import { ProviderError, ResourceInitError, refusalError, Status } from "./errors.ts";
 import {
@@ -57,9 +56,6 @@ export interface DiffResult {
 /** Read-only members no update moves. */
 const stableOnUpdate = ["created"];
 
-/** A Terraform attribute path in member names. */
-const memberPath = (path: readonly string[]) => path.map((step) => (step === "*" ? step : memberName(step)));
-
 export class ResourceKind {
   readonly token: string;
   readonly kind: EngineKind;
@@ -80,16 +76,14 @@ export class ResourceKind {
     if (!name) throw new ProviderError(Status.INVALID_ARGUMENT, `vigil has no resource type ${token}`);
     this.token = token;
     this.kind = engineKind(name);
-    const typeName = resourceTypeName(name);
-    const attributes = Object.entries(resourceSchema(typeName).block.attributes);
-    const isReadOnly = (a: (typeof attributes)[number][1]) => a.computed && !a.optional && !a.required;
-    this.inputs = attributes.filter(([, a]) => !isReadOnly(a)).map(([n]) => memberName(n));
-    this.readOnly = attributes.filter(([n, a]) => isReadOnly(a) && n !== "id").map(([n]) => memberName(n));
-    this.defaulted = attributes.filter(([, a]) => a.optional && a.computed).map(([n]) => memberName(n));
-    const rules = resourceRules(typeName);
-    this.replaceOn = rules.replaceOn.map(memberPath);
-    this.inputOnly = rules.inputOnly.map(memberPath);
-    this.sensitive = rules.sensitive.map(memberPath);
+    const { attributes, rules } = resourceTree(this.kind.definition);
+    const isReadOnly = (a: AttributeNode) => a.presence === "computed";
+    this.inputs = attributes.filter((a) => !isReadOnly(a)).map((a) => a.name);
+    this.readOnly = attributes.filter((a) => isReadOnly(a) && a.name !== "id").map((a) => a.name);
+    this.defaulted = attributes.filter((a) => a.filled).map((a) => a.name);
+    this.replaceOn = rules.replaceOn;
+    this.inputOnly = rules.inputOnly;
+    this.sensitive = rules.sensitive;
     this.adapter = new ResourceAdapter(this.kind, {
       name: token,
       keyPrefix: "pu",

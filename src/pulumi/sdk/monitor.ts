@@ -68,7 +68,7 @@ export class Monitor extends pulumi.CustomResource {
   /** Replaces the whole set. Default: []. */
   declare readonly tags: pulumi.Output<string[]>;
   /**
-   * Monitor type; cannot change (422 typeImmutable). One of: "http", "api", "waterfall", "cntCheck", "tran",
+   * Monitor type; cannot change (422 type_immutable). One of: "http", "api", "waterfall", "cntCheck", "tran",
    * "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed".
    * Changing it replaces the resource.
    */
@@ -179,7 +179,7 @@ export interface MonitorArgs {
   /** Replaces the whole set. Default: []. */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * Monitor type; cannot change (422 typeImmutable). One of: "http", "api", "waterfall", "cntCheck", "tran",
+   * Monitor type; cannot change (422 type_immutable). One of: "http", "api", "waterfall", "cntCheck", "tran",
    * "ping", "port", "dnsbl", "domainExp", "sslExp", "webRisk", "counter", "database", "snmp", "pageSpeed".
    * Changing it replaces the resource.
    */

@@ -30,7 +30,8 @@ export class ReportSubscription extends pulumi.CustomResource {
   /** Creation time, Unix seconds. */
   declare readonly created: pulumi.Output<number>;
   /**
-   * The plan may refuse some (403 packageLimit). One of: "daily", "weekly", "monthly", "quarterly", "yearly".
+   * The plan may refuse some (403 package_limit). One of: "daily", "weekly", "monthly", "quarterly",
+   * "yearly".
    */
   declare readonly frequencies: pulumi.Output<enums.ReportSubscriptionFrequency[]>;
   /** Monitor id. The id of a Monitor (write its .id). Changing it replaces the resource. */
@@ -81,7 +82,8 @@ export interface ReportSubscriptionArgs {
   /** Contact id. The id of a Contact (write its .id). Changing it replaces the resource. */
   contactId: pulumi.Input<string>;
   /**
-   * The plan may refuse some (403 packageLimit). One of: "daily", "weekly", "monthly", "quarterly", "yearly".
+   * The plan may refuse some (403 package_limit). One of: "daily", "weekly", "monthly", "quarterly",
+   * "yearly".
    */
   frequencies: pulumi.Input<pulumi.Input<enums.ReportSubscriptionFrequency>[]>;
   /** Monitor id. The id of a Monitor (write its .id). Changing it replaces the resource. */

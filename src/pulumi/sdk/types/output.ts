@@ -113,7 +113,7 @@ export interface GetMonitorTypesType {
   aliases: string[];
   /** Attached sub-checks the type can carry. */
   attached: string[];
-  /** Whether cronSchedule may replace the interval. */
+  /** Whether a cron schedule may replace the interval. */
   cron: boolean;
   /** No longer creatable. */
   discontinued: boolean;
