@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { KindRules } from "./account-rules.ts";
+import type { KindRules, Members, Refusal } from "./account-rules.ts";
+import type { ProblemCodeName } from "./problems.ts";
 
 /**
  * A resource kind: its members (with traits), its natural key, where it lives
@@ -50,6 +51,20 @@ export interface KindVariants {
   aliases?: Readonly<Record<string, string>>;
   /** A variant's name for people: `HTTP(S)`. */
   label?: (variant: string) => string;
+  /**
+   * Discriminator values the API once took and now refuses with `code` (`keyword` monitors:
+   * `monitor_type_discontinued`). They are outside the vocabulary; readers say why such a value is refused.
+   */
+  discontinued?: { values: readonly string[]; code: ProblemCodeName };
+  /** Members a create of this variant must carry besides the kind's `required` (a web monitor's `url`). */
+  requires?: (variant: string) => readonly string[];
+  /**
+   * Cross-member rules of the variant member that its schema cannot express (`assertMode` excludes
+   * `keywords`, `preset` is sent alone), on the member as it will be stored (`merged`: the stored members
+   * with the request's) and as `sent`. Refusals point into the object (`/settings/preset`); the engine
+   * runs them on a config and the sandbox on a request, so both refuse alike.
+   */
+  rules?: (variant: string, merged: Members, sent: Members) => Refusal[];
 }
 
 /**

@@ -6,8 +6,8 @@ import {
   monitorTypeAliases,
   monitorTypes,
   normalizeSettings,
-  settingsByType,
   traitsOf,
+  variantOf,
   variantSchemaOf,
 } from "../../kinds/index.ts";
 import { isObject } from "../pointer.ts";
@@ -49,11 +49,12 @@ function attachedToggles(value: unknown): unknown {
   );
 }
 
-const readOnly = [...readOnlyMembers(monitorKind), "overlimited"];
+const readOnly = readOnlyMembers(monitorKind);
 
 /** Settings members the service computes (`assertsText`, `forceRecheck`): never compared. */
-function settingsReadOnly(type: string): string[] {
-  const schema = settingsByType[type as MonitorType];
+function settingsReadOnly(members: Members): string[] {
+  const variant = variantOf(monitorKind, members);
+  const schema = variant === undefined ? undefined : monitorKind.variants?.schemas[variant];
   return schema
     ? membersOf(schema)
         .filter((m) => m.traits.readOnly)
@@ -88,7 +89,7 @@ function normalize(members: Members, live: boolean): Members {
     if (info) settings = normalizeSettings(type as MonitorType, settings);
     if (settings.attached !== undefined) settings.attached = attachedToggles(settings.attached);
     if (live) {
-      for (const name of settingsReadOnly(type)) delete settings[name];
+      for (const name of settingsReadOnly({ type })) delete settings[name];
     }
     out.settings = settings;
   }
