@@ -148,7 +148,7 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
         ...(kind.definition.rules?.offline ?? []).flatMap((rule) => rule(own)),
         ...variantRuleRefusals(kind.definition, own),
       ];
-      for (const refusal of refusals) out.push(refusalDiagnostic(r, refusal, { predicted: false }));
+      for (const refusal of refusals) out.push(refusalDiagnostic(r, refusal));
     }
     const side = Object.fromEntries(
       kind.sideMembers.filter((m) => members[m] !== undefined).map((m) => [m, members[m]]),
@@ -204,16 +204,8 @@ function duplicateKeys(resources: readonly DesiredResource[]): Diagnostic[] {
   return out;
 }
 
-/**
- * The diagnostic of a refusal, with the API's code and `errors[]` members in `entry`. A refusal predicted
- * from the account says its status and code first; one a config's own members earn (`predicted: false`) is
- * worded like a schema problem.
- */
-export function refusalDiagnostic(
-  resource: DesiredResource,
-  refusal: Refusal,
-  { predicted = true }: { predicted?: boolean } = {},
-): Diagnostic {
+/** The diagnostic of a refusal, with the API's code and `errors[]` members in `entry`. */
+export function refusalDiagnostic(resource: DesiredResource, refusal: Refusal): Diagnostic {
   const allowed = refusal.allowed && refusal.allowed.length > 0 ? refusal.allowed : undefined;
   const words = [refusal.message];
   if (refusal.feature) words.push(`plan feature ${refusal.feature}`);
@@ -226,8 +218,7 @@ export function refusalDiagnostic(
     code: refusal.code,
     ...(refusal.warning && { severity: "warning" as const }),
     // A warning is no refusal: the API accepts the write, so no status or code is shown.
-    message:
-      refusal.warning || !predicted ? words.join("; ") : `${status} ${refusal.code}: ${words.join("; ")}`,
+    message: refusal.warning ? words.join("; ") : `${status} ${refusal.code}: ${words.join("; ")}`,
     ...(resource.source && { source: resource.source }),
     entry: {
       pointer: refusal.pointer,
