@@ -20,6 +20,12 @@ export interface KindDefinition<S extends z.ZodObject = z.ZodObject> {
    * type needs one is in the type catalogue (`monitorTypes[type].url`).
    */
   required?: readonly string[];
+  /**
+   * The members as the API reads them back, where that form differs from the written one (a webhook's scope
+   * carries `monitorCount`; its secret and header values read back masked). Absent, `schema` (typed per
+   * variant, `variants.ts`) is the read-back form too: every member a read answers is declared either way.
+   */
+  readBack?: z.ZodObject;
   /** Rules beyond the schema: offline, against the account, quotas and duplicates (`account-rules.ts`). */
   rules?: KindRules;
   /** Members whose schema depends on another member's value (a monitor's `settings` by its `type`). */
