@@ -4,8 +4,8 @@
  * a member, which variants of a kind take a member (the monitor types taking a setting).
  */
 import { z } from "zod";
-import type { KindName } from "../engine/model.ts";
 import { engineKind } from "../engine/kinds/index.ts";
+import type { KindName } from "../engine/model.ts";
 import { closest, issuesToEntries, type ProblemDetailEntry, peel } from "../kinds/index.ts";
 import { apiNameOf, configNameOf, inputSchemaOf } from "./format.ts";
 

@@ -57,7 +57,8 @@ export function variantRuleRefusals(definition: KindDefinition, members: Members
   const variant = variantOf(definition, members);
   if (!variants?.rules || variant === undefined) return [];
   const value = members[variants.member];
-  const merged = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Members) : {};
+  const merged =
+    typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Members) : {};
   return variants.rules(variant, merged, sent ?? merged);
 }
 

@@ -15,7 +15,13 @@ import {
   type TypeLimits,
 } from "../account-rules.ts";
 import { contactTypeRefusals } from "../contact.ts";
-import { attachedRefusals, locationRefusals, recheckRefusals, tagRefusals, urlRefusals } from "./type-rules.ts";
+import {
+  attachedRefusals,
+  locationRefusals,
+  recheckRefusals,
+  tagRefusals,
+  urlRefusals,
+} from "./type-rules.ts";
 import { type MonitorType, monitorTypeAliases, monitorTypes } from "./types.ts";
 
 const isObject = (v: unknown): v is Members => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -4,18 +4,31 @@
  * kind's `rules.offline`), and the sandbox's monitor validation calls the same functions on a request.
  */
 import type { Members, Refusal } from "../account-rules.ts";
-import { type MonitorType, type MonitorTypeInfo, monitorTypeAliases, monitorTypes, recheckRefusedTypes } from "./types.ts";
+import {
+  type MonitorType,
+  type MonitorTypeInfo,
+  monitorTypeAliases,
+  monitorTypes,
+  recheckRefusedTypes,
+} from "./types.ts";
 
 const isObject = (v: unknown): v is Members => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The type's catalogue row and canonical name, or undefined for a type outside the catalogue. */
 function typeOf(m: Members): { type: MonitorType; info: MonitorTypeInfo } | undefined {
   if (typeof m.type !== "string") return undefined;
-  const type = (Object.hasOwn(monitorTypeAliases, m.type) ? monitorTypeAliases[m.type] : m.type) as MonitorType;
+  const type = (
+    Object.hasOwn(monitorTypeAliases, m.type) ? monitorTypeAliases[m.type] : m.type
+  ) as MonitorType;
   return Object.hasOwn(monitorTypes, type) ? { type, info: monitorTypes[type] } : undefined;
 }
 
-const refusal = (pointer: string, reason: string, message: string, extra: Partial<Refusal> = {}): Refusal => ({
+const refusal = (
+  pointer: string,
+  reason: string,
+  message: string,
+  extra: Partial<Refusal> = {},
+): Refusal => ({
   code: "validation_failed",
   pointer,
   reason,
@@ -30,7 +43,7 @@ export const membersRequiredBy = (type: string): readonly string[] =>
 /** An address only where the type has one (database, snmp and counter probes have none). */
 export function urlRefusals(m: Members): Refusal[] {
   const known = typeOf(m);
-  if (!known || known.info.url !== "none" || m.url === undefined) return [];
+  if (known?.info.url !== "none" || m.url === undefined) return [];
   return [refusal("/url", "not_allowed", `${known.type} monitors take no url`, { value: m.url })];
 }
 
@@ -43,7 +56,9 @@ export function locationRefusals(m: Members): Refusal[] {
   if (!known) return [];
   const { type, info } = known;
   if (info.locations !== "required")
-    return m.locations === undefined ? [] : [refusal("/locations", "not_allowed", `${type} monitors take no locations`)];
+    return m.locations === undefined
+      ? []
+      : [refusal("/locations", "not_allowed", `${type} monitors take no locations`)];
   const pools = isObject(m.locations) && Array.isArray(m.locations.pools) ? m.locations.pools : [];
   if (pools.length > 0 || (isObject(m.settings) && m.settings.preset != null)) return [];
   return [

@@ -103,7 +103,9 @@ export function prepareMonitor(
 
   // What the type asks of the monitor's members: the monitor kind's own rules, as `vigil validate` runs them.
   const members = body as Record<string, unknown>;
-  const unsent = current ? undefined : variantRequires(monitorKind, { type }).find((m) => members[m] === undefined);
+  const unsent = current
+    ? undefined
+    : variantRequires(monitorKind, { type }).find((m) => members[m] === undefined);
   if (unsent) throw required(`/${unsent}`, `${type} monitors need a ${unsent}`);
   throwRefusals([...urlRefusals({ type, url: body.url }), ...tagRefusals(members)]);
   throwRefusals(attachedRefusals({ type, attached: body.attached }));
