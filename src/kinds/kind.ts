@@ -17,7 +17,7 @@ export interface KindDefinition<S extends z.ZodObject = z.ZodObject> {
   paths: { collection: string; item: string };
   /**
    * Members a create must carry. A monitor's `url` is not listed: whether a
-   * type needs one is in the type catalogue (`monitorTypes[type].url`).
+   * type needs one is its variant's (`variants.requires`).
    */
   required?: readonly string[];
   /**
