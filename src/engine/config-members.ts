@@ -3,7 +3,7 @@
  * answers as an imported resource's inputs. Either way a plan of the result against the object is empty.
  */
 import { z } from "zod";
-import { checkSettingsRules, type MonitorType, monitorTypes, unwrap } from "../kinds/index.ts";
+import { unwrap, variantRuleRefusals } from "../kinds/index.ts";
 import { canonicalize, sameValue, schemaAt, traitsAt } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import { isObject } from "./pointer.ts";
@@ -69,18 +69,16 @@ function dropDefaults(value: Members, schema: z.ZodType, at: string[], root: Mem
 }
 
 /**
- * A settings member the service takes only alone (a monitor's `preset`)
- * builds the other members itself: it is written alone, as it was sent.
+ * A variant member the service takes only alone (a monitor's `settings.preset`) builds the others itself:
+ * it is written alone, as it was sent.
  */
 function writeAloneMembersAlone(kind: EngineKind, members: Members): void {
-  const settings = members.settings;
-  const type = members.type as MonitorType;
-  if (kind.name !== "monitor" || !isObject(settings) || !monitorTypes[type]) return;
-  const alone = checkSettingsRules(type, settings, settings).find((i) => i.reason === "must_be_alone");
-  if (alone) {
-    const member = String(alone.path[0]);
-    members.settings = { [member]: settings[member] };
-  }
+  const variants = kind.definition.variants;
+  const value = variants && members[variants.member];
+  if (!variants || !isObject(value)) return;
+  const alone = variantRuleRefusals(kind.definition, members).find((r) => r.reason === "must_be_alone");
+  const member = alone?.pointer.split("/")[2];
+  if (member !== undefined) members[variants.member] = { [member]: value[member] };
 }
 
 /** The members of the object schema a value follows, in the kind's order (for a union, the option fitting it best). */

@@ -6,15 +6,14 @@
 import type { z } from "zod";
 import {
   bodySchema,
-  checkSettingsRules,
-  isDiscontinuedMonitorType,
+  discontinuedCode,
   issuesToEntries,
-  type MonitorType,
-  monitorTypeAliases,
-  monitorTypes,
   type ProblemDetailEntry,
   type Refusal,
   statusOf,
+  variantOf,
+  variantRequires,
+  variantRuleRefusals,
 } from "../kinds/index.ts";
 import { type EngineKind, engineKind, kindNestedAs, kindOfCollection, kindRank } from "./kinds/index.ts";
 import type { DesiredResource, SourceLocation } from "./model.ts";
@@ -116,11 +115,16 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     for (const side of kind.sideMembers) delete own[side];
     const schema = bodySchema(kind.schemaFor(own), "create");
     const credentials = [...kind.credentials(kind.normalizeDesired(own)), ...(r.sensitive ?? [])];
+    const discriminator = kind.definition.variants?.discriminator;
     const report = (issues: z.core.$ZodIssue[], input: unknown, s: z.ZodType, prefix: string[] = []) => {
       for (const entry of issuesToEntries(issues, input, s, prefix)) {
-        // A type the API once had is outside the vocabulary; say why rather than only that it is unknown.
-        if (r.kind === "monitor" && entry.pointer === "/type" && isDiscontinuedMonitorType(entry.value))
-          entry.message = `${entry.value} monitors can no longer be created (the API refuses them: monitor_type_discontinued); ${entry.message}`;
+        // A value the API once took is outside the vocabulary; say why rather than only that it is unknown.
+        const discontinued =
+          discriminator !== undefined && entry.pointer === pointer([discriminator])
+            ? discontinuedCode(kind.definition, entry.value)
+            : undefined;
+        if (discontinued)
+          entry.message = `${entry.value} ${kind.collection} can no longer be created (the API refuses them: ${discontinued}); ${entry.message}`;
         // A credential's value never goes into a message.
         if (credentials.some((c) => isUnder(entry.pointer ?? "", c))) delete entry.value;
         problem(r, entry.pointer ?? "", entryMessage(entry), entry);
@@ -130,38 +134,21 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     for (const member of kind.definition.required ?? []) {
       if (members[member] === undefined) missing(r, member, `${member} is required`);
     }
+    const variant = variantOf(kind.definition, own);
+    for (const member of variantRequires(kind.definition, own)) {
+      if (members[member] === undefined)
+        missing(r, member, `${member} is required: ${String(variant)} ${kind.collection} need one`);
+    }
     const result = schema.safeParse(own);
     if (!result.success) report(result.error.issues, own, schema);
-    else
-      for (const rule of kind.definition.rules?.offline ?? [])
-        for (const refusal of rule(own)) out.push(refusalDiagnostic(r, refusal));
-    if (result.success && r.kind === "monitor" && typeof own.type === "string") {
-      // The cross-member rules the service applies (assertMode excludes keywords, preset alone, an api
-      // monitor's contentType...): a config must be creatable, since a deleted object is created again.
-      const type = (monitorTypeAliases[own.type] ?? own.type) as MonitorType;
-      const settings = (own.settings ?? {}) as Record<string, unknown>;
-      const info = monitorTypes[type];
-      if (info) {
-        if (info.url !== "none" && own.url === undefined)
-          missing(r, "url", `url is required: ${type} monitors need one`);
-        for (const issue of checkSettingsRules(type, settings, settings)) {
-          problem(
-            r,
-            pointer(["settings", ...issue.path]),
-            issue.message + (issue.allowed ? `; allowed: ${issue.allowed.join(", ")}` : ""),
-          );
-        }
-        const pools = (own.locations as { pools?: unknown[] } | undefined)?.pools;
-        // A preset pins its own pools.
-        if (info.locations === "required" && settings.preset === undefined && !pools?.length)
-          problem(
-            r,
-            "/locations/pools",
-            `locations.pools is required: ${type} monitors run from at least one pool (allworld: every location)`,
-          );
-        if (info.locations !== "required" && own.locations !== undefined)
-          problem(r, "/locations", `${type} monitors take no locations`);
-      }
+    else {
+      // The cross-member rules the service applies: a config must be creatable, since a deleted object is
+      // created again. They read the members as written, before any normalisation.
+      const refusals = [
+        ...(kind.definition.rules?.offline ?? []).flatMap((rule) => rule(own)),
+        ...variantRuleRefusals(kind.definition, own),
+      ];
+      for (const refusal of refusals) out.push(refusalDiagnostic(r, refusal));
     }
     const side = Object.fromEntries(
       kind.sideMembers.filter((m) => members[m] !== undefined).map((m) => [m, members[m]]),

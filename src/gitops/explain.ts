@@ -1,7 +1,7 @@
 /**
  * What a config's members allow, read from the kinds' schemas, so that a
  * message can say it: the forms a union takes, whether a lifecycle path names
- * a member, which monitor types take a setting.
+ * a member, which variants of a kind take a member (the monitor types taking a setting).
  */
 import type { z } from "zod";
 import { engineKind } from "../engine/kinds/index.ts";
@@ -11,7 +11,7 @@ import {
   inputSchemaOf,
   issuesToEntries,
   type ProblemDetailEntry,
-  settingsByType,
+  peel,
   shapeOf,
 } from "../kinds/index.ts";
 import { apiNameOf, configNameOf } from "./format.ts";
@@ -145,11 +145,20 @@ export function explainUnion(
   return { message: parts.join("; ") };
 }
 
-/** The monitor types whose settings declare a member (`port` for `ssl`). */
-export function typesWithSetting(member: string): string[] {
-  return Object.entries(settingsByType)
+/**
+ * Where a member unknown to an object's variant belongs, when other variants declare it: `ssl is a setting
+ * of port monitors` for `settings.ssl` of an http monitor. `parent` is the path of the member's object.
+ */
+export function otherVariantsWith(kind: KindName, parent: Path, member: string): string | undefined {
+  const { definition, collection } = engineKind(kind);
+  const variants = definition.variants;
+  if (!variants || parent.length !== 1 || parent[0] !== variants.member) return undefined;
+  const owners = Object.entries(variants.schemas)
     .filter(([, schema]) => Object.hasOwn(schema.shape, member))
-    .map(([type]) => type);
+    .map(([variant]) => variant);
+  // One entry of the variant member, in the words of its collection: a setting of port monitors.
+  const entry = variants.member.replace(/s$/, "");
+  return owners.length > 0 ? `${member} is a ${entry} of ${owners.join(", ")} ${collection}` : undefined;
 }
 
 /**

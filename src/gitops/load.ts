@@ -17,7 +17,7 @@ import {
   type ProblemDetailEntry,
 } from "../kinds/index.ts";
 import { expandEnv } from "./env.ts";
-import { allowedValues, explainUnion, lifecyclePathProblem, typesWithSetting } from "./explain.ts";
+import { allowedValues, explainUnion, lifecyclePathProblem, otherVariantsWith } from "./explain.ts";
 import {
   findConfigFiles,
   formatBytes,
@@ -834,8 +834,8 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
     const hint = closest(name, allowed);
     message = `unknown member ${quote(name)}; allowed members: ${allowed.join(", ")}`;
     // A setting of another monitor type is a common slip: say where it belongs.
-    const types = kind === "monitor" && parent.join(".") === "settings" ? typesWithSetting(name) : [];
-    if (types.length > 0) message += `; ${name} is a setting of ${types.join(", ")} monitors`;
+    const elsewhere = otherVariantsWith(kind, parent, name);
+    if (elsewhere) message += `; ${elsewhere}`;
     return hint ? `${message}; did you mean "${hint}"?` : message;
   }
   if (entry.reason === "required" && path.length > 0)

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { KindRules } from "./account-rules.ts";
+import type { KindRules, Members, Refusal } from "./account-rules.ts";
+import type { ProblemCodeName } from "./problems.ts";
 
 /**
  * A resource kind: its members (with traits), its natural key, where it lives
@@ -16,9 +17,15 @@ export interface KindDefinition<S extends z.ZodObject = z.ZodObject> {
   paths: { collection: string; item: string };
   /**
    * Members a create must carry. A monitor's `url` is not listed: whether a
-   * type needs one is in the type catalogue (`monitorTypes[type].url`).
+   * type needs one is its variant's (`variants.requires`).
    */
   required?: readonly string[];
+  /**
+   * The members as the API reads them back, where that form differs from the written one (a webhook's scope
+   * carries `monitorCount`; its secret and header values read back masked). Absent, `schema` (typed per
+   * variant, `variants.ts`) is the read-back form too: every member a read answers is declared either way.
+   */
+  readBack?: z.ZodObject;
   /** Rules beyond the schema: offline, against the account, quotas and duplicates (`account-rules.ts`). */
   rules?: KindRules;
   /** Members whose schema depends on another member's value (a monitor's `settings` by its `type`). */
@@ -62,6 +69,20 @@ export interface KindVariants {
   label?: (variant: string) => string;
   /** What `member` is, said once for every variant (frontends that type it as one object show it). */
   description?: string;
+  /**
+   * Discriminator values the API once took and now refuses with `code` (`keyword` monitors:
+   * `monitor_type_discontinued`). They are outside the vocabulary; readers say why such a value is refused.
+   */
+  discontinued?: { values: readonly string[]; code: ProblemCodeName };
+  /** Members a create of this variant must carry besides the kind's `required` (a web monitor's `url`). */
+  requires?: (variant: string) => readonly string[];
+  /**
+   * Cross-member rules of the variant member that its schema cannot express (`assertMode` excludes
+   * `keywords`, `preset` is sent alone), on the member as it will be stored (`merged`: the stored members
+   * with the request's) and as `sent`. Refusals point into the object (`/settings/preset`); the engine
+   * runs them on a config and the sandbox on a request, so both refuse alike.
+   */
+  rules?: (variant: string, merged: Members, sent: Members) => Refusal[];
 }
 
 /**

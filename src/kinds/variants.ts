@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import type { Members, Refusal } from "./account-rules.ts";
 import type { KindDefinition } from "./kind.ts";
+import type { ProblemCodeName } from "./problems.ts";
 
 /** The discriminator's canonical value in these members (an alias resolved), or undefined when it names none. */
 export function variantOf(definition: KindDefinition, members: Record<string, unknown>): string | undefined {
@@ -32,4 +34,37 @@ export function variantSchemaOf(definition: KindDefinition, members: Record<stri
     byVariant.set(variant, schema);
   }
   return schema;
+}
+
+/** The code the API refuses a discontinued discriminator value with (`keyword` monitors), or undefined. */
+export function discontinuedCode(definition: KindDefinition, value: unknown): ProblemCodeName | undefined {
+  const discontinued = definition.variants?.discontinued;
+  return typeof value === "string" && discontinued?.values.includes(value) ? discontinued.code : undefined;
+}
+
+/** The members a create of these members' variant must carry besides the kind's own `required`. */
+export function variantRequires(definition: KindDefinition, members: Members): readonly string[] {
+  const variant = variantOf(definition, members);
+  return variant === undefined ? [] : (definition.variants?.requires?.(variant) ?? []);
+}
+
+/**
+ * The variant member's cross-member refusals: on a config (`sent` omitted, the member as written is both
+ * what is sent and what is stored) or on a request merged into stored members.
+ */
+export function variantRuleRefusals(definition: KindDefinition, members: Members, sent?: Members): Refusal[] {
+  const variants = definition.variants;
+  const variant = variantOf(definition, members);
+  if (!variants?.rules || variant === undefined) return [];
+  const value = members[variants.member];
+  const merged =
+    typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Members) : {};
+  return variants.rules(variant, merged, sent ?? merged);
+}
+
+/** The variant member's schema for a discriminator value (canonical or alias): `settings` of `http` monitors. */
+export function variantMemberSchema(definition: KindDefinition, value: unknown): z.ZodObject | undefined {
+  const variants = definition.variants;
+  const variant = variants ? variantOf(definition, { [variants.discriminator]: value }) : undefined;
+  return variant === undefined ? undefined : variants?.schemas[variant];
 }

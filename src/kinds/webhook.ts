@@ -79,25 +79,6 @@ export const webhookSchema = z
   })
   .partial();
 
-export const webhookKind = defineKind({
-  name: "webhook",
-  title: "Webhook",
-  schema: webhookSchema,
-  naturalKey: ["url"],
-  rules: {
-    quotas: [{ feature: "webhooks", usage: "webhooks", counts: () => true, describe: "webhooks" }],
-    duplicate: "duplicate_resource",
-  },
-  required: ["url", "events", "scope"],
-  paths: { collection: "/webhook", item: "/webhook/{id}" },
-  list: {
-    sort: ["created", "updated", "name", "url"],
-    defaultSort: "created",
-    filters: [],
-    deltaSync: "every edit",
-  },
-});
-
 /** How a stored secret reads back after the create and rotate answers. */
 export const webhookSecretRead = z.object({
   set: z.literal(true),
@@ -128,6 +109,26 @@ export const webhookReadSchema = webhookSchema.extend({
     description:
       "Values are credentials more often than not: they are sent with deliveries and read back {set: true}.",
   }).optional(),
+});
+
+export const webhookKind = defineKind({
+  name: "webhook",
+  title: "Webhook",
+  schema: webhookSchema,
+  readBack: webhookReadSchema,
+  naturalKey: ["url"],
+  rules: {
+    quotas: [{ feature: "webhooks", usage: "webhooks", counts: () => true, describe: "webhooks" }],
+    duplicate: "duplicate_resource",
+  },
+  required: ["url", "events", "scope"],
+  paths: { collection: "/webhook", item: "/webhook/{id}" },
+  list: {
+    sort: ["created", "updated", "name", "url"],
+    defaultSort: "created",
+    filters: [],
+    deltaSync: "every edit",
+  },
 });
 
 export const deliveryOutcomes = ["pending", "delivered", "failed", "dropped"] as const;

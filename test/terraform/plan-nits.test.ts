@@ -74,7 +74,8 @@ describe("an update", () => {
     // A rename moves `updated` only: `cert_not_before`, `state`, `effective_url` keep their values.
     expect(await unknownAfter({ name: "Renamed" })).toEqual(["updated"]);
     expect(attr(m, "cert_not_before")).toBeNull();
-    expect(await unknownAfter({ enabled: false })).toEqual(["since", "state", "updated"]);
+    // Enabling a monitor the plan's limit paused clears `overlimited`: it moves with `enabled`.
+    expect(await unknownAfter({ enabled: false })).toEqual(["overlimited", "since", "state", "updated"]);
     expect(await unknownAfter({ url: `https://example.com/${unique()}` })).toEqual([
       "cert_not_before",
       "effective_url",

@@ -3,11 +3,10 @@ import {
   type MonitorType,
   membersOf,
   monitorKind,
-  monitorTypeAliases,
   monitorTypes,
   normalizeSettings,
-  settingsByType,
   traitsOf,
+  variantOf,
   variantSchemaOf,
 } from "../../kinds/index.ts";
 import { isObject } from "../pointer.ts";
@@ -23,8 +22,9 @@ import {
 /** The monitor schema with `settings` typed for the monitor's type, so settings members carry their traits. */
 const schemaFor = (members: Members): z.ZodObject => variantSchemaOf(monitorKind, members);
 
-function canonicalType(type: unknown): string {
-  return typeof type === "string" ? (monitorTypeAliases[type] ?? type) : "";
+/** The type's canonical name (an alias resolved); a type outside the catalogue as written. */
+function canonicalType(members: Members): string {
+  return variantOf(monitorKind, members) ?? (typeof members.type === "string" ? members.type : "");
 }
 
 /**
@@ -49,11 +49,12 @@ function attachedToggles(value: unknown): unknown {
   );
 }
 
-const readOnly = [...readOnlyMembers(monitorKind), "overlimited"];
+const readOnly = readOnlyMembers(monitorKind);
 
 /** Settings members the service computes (`assertsText`, `forceRecheck`): never compared. */
-function settingsReadOnly(type: string): string[] {
-  const schema = settingsByType[type as MonitorType];
+function settingsReadOnly(members: Members): string[] {
+  const variant = variantOf(monitorKind, members);
+  const schema = variant === undefined ? undefined : monitorKind.variants?.schemas[variant];
   return schema
     ? membersOf(schema)
         .filter((m) => m.traits.readOnly)
@@ -62,7 +63,7 @@ function settingsReadOnly(type: string): string[] {
 }
 
 function normalize(members: Members, live: boolean): Members {
-  const type = canonicalType(members.type);
+  const type = canonicalType(members);
   const info = monitorTypes[type as MonitorType];
   const out: Members = live ? withoutMembers(members, readOnly) : { ...members };
   if (members.type !== undefined) out.type = type;
@@ -88,7 +89,7 @@ function normalize(members: Members, live: boolean): Members {
     if (info) settings = normalizeSettings(type as MonitorType, settings);
     if (settings.attached !== undefined) settings.attached = attachedToggles(settings.attached);
     if (live) {
-      for (const name of settingsReadOnly(type)) delete settings[name];
+      for (const name of settingsReadOnly({ type })) delete settings[name];
     }
     out.settings = settings;
   }
@@ -101,7 +102,7 @@ export const monitorEngineKind = plainKind("monitor", "monitors", monitorKind, (
   normalizeDesired: (members) => normalize(members, false),
   normalizeLive: (row) => normalize(row, true),
   storedDefaults(members) {
-    const info = monitorTypes[canonicalType(members.type) as MonitorType];
+    const info = monitorTypes[canonicalType(members) as MonitorType];
     const interval = traitsOf(monitorKind.schema.shape.interval).default;
     // A preset builds the whole settings object: its members are the preset's, not the declared defaults.
     const preset = isObject(members.settings) && members.settings.preset !== undefined;

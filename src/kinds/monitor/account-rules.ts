@@ -15,6 +15,13 @@ import {
   type TypeLimits,
 } from "../account-rules.ts";
 import { contactTypeRefusals } from "../contact.ts";
+import {
+  attachedRefusals,
+  locationRefusals,
+  recheckRefusals,
+  tagRefusals,
+  urlRefusals,
+} from "./type-rules.ts";
 import { type MonitorType, monitorTypeAliases, monitorTypes } from "./types.ts";
 
 const isObject = (v: unknown): v is Members => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -301,7 +308,16 @@ export function presetPoolRefusals(m: Members): Refusal[] {
 const takesRoom = (m: Members) => m.enabled !== false && m.onOverlimit !== "disable";
 
 export const monitorRules: KindRules = {
-  offline: [offlineInterval, requiredSettingsRefusals, presetPoolRefusals],
+  offline: [
+    offlineInterval,
+    requiredSettingsRefusals,
+    presetPoolRefusals,
+    urlRefusals,
+    locationRefusals,
+    recheckRefusals,
+    attachedRefusals,
+    tagRefusals,
+  ],
   account: [
     typeFeatureRule,
     intervalRefusals,

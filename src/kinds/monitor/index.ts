@@ -4,15 +4,24 @@ import { contactSchema } from "../contact.ts";
 import { field, set } from "../field.ts";
 import { defineKind } from "../kind.ts";
 import { monitorRules } from "./account-rules.ts";
+import { settingsRuleRefusals } from "./rules.ts";
 import { settingsByType } from "./settings.ts";
 import { attached } from "./settings-fields.ts";
-import { type MonitorType, monitorTypeAliases, monitorTypes, monitorTypeVocabulary } from "./types.ts";
+import { membersRequiredBy } from "./type-rules.ts";
+import {
+  discontinuedMonitorTypes,
+  type MonitorType,
+  monitorTypeAliases,
+  monitorTypes,
+  monitorTypeVocabulary,
+} from "./types.ts";
 
 export * from "./account-rules.ts";
 export * from "./assertions.ts";
 export * from "./rules.ts";
 export * from "./settings.ts";
 export * from "./settings-fields.ts";
+export * from "./type-rules.ts";
 export * from "./types.ts";
 
 export const monitorStates = ["up", "down", "paused", "maintenance"] as const;
@@ -150,6 +159,11 @@ export const monitorSchema = z
       changesWith: ["url"],
       description: "sslExp.",
     }),
+    overlimited: field(z.boolean(), {
+      readOnly: true,
+      changesWith: ["enabled"],
+      description: "The plan's monitor limit paused it; read back only when true.",
+    }),
     created: createdAt,
     updated: updatedAt,
   })
@@ -173,6 +187,9 @@ export const monitorKind = defineKind({
     label: (type) => monitorTypes[type as MonitorType].label,
     description:
       "Settings of the monitor's type; each member names the types that take it. On update, members merge into the stored settings.",
+    discontinued: { values: discontinuedMonitorTypes, code: "monitor_type_discontinued" },
+    requires: membersRequiredBy,
+    rules: settingsRuleRefusals,
   },
   paths: { collection: "/monitor", item: "/monitor/{id}" },
   list: {

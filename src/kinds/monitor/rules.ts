@@ -1,3 +1,4 @@
+import type { Refusal } from "../account-rules.ts";
 import { membersOf } from "../field.ts";
 import { devices, type Expectation, settingsByType, type TranStep } from "./settings.ts";
 import { droppedHeaderNames } from "./settings-fields.ts";
@@ -37,6 +38,19 @@ export function checkSettingsRules(type: MonitorType, merged: Settings, sent: Se
   if (type === "tran") checkTran(merged, issues);
   if (type === "waterfall") checkWaterfall(merged, issues);
   return issues;
+}
+
+/**
+ * The settings rules as the API refuses them (422 `invalid_settings` at `/settings/...`): the monitor
+ * kind's variant rules (`monitorKind.variants.rules`), run alike by `vigil validate` and the sandbox.
+ */
+export function settingsRuleRefusals(type: string, merged: Settings, sent: Settings): Refusal[] {
+  if (!Object.hasOwn(settingsByType, type)) return [];
+  return checkSettingsRules(type as MonitorType, merged, sent).map(({ path, ...issue }) => ({
+    code: "invalid_settings",
+    pointer: `/settings/${path.map((p) => String(p).replaceAll("~", "~0").replaceAll("/", "~1")).join("/")}`,
+    ...issue,
+  }));
 }
 
 function checkHttpFamily(type: "http" | "api", merged: Settings, sent: Settings, issues: SettingsIssue[]) {

@@ -52,6 +52,8 @@ export class Monitor extends pulumi.CustomResource {
   declare readonly onOverlimit: pulumi.Output<enums.MonitorOnOverlimit | undefined>;
   /** Public statistics page and uptime badge. Default: false. */
   declare readonly openStat: pulumi.Output<boolean>;
+  /** The plan's monitor limit paused it; read back only when true. */
+  declare readonly overlimited: pulumi.Output<boolean>;
   /** How a failure is confirmed. */
   declare readonly recheck: pulumi.Output<outputs.MonitorRecheck>;
   /**
@@ -102,6 +104,7 @@ export class Monitor extends pulumi.CustomResource {
       resourceInputs.name = undefined;
       resourceInputs.onOverlimit = undefined;
       resourceInputs.openStat = undefined;
+      resourceInputs.overlimited = undefined;
       resourceInputs.recheck = undefined;
       resourceInputs.settings = undefined;
       resourceInputs.since = undefined;
@@ -134,6 +137,7 @@ export class Monitor extends pulumi.CustomResource {
       resourceInputs.created = undefined;
       resourceInputs.effectiveUrl = undefined;
       resourceInputs.expirationDate = undefined;
+      resourceInputs.overlimited = undefined;
       resourceInputs.since = undefined;
       resourceInputs.state = undefined;
       resourceInputs.updated = undefined;

@@ -1302,6 +1302,11 @@ export class DataVigilMonitor extends cdktf.TerraformDataSource {
     return this.getBooleanAttribute('open_stat');
   }
 
+  // overlimited - computed: true, optional: false, required: false
+  public get overlimited() {
+    return this.getBooleanAttribute('overlimited');
+  }
+
   // recheck - computed: true, optional: false, required: false
   private _recheck = new DataVigilMonitorRecheckOutputReference(this, "recheck");
   public get recheck() {

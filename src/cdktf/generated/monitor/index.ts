@@ -5048,6 +5048,11 @@ export class Monitor extends cdktf.TerraformResource {
     return this._openStat;
   }
 
+  // overlimited - computed: true, optional: false, required: false
+  public get overlimited() {
+    return this.getBooleanAttribute('overlimited');
+  }
+
   // recheck - computed: true, optional: true, required: false
   private _recheck = new MonitorRecheckOutputReference(this, "recheck");
   public get recheck() {

@@ -6,8 +6,9 @@ import {
   instantCheckSchema,
   instantCheckStates,
   instantCheckTypes,
+  monitorKind,
   monitorTypes,
-  settingsByType,
+  variantMemberSchema,
   writeOnlyMembers,
 } from "../../../kinds/index.ts";
 import { resolvePools } from "../../core/fleet.ts";
@@ -50,7 +51,7 @@ function checkSettings(ctx: Ctx, type: InstantCheckType, sent: Record<string, un
     );
   }
   const { settings } = resolveSettings(ctx, type, {}, {}, sent, undefined);
-  for (const member of writeOnlyMembers(settingsByType[type])) {
+  for (const member of writeOnlyMembers(variantMemberSchema(monitorKind, type)!)) {
     if (settings[member] !== undefined) settings[member] = { set: true, updatedAt: ctx.now };
   }
   return settings;

@@ -6,11 +6,12 @@ import {
   locations,
   type MonitorType,
   membersOf,
+  monitorKind,
   monitorSchema,
   monitorTypes,
   recheck,
-  settingsByType,
   traitsOf,
+  variantMemberSchema,
 } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
@@ -100,7 +101,7 @@ export function sameMonitor(a: MonitorDoc, b: MonitorDoc): boolean {
   const canonical = (m: MonitorDoc) => ({
     ...withSortedSets(m as unknown as Record<string, unknown>, monitorSchema),
     locations: withSortedSets(m.locations, locations),
-    settings: withSortedSets(m.settings, settingsByType[m.type]),
+    settings: withSortedSets(m.settings, variantMemberSchema(monitorKind, m.type)!),
   });
   return isDeepStrictEqual(canonical(a), canonical(b));
 }

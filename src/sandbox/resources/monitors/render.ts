@@ -2,9 +2,10 @@ import {
   type AssertionRow,
   formatAssertions,
   membersOf,
+  monitorKind,
   monitorTypes,
   refusedInAssertMode,
-  settingsByType,
+  variantMemberSchema,
   writeOnlyMembers,
 } from "../../../kinds/index.ts";
 import { memberOf } from "../../core/members.ts";
@@ -41,7 +42,7 @@ export function renderSettings(
   m: MonitorDoc,
   full = seesCredentials(ctx),
 ): Record<string, unknown> {
-  const schema = settingsByType[m.type];
+  const schema = variantMemberSchema(monitorKind, m.type)!;
   const out: Record<string, unknown> = {};
   const excluded = m.settings.assertMode === true ? (refusedInAssertMode[m.type] ?? []) : [];
   for (const { name, traits } of membersOf(schema)) {

@@ -1,20 +1,21 @@
 import {
+  attachedRefusals,
   bodySchema,
-  checkSettingsRules,
   issuesToEntries,
   type MonitorType,
-  monitorTypes,
+  monitorKind,
   normalizeSettings,
-  type ProblemDetailEntry,
   parseAssertions,
   presetPools,
-  settingsByType,
   settingsFeatureRefusals,
+  variantMemberSchema,
+  variantRuleRefusals,
   writeOnlyMembers,
 } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { own } from "../../core/own.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
+import { throwRefusals } from "../../core/refusal.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 
 type Settings = Record<string, unknown>;
@@ -51,8 +52,9 @@ export function resolveSettings(
   sent: Settings | undefined,
   attachedAlias: Settings | undefined,
 ): SettingsOutcome {
-  // Read-only members (assertsText, forceRecheck) are never accepted on write.
-  const schema = bodySchema(settingsByType[type], "create");
+  // The type's settings schema, as the monitor kind declares it; read-only members (assertsText,
+  // forceRecheck) are never accepted on write.
+  const schema = bodySchema(variantMemberSchema(monitorKind, type)!, "create");
   const request = withoutSynthesizedSteps(sent ?? {});
   let credentials = { ...storedCredentials };
   for (const member of writeOnlyMembers(schema)) {
@@ -111,16 +113,11 @@ export function resolveSettings(
 
   const parsed = schema.safeParse(merged);
   if (!parsed.success) throw invalid(issuesToEntries(parsed.error.issues, merged, schema, ["settings"]));
-  const issues = checkSettingsRules(type, merged, request);
-  if (issues.length > 0) {
-    throw invalid(
-      issues.map(({ path, ...rest }) => ({ pointer: `/settings/${path.join("/")}`, ...rest })),
-      "invalid_settings",
-    );
-  }
+  // The monitor kind's cross-member rules of settings and of attached kinds, as `vigil validate` runs them.
+  throwRefusals(variantRuleRefusals(monitorKind, { type, settings: merged }, request));
   // assertsSource is write-only input: it lives on as the `asserts` it was parsed into.
   delete merged.assertsSource;
-  checkAttachedKinds(type, merged.attached as Settings | undefined, attachedAlias);
+  throwRefusals(attachedRefusals({ type, attached: attachedAlias, settings: { attached: merged.attached } }));
   checkSettingsFeatures(ctx, merged);
   const pinnedPools = typeof merged.preset === "string" ? presets[merged.preset]?.pools : undefined;
   return {
@@ -146,20 +143,6 @@ function mergeAttached(stored: Settings | undefined, sent: Settings): Settings {
     out[kind] = typeof toggle === "boolean" ? { enabled: toggle } : toggle;
   }
   return out;
-}
-
-function checkAttachedKinds(type: MonitorType, attached: Settings | undefined, alias: Settings | undefined) {
-  if (!attached) return;
-  const allowed = monitorTypes[type].attached as readonly string[];
-  const entries: ProblemDetailEntry[] = Object.keys(attached)
-    .filter((kind) => !allowed.includes(kind))
-    .map((kind) => ({
-      pointer: alias && kind in alias ? `/attached/${kind}` : `/settings/attached/${kind}`,
-      reason: "not_allowed",
-      allowed: [...allowed],
-      message: `${type} monitors do not carry an attached ${kind} check`,
-    }));
-  if (entries.length > 0) throw invalid(entries);
 }
 
 /** Plan features that settings members need: the monitor kind's own rule, as plans judge it. */

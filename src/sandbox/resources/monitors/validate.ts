@@ -1,28 +1,33 @@
 import { z } from "zod";
 import {
   type AccountView,
+  attachedRefusals,
   bodySchema,
-  discontinuedMonitorTypes,
+  discontinuedCode,
   field,
   intervalRefusals,
-  isDiscontinuedMonitorType,
+  locationRefusals,
   type MonitorBody,
   type MonitorType,
+  monitorKind,
   monitorSchema,
-  monitorTypeAliases,
   monitorTypes,
   monitorTypeVocabulary,
   type ProblemDetailEntry,
-  recheckRefusedTypes,
+  recheckRefusals,
   requiredSettingsRefusals,
+  tagRefusals,
   traitsOf,
+  urlRefusals,
+  variantOf,
+  variantRequires,
 } from "../../../kinds/index.ts";
 import { cronProblem } from "../../../kinds/monitor/cron.ts";
 import { agents, agentsFor, minLiveAgents, pools, resolvePools } from "../../core/fleet.ts";
 import type { Ctx } from "../../core/operation.ts";
-import { own } from "../../core/own.ts";
 import { plans } from "../../core/plans.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
+import { throwRefusals } from "../../core/refusal.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 import { effectiveAddress } from "./address.ts";
 import { type MonitorDoc, monitorCollection, monitorDefaults } from "./model.ts";
@@ -41,6 +46,9 @@ const required = (pointer: string, message: string) => invalid([{ pointer, reaso
 const notAllowed = (pointer: string, message: string) =>
   invalid([{ pointer, reason: "not_allowed", message }]);
 
+/** The monitor kind's discontinued types (`monitorKind.variants.discontinued`). */
+const discontinued = monitorKind.variants?.discontinued?.values ?? [];
+
 /**
  * A monitor body as the API takes it: the kind's, whose `type` also takes the discontinued type names,
  * outside the configuration vocabulary, to refuse them with their own code (422 `monitor_type_discontinued`
@@ -48,7 +56,7 @@ const notAllowed = (pointer: string, message: string) =>
  */
 export function monitorBody(operation: "create" | "update"): z.ZodObject {
   const type = field(
-    z.enum([...monitorTypeVocabulary, ...discontinuedMonitorTypes]),
+    z.enum([...monitorTypeVocabulary, ...discontinued] as [string, ...string[]]),
     traitsOf(monitorSchema.shape.type),
   );
   return bodySchema(monitorSchema, operation).extend({ type: type.optional() });
@@ -57,12 +65,13 @@ export function monitorBody(operation: "create" | "update"): z.ZodObject {
 /** Resolves `type` on create: aliases map to their type, discontinued types are refused. */
 export function resolveType(value: string | undefined): MonitorType {
   if (value === undefined) throw required("/type", "type is required");
-  if (isDiscontinuedMonitorType(value)) {
-    throw new ApiProblem("monitor_type_discontinued", `${value} monitors can no longer be created.`, {
-      errors: [{ pointer: "/type", value, allowed: Object.keys(monitorTypes) }],
+  const code = discontinuedCode(monitorKind, value);
+  if (code) {
+    throw new ApiProblem(code, `${value} monitors can no longer be created.`, {
+      errors: [{ pointer: "/type", value, allowed: Object.keys(monitorKind.variants?.schemas ?? {}) }],
     });
   }
-  return own(monitorTypeAliases, value) ?? (value as MonitorType);
+  return (variantOf(monitorKind, { type: value }) ?? value) as MonitorType;
 }
 
 /** A type gated by a plan feature the account lacks answers 403 `package_limit` naming the feature. */
@@ -92,15 +101,20 @@ export function prepareMonitor(
 
   assertTypeInPlan(ctx, type);
 
+  // What the type asks of the monitor's members: the monitor kind's own rules, as `vigil validate` runs them.
+  const members = body as Record<string, unknown>;
+  const unsent = current
+    ? undefined
+    : variantRequires(monitorKind, { type }).find((m) => members[m] === undefined);
+  if (unsent) throw required(`/${unsent}`, `${type} monitors need a ${unsent}`);
+  throwRefusals([...urlRefusals({ type, url: body.url }), ...tagRefusals(members)]);
+  throwRefusals(attachedRefusals({ type, attached: body.attached }));
+
   let url = current?.url ?? null;
   let effectiveUrl = current?.effectiveUrl ?? null;
   if (body.url !== undefined) {
     effectiveUrl = effectiveAddress(info, body.url);
     url = body.url;
-  } else if (!current && info.url !== "none") throw required("/url", `${type} monitors need a url`);
-
-  if (body.attached !== undefined && info.attached.length === 0) {
-    throw notAllowed("/attached", `${type} monitors carry no attached checks`);
   }
   const settings = resolveSettings(
     ctx,
@@ -137,7 +151,9 @@ export function prepareMonitor(
 
   let recheck = current?.recheck ?? null;
   if (body.recheck !== undefined) {
-    if (recheckRefusedTypes.includes(type)) throw notAllowed("/recheck", `${type} monitors take no recheck`);
+    // Members merge into the stored recheck; a null minNumDown clears it.
+    const { strategy, minNumDown } = { strategy: monitorDefaults.strategy, ...recheck, ...body.recheck };
+    throwRefusals(recheckRefusals({ type, recheck: { strategy, minNumDown } }));
     if (!info.recheck) {
       warnings.push({
         pointer: "/recheck",
@@ -145,25 +161,11 @@ export function prepareMonitor(
         message: `${type} monitors confirm failures their own way; recheck is kept but has no effect`,
       });
     }
-    // Members merge into the stored recheck; a null minNumDown clears it.
-    const { strategy, minNumDown } = { strategy: monitorDefaults.strategy, ...recheck, ...body.recheck };
-    if (strategy === "minNumDown" && minNumDown == null) {
-      throw required("/recheck/minNumDown", "the minNumDown strategy needs minNumDown");
-    }
     recheck = minNumDown == null ? { strategy } : { strategy, minNumDown };
   }
 
   if (body.fullLog === true && !features.fullLog) {
     throw new ApiProblem("package_limit", "The plan has no full log.", { extra: { feature: "fullLog" } });
-  }
-  if (body.tags !== undefined && (body.addTags !== undefined || body.removeTags !== undefined)) {
-    throw invalid([
-      {
-        pointer: "/tags",
-        reason: "mutually_exclusive",
-        message: "send tags, or addTags/removeTags, not both",
-      },
-    ]);
   }
   let tags = body.tags ?? current?.tags ?? [];
   if (body.addTags) tags = [...tags, ...body.addTags];
@@ -200,9 +202,8 @@ function resolveLocations(
   current: MonitorDoc | undefined,
   pinned?: string[],
 ) {
-  const info = monitorTypes[type];
-  if (info.locations !== "required") {
-    if (body.locations !== undefined) throw notAllowed("/locations", `${type} monitors take no locations`);
+  if (monitorTypes[type].locations !== "required") {
+    throwRefusals(locationRefusals({ type, locations: body.locations }));
     return null;
   }
   const merged = {
@@ -231,8 +232,7 @@ function resolveLocations(
     }
     merged.pools = pinned;
   }
-  if (merged.pools.length === 0)
-    throw required("/locations/pools", `${type} monitors need at least one pool`);
+  throwRefusals(locationRefusals({ type, locations: merged }));
   merged.pools = resolvePools(merged.pools, "/locations/pools");
   const agentIds = new Set(agents.map((a) => a.id));
   const strangers = merged.excludedAgents
@@ -246,7 +246,7 @@ function resolveLocations(
     }));
   if (strangers.length > 0) throw invalid(strangers);
   merged.excludedAgents = [...new Set(merged.excludedAgents)];
-  const fleet = info.fleet ?? "net";
+  const fleet = monitorTypes[type].fleet ?? "net";
   const reached = agentsFor(merged.pools, fleet, merged.excludedAgents);
   if (reached.length < minLiveAgents) {
     throw new ApiProblem(
