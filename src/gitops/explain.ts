@@ -6,14 +6,7 @@
 import type { z } from "zod";
 import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
-import {
-  closest,
-  inputSchemaOf,
-  issuesToEntries,
-  type ProblemDetailEntry,
-  peel,
-  shapeOf,
-} from "../kinds/index.ts";
+import { closest, inputSchemaOf, issuesToEntries, type ProblemDetailEntry, shapeOf } from "../kinds/index.ts";
 import { apiNameOf, configNameOf } from "./format.ts";
 
 type Members = Record<string, unknown>;
