@@ -255,6 +255,14 @@ export function insertContact(ctx: Ctx, input: ContactInput): ContactDoc {
   return contact.confirmed ? contact : sendConfirmationCode(ctx, contact);
 }
 
+/** `POST /contact`: the rules, then the natural key (type, address) must be free. */
+export function createContact(ctx: Ctx, body: ContactInput): ContactDoc {
+  assertContactRules(ctx, body);
+  const existing = findContactByAddress(ctx, body.type, body.address);
+  if (existing) throw duplicateContact(existing);
+  return insertContact(ctx, body);
+}
+
 /** 409 `duplicate_contact`: the account already has a contact of this type at this address. */
 export function duplicateContact(existing: ContactDoc): ApiProblem {
   return new ApiProblem("duplicate_contact", `A ${existing.type} contact with this address exists.`, {

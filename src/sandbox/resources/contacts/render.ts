@@ -1,4 +1,5 @@
-import { contactSchema } from "../../../kinds/index.ts";
+import { contactKind, contactSchema } from "../../../kinds/index.ts";
+import { rowFieldsOf } from "../../core/crud.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { subscriptionBlock } from "../subscriptions/render.ts";
 import { type ContactDoc, contactName, httpOnlyMembers } from "./doc.ts";
@@ -10,7 +11,7 @@ export const contactExpand = ["subscription", "group", "template"] as const;
 export const contactDefaultExpand = ["template"] as const;
 
 /** Members a rendered contact can carry: the kind's members plus the expand blocks. */
-export const contactFields = [...Object.keys(contactSchema.shape), "subscription", "groups"];
+export const contactFields = rowFieldsOf(contactKind, ["subscription", "groups"]);
 
 /** Members only http contacts read back: the rest of the http-only set, and the recognised gateway. */
 const httpOnlyRead = new Set<string>([...httpOnlyMembers, "gateway"]);
