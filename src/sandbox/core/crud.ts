@@ -41,6 +41,8 @@ interface WriteSpec {
   errors?: readonly ProblemCodeName[];
   /** The body, from the one derived from the kind (extended where the API accepts more on the wire). */
   body?: (derived: z.ZodObject) => z.ZodType;
+  /** The answer's description, where it says more than the kind's title. */
+  description?: string;
 }
 
 /**
@@ -75,8 +77,6 @@ export interface CrudSpec<Doc extends { id: string }, Create, Update> {
   create?: WriteSpec & {
     idempotency?: Operation["idempotency"];
     write: (ctx: Ctx, body: Create, req: OpRequest) => Written<Doc>;
-    /** The created answer's description, where it says more than the kind's title. */
-    description?: string;
   };
   update?: WriteSpec & { write: (ctx: Ctx, doc: Doc, body: Update, req: OpRequest) => Written<Doc> };
   delete?: {
@@ -170,7 +170,7 @@ export function crudOperations<Doc extends { id: string }, Create = never, Updat
       scope: scopes.write,
       body: (update.body ?? ((b) => b))(updateBodyOf(kind)),
       errors: unique(["not_found", "validation_failed", ...(update.errors ?? []), ...duplicate]),
-      response: { status: 200, description: `${noun}.`, schema },
+      response: { status: 200, description: update.description ?? `${noun}.`, schema },
       handle: (ctx, req) => {
         const doc = load(ctx, req);
         return { status: 200, body: answer(ctx, update.write(ctx, doc, req.body as Update, req)).body };
