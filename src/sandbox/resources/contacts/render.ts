@@ -1,8 +1,8 @@
-import { contactKind, contactSchema } from "../../../kinds/index.ts";
+import { contactKind, contactSchema, httpOnlyContactMembers } from "../../../kinds/index.ts";
 import { rowFieldsOf } from "../../core/crud.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { subscriptionBlock } from "../subscriptions/render.ts";
-import { type ContactDoc, contactName, httpOnlyMembers } from "./doc.ts";
+import { type ContactDoc, contactName } from "./doc.ts";
 import { membershipsOf } from "./groups/model.ts";
 
 /** `expand` tokens of a single contact read; lists also take `count`. */
@@ -14,7 +14,7 @@ export const contactDefaultExpand = ["template"] as const;
 export const contactFields = rowFieldsOf(contactKind, ["subscription", "groups"]);
 
 /** Members only http contacts read back: the rest of the http-only set, and the recognised gateway. */
-const httpOnlyRead = new Set<string>([...httpOnlyMembers, "gateway"]);
+const httpOnlyRead = new Set<string>([...httpOnlyContactMembers, "gateway"]);
 
 /**
  * A contact as the API shows it: the kind's members only (never the code,
