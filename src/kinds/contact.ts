@@ -203,3 +203,11 @@ export function contactMemberRefusals(m: Members, prefix = ""): Refusal[] {
     });
   return out;
 }
+
+/** A monitor's inline contacts (`contacts[]`, created with it), each judged by the contact's rules. */
+export function inlineContactRefusals(m: Members): Refusal[] {
+  if (!Array.isArray(m.contacts)) return [];
+  return m.contacts.flatMap((c: unknown, i) =>
+    typeof c === "object" && c !== null ? contactMemberRefusals(c as Members, `/contacts/${i}`) : [],
+  );
+}

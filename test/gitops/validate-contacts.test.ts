@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { KindName } from "../../src/engine/model.ts";
 import { validateDesired } from "../../src/engine/validate.ts";
 import { vigil, workspace } from "../cli/vigil.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
@@ -53,17 +54,17 @@ const cases: Record<string, Record<string, unknown>> = {
 
 type Verdict = { code: string; pointers: string[] } | "accepted";
 
-/** What the sandbox answers a create of the contact. */
-async function sandboxVerdict(members: Record<string, unknown>): Promise<Verdict> {
-  const res = await account.post("/contact", members, { headers: { "idempotency-key": randomUUID() } });
+/** What the sandbox answers a create of the contact (or of the monitor carrying inline contacts). */
+async function sandboxVerdict(members: Record<string, unknown>, path = "/contact"): Promise<Verdict> {
+  const res = await account.post(path, members, { headers: { "idempotency-key": randomUUID() } });
   if (res.status === 201) return "accepted";
   const errors = (res.body.errors ?? []) as { pointer: string }[];
   return { code: res.body.code, pointers: errors.map((e) => e.pointer).sort() };
 }
 
 /** What the engine's validation (the one `vigil validate` runs) says of the same contact. */
-function engineVerdict(name: string, members: Record<string, unknown>): Verdict {
-  const diagnostics = validateDesired([{ address: `contacts.${name}`, kind: "contact", members }]);
+function engineVerdict(name: string, members: Record<string, unknown>, kind: KindName = "contact"): Verdict {
+  const diagnostics = validateDesired([{ address: `${kind}s.${name}`, kind, members }]);
   if (diagnostics.length === 0) return "accepted";
   const codes = [...new Set(diagnostics.map((d) => d.code))];
   // The API answers one code at a time: a code of its own (invalid_alert_delay) before validation_failed.
@@ -82,6 +83,30 @@ describe("a contact the sandbox refuses, the engine refuses alike", () => {
     const served = await sandboxVerdict(members);
     expect(engineVerdict(name, members)).toEqual(served);
     // The table means something only if it holds both outcomes.
+    expect(served === "accepted").toBe(name.startsWith("ok-"));
+  });
+});
+
+/** A monitor's inline contacts are contacts too: the same rules, at `/contacts/<i>`. */
+const inline: Record<string, Record<string, unknown>[]> = {
+  "inline-address": [
+    { ref: "ops", type: "email", address: "ops@example.com" },
+    { ref: "pager", type: "sms", address: "555-0100" },
+  ],
+  "inline-delay": [{ ref: "late", type: "email", address: "late@example.com", alertDelay: 1500 }],
+  "ok-inline": [{ ref: "ok", type: "email", address: "inline@example.com", alertDelay: 30 }],
+};
+
+describe("a monitor's inline contact the sandbox refuses, the engine refuses alike", () => {
+  it.each(Object.entries(inline))("%s", async (name, contacts) => {
+    const members = {
+      type: "http",
+      url: `https://${name}.example.com/`,
+      locations: { pools: ["allworld"] },
+      contacts,
+    };
+    const served = await sandboxVerdict(members, "/monitor");
+    expect(engineVerdict(name, members, "monitor")).toEqual(served);
     expect(served === "accepted").toBe(name.startsWith("ok-"));
   });
 });

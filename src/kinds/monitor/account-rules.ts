@@ -14,7 +14,7 @@ import {
   type RuleContext,
   type TypeLimits,
 } from "../account-rules.ts";
-import { contactTypeRefusals } from "../contact.ts";
+import { contactTypeRefusals, inlineContactRefusals } from "../contact.ts";
 import { type MonitorType, monitorTypeAliases, monitorTypes } from "./types.ts";
 
 const isObject = (v: unknown): v is Members => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -301,7 +301,7 @@ export function presetPoolRefusals(m: Members): Refusal[] {
 const takesRoom = (m: Members) => m.enabled !== false && m.onOverlimit !== "disable";
 
 export const monitorRules: KindRules = {
-  offline: [offlineInterval, requiredSettingsRefusals, presetPoolRefusals],
+  offline: [offlineInterval, requiredSettingsRefusals, presetPoolRefusals, inlineContactRefusals],
   account: [
     typeFeatureRule,
     intervalRefusals,
