@@ -45,6 +45,11 @@ export interface Refusal {
   value?: unknown;
   /** What would be accepted instead (`allowed` of the API's entry). */
   allowed?: readonly unknown[];
+  /** The form a value must take, in words (`expected` of the API's entry): `an email address`. */
+  expected?: string;
+  /** The bounds of a number out of range (`minimum`/`maximum` of the API's entry). */
+  minimum?: number;
+  maximum?: number;
   /** The plan feature a 403 `package_limit` names. */
   feature?: string;
   limit?: number;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type AccountView, offers, packageLimit, type Refusal } from "./account-rules.ts";
-import { createdAt, headerName, headerValue, readOnlyId, unixTime, updatedAt } from "./common.ts";
+import { type AccountView, type Members, offers, packageLimit, type Refusal } from "./account-rules.ts";
+import { createdAt, headerName, headerValue, httpUrl, readOnlyId, unixTime, updatedAt } from "./common.ts";
 import { field, list, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
 
@@ -93,6 +93,7 @@ export const contactKind = defineKind({
   schema: contactSchema,
   naturalKey: ["type", "address"],
   rules: {
+    offline: [(m) => contactMemberRefusals(m)],
     account: [
       (m, account, context) =>
         context.creating && typeof m.type === "string" ? contactTypeRefusals(m.type, account) : [],
@@ -124,4 +125,89 @@ export function contactTypeRefusals(type: string, account: AccountView | undefin
   if (feature && account && !offers(account.features, feature))
     return [packageLimit(feature, `${prefix}/type`, `the plan has no ${type} contacts`)];
   return [];
+}
+
+/** Members that only http contacts take (and only http contacts read back). */
+export const httpOnlyContactMembers = ["httpHeaders", "templates", "mimeType", "groupedAlerts"] as const;
+
+const phone = /^\+[1-9]\d{6,14}$/;
+const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const phoneForm = {
+  valid: (a: string) => phone.test(a),
+  expected: "an E.164 phone number such as +14155550100",
+};
+const urlForm = { valid: (a: string) => httpUrl.safeParse(a).success, expected: "an http(s) URL" };
+
+/** What an address of each type must be; messenger addresses are the app's own and are not judged. */
+const addressForms: Partial<Record<string, { valid: (address: string) => boolean; expected: string }>> = {
+  email: { valid: (a) => email.test(a), expected: "an email address" },
+  sms: phoneForm,
+  voiceCall: phoneForm,
+  http: urlForm,
+  webPush: urlForm,
+};
+
+/**
+ * A contact's members judged by its type, beyond what the schema checks: the address's form, the members only
+ * http contacts take, a mime type that needs a custom template, and the alert delay's range. `m` holds the
+ * members the contact would have (an update's sent members over the stored ones they depend on). The sandbox
+ * refuses with these, and `vigil validate` reports them, at the same pointers and with the same codes.
+ */
+export function contactMemberRefusals(m: Members, prefix = ""): Refusal[] {
+  const out: Refusal[] = [];
+  const { type, address } = m;
+  const form = typeof type === "string" ? addressForms[type] : undefined;
+  if (form && typeof address === "string" && !form.valid(address))
+    out.push({
+      code: "validation_failed",
+      pointer: `${prefix}/address`,
+      value: address,
+      reason: "invalid_format",
+      expected: form.expected,
+      message: `must be ${form.expected}`,
+    });
+  if (typeof type === "string" && type !== "http") {
+    for (const member of httpOnlyContactMembers) {
+      if (m[member] !== undefined)
+        out.push({
+          code: "validation_failed",
+          pointer: `${prefix}/${member}`,
+          reason: "not_allowed",
+          message: `only http contacts take ${member}`,
+        });
+    }
+  }
+  const { mimeType, templates, alertDelay } = m;
+  const templateOnly = templateOnlyMimeTypes as readonly unknown[];
+  if (templateOnly.includes(mimeType) && !(Array.isArray(templates) && templates.length > 0))
+    out.push({
+      code: "validation_failed",
+      pointer: `${prefix}/mimeType`,
+      value: mimeType,
+      reason: "needs_template",
+      allowed: contactMimeTypes.filter((t) => !templateOnly.includes(t)),
+      message: `${mimeType} needs a custom template`,
+    });
+  if (
+    typeof alertDelay === "number" &&
+    (alertDelay < alertDelayRange.min || alertDelay > alertDelayRange.max)
+  )
+    out.push({
+      code: "invalid_alert_delay",
+      pointer: `${prefix}/alertDelay`,
+      value: alertDelay,
+      reason: "out_of_range",
+      minimum: alertDelayRange.min,
+      maximum: alertDelayRange.max,
+      message: `alertDelay is ${alertDelayRange.min} to ${alertDelayRange.max} minutes`,
+    });
+  return out;
+}
+
+/** A monitor's inline contacts (`contacts[]`, created with it), each judged by the contact's rules. */
+export function inlineContactRefusals(m: Members): Refusal[] {
+  if (!Array.isArray(m.contacts)) return [];
+  return m.contacts.flatMap((c: unknown, i) =>
+    typeof c === "object" && c !== null ? contactMemberRefusals(c as Members, `/contacts/${i}`) : [],
+  );
 }

@@ -44,6 +44,7 @@ it("covers every check the plan makes", () => {
     "duplicate_resource",
     "insufficient_agents",
     "interval_below_type_floor",
+    "invalid_alert_delay",
     "invalid_interval",
     "package_limit",
     "unknown_pool",

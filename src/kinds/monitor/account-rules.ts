@@ -14,7 +14,7 @@ import {
   type RuleContext,
   type TypeLimits,
 } from "../account-rules.ts";
-import { contactTypeRefusals } from "../contact.ts";
+import { contactTypeRefusals, inlineContactRefusals } from "../contact.ts";
 import {
   attachedRefusals,
   locationRefusals,
@@ -317,6 +317,7 @@ export const monitorRules: KindRules = {
     recheckRefusals,
     attachedRefusals,
     tagRefusals,
+    inlineContactRefusals,
   ],
   account: [
     typeFeatureRule,

@@ -48,6 +48,14 @@ const fieldNames = [
   "certNotBefore",
   ...singleTokens,
 ];
+/**
+ * `allowed` of an unknown field names exactly these members. Its order follows the monitor kind's members
+ * (the list is derived from the kind), so it is compared as a set.
+ */
+const allowedFields = expect.toSatisfy(
+  (allowed: string[]) => JSON.stringify([...allowed].sort()) === JSON.stringify([...fieldNames].sort()),
+  "the monitor's field names",
+);
 
 describe("list rows", () => {
   it("are bare by default", async () => {
@@ -92,7 +100,7 @@ describe("list rows", () => {
     expect(refusal(res)).toEqual({
       status: 422,
       code: "unknown_field",
-      errors: [{ pointer: "/fields", parameter: "fields", value: "title", allowed: fieldNames }],
+      errors: [{ pointer: "/fields", parameter: "fields", value: "title", allowed: allowedFields }],
     });
   });
 });
@@ -150,7 +158,7 @@ describe("single read", () => {
     expect(refusal(res)).toEqual({
       status: 422,
       code: "unknown_field",
-      errors: [{ pointer: "/fields", parameter: "fields", value: "nam", allowed: fieldNames }],
+      errors: [{ pointer: "/fields", parameter: "fields", value: "nam", allowed: allowedFields }],
     });
   });
 

@@ -36,9 +36,6 @@ export type ContactInput = Partial<Omit<ContactDoc, "id" | "accountId">> & {
   address: string;
 };
 
-/** Members that only http contacts take (and only http contacts read back). */
-export const httpOnlyMembers = ["httpHeaders", "templates", "mimeType", "groupedAlerts"] as const;
-
 /** The member a defaulted name reads from, as the kind declares it. */
 const nameFrom = traitsOf(contactSchema.shape.name).defaultFrom as keyof ContactDoc;
 

@@ -1,18 +1,15 @@
 import { randomInt } from "node:crypto";
 import {
   type AccountView,
-  alertDelayRange,
   type ContactBody,
   type ContactType,
   confirmableContactTypes,
-  contactMimeTypes,
+  contactMemberRefusals,
   contactSchema,
   contactTypeRefusals,
   creatableContactTypes,
   defaultsOf,
-  httpUrl,
   type ProblemDetailEntry,
-  templateOnlyMimeTypes,
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
@@ -21,12 +18,9 @@ import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { rescheduleOpenIncident } from "../checks/history.ts";
 import { sendMessage } from "../outbox.ts";
 import { alertSubscriptionsOf, removeSubscriptionsOf } from "../subscriptions/model.ts";
-import { type ContactDoc, type ContactInput, contactName, httpOnlyMembers } from "./doc.ts";
+import { type ContactDoc, type ContactInput, contactName } from "./doc.ts";
 import { emitContactConfirmed, emitContactUpdated } from "./events.ts";
 import { removeFromGroups } from "./groups/model.ts";
-
-const phone = /^\+[1-9]\d{6,14}$/;
-const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Gateways recognised from an http contact's URL; a plain webhook contact has none. */
 const gateways: Array<[RegExp, string]> = [
@@ -97,109 +91,44 @@ export function findContactByAddress(ctx: Ctx, type: ContactType, address: strin
 const noAccount: AccountView = { intervals: [], maxInlineContacts: 0, features: {}, usage: {} };
 
 /**
- * Checks a contact's type-dependent rules (the schema checked shapes already)
- * and returns every problem found, with pointers under `prefix`.
+ * Checks a contact's rules (the schema checked shapes already) and throws what the API answers: a refusal with
+ * a code of its own alone, else every `validation_failed` entry at once, with pointers under `prefix`. The rules
+ * are the contact kind's own, so plans and `vigil validate` judge contacts as this does.
  */
-export function contactRuleProblems(
-  ctx: Ctx,
-  c: ContactInput,
-  prefix = "",
-): { entries: ProblemDetailEntry[]; code?: ApiProblem } {
-  const entries: ProblemDetailEntry[] = [];
-  // Creatable types and plan channels are the contact kind's own rule, as plans judge it.
-  const [refusal] = contactTypeRefusals(
+export function assertContactRules(ctx: Ctx, c: ContactInput, prefix = ""): void {
+  const [typeRefusal] = contactTypeRefusals(
     c.type,
     { ...noAccount, features: entitlements(accountOf(ctx)) },
     prefix,
   );
-  if (refusal?.code === "contact_type_not_creatable") {
-    return {
-      entries,
-      code: new ApiProblem(
-        "contact_type_not_creatable",
-        `${c.type} contacts are created by connecting them in the app.`,
-        {
-          errors: [{ pointer: refusal.pointer, value: c.type, allowed: [...creatableContactTypes] }],
-        },
-      ),
-    };
-  }
-  if (refusal) {
-    return {
-      entries,
-      code: new ApiProblem("package_limit", `The plan has no ${c.type} contacts.`, {
-        extra: { feature: refusal.feature },
-      }),
-    };
-  }
-  const address = c.address;
-  const badAddress = (expected: string) =>
-    entries.push({
-      pointer: `${prefix}/address`,
-      value: address,
-      reason: "invalid_format",
-      expected,
-      message: `must be ${expected}`,
+  if (typeRefusal?.code === "contact_type_not_creatable")
+    throw new ApiProblem(
+      "contact_type_not_creatable",
+      `${c.type} contacts are created by connecting them in the app.`,
+      {
+        errors: [{ pointer: typeRefusal.pointer, value: c.type, allowed: [...creatableContactTypes] }],
+      },
+    );
+  if (typeRefusal)
+    throw new ApiProblem("package_limit", `The plan has no ${c.type} contacts.`, {
+      extra: { feature: typeRefusal.feature },
     });
-  if (c.type === "email" && !email.test(address)) badAddress("an email address");
-  if ((c.type === "sms" || c.type === "voiceCall") && !phone.test(address))
-    badAddress("an E.164 phone number such as +14155550100");
-  if ((c.type === "http" || c.type === "webPush") && !httpUrl.safeParse(address).success)
-    badAddress("an http(s) URL");
-  if (c.type !== "http") {
-    for (const member of httpOnlyMembers) {
-      if (c[member] !== undefined) {
-        entries.push({
-          pointer: `${prefix}/${member}`,
-          reason: "not_allowed",
-          message: `only http contacts take ${member}`,
-        });
-      }
-    }
-  }
-  if (
-    c.mimeType &&
-    (templateOnlyMimeTypes as readonly string[]).includes(c.mimeType) &&
-    !(c.templates && c.templates.length > 0)
-  ) {
-    entries.push({
-      pointer: `${prefix}/mimeType`,
-      value: c.mimeType,
-      reason: "needs_template",
-      allowed: contactMimeTypes.filter((t) => !(templateOnlyMimeTypes as readonly string[]).includes(t)),
-      message: `${c.mimeType} needs a custom template`,
-    });
-  }
-  if (
-    c.alertDelay !== undefined &&
-    (c.alertDelay < alertDelayRange.min || c.alertDelay > alertDelayRange.max)
-  ) {
-    return {
-      entries,
-      code: new ApiProblem(
-        "invalid_alert_delay",
-        `alertDelay is ${alertDelayRange.min} to ${alertDelayRange.max} minutes.`,
-        {
-          errors: [
-            {
-              pointer: `${prefix}/alertDelay`,
-              value: c.alertDelay,
-              reason: "out_of_range",
-              minimum: alertDelayRange.min,
-              maximum: alertDelayRange.max,
-            },
-          ],
-        },
-      ),
+  const entries: ProblemDetailEntry[] = [];
+  for (const refusal of contactMemberRefusals(c, prefix)) {
+    const { code, message, pointer, value, reason, allowed, expected, minimum, maximum } = refusal;
+    const entry: ProblemDetailEntry = {
+      pointer,
+      ...(value !== undefined && { value }),
+      ...(reason && { reason }),
+      ...(allowed && { allowed: [...allowed] }),
+      ...(expected && { expected }),
+      ...(minimum !== undefined && { minimum }),
+      ...(maximum !== undefined && { maximum }),
     };
+    // A refusal with a code of its own answers alone, its message the problem's detail.
+    if (code !== "validation_failed") throw new ApiProblem(code, `${message}.`, { errors: [entry] });
+    entries.push({ ...entry, message });
   }
-  return { entries };
-}
-
-/** Throws the first rule problem of a contact, if any. */
-export function assertContactRules(ctx: Ctx, c: ContactInput, prefix = ""): void {
-  const { entries, code } = contactRuleProblems(ctx, c, prefix);
-  if (code) throw code;
   if (entries.length > 0) throw invalid(entries);
 }
 
@@ -253,6 +182,14 @@ export function insertContact(ctx: Ctx, input: ContactInput): ContactDoc {
   ctx.store.put("contact", contact);
   if (contact.confirmedVia === "inherit") emitContactConfirmed(ctx, contact);
   return contact.confirmed ? contact : sendConfirmationCode(ctx, contact);
+}
+
+/** `POST /contact`: the rules, then the natural key (type, address) must be free. */
+export function createContact(ctx: Ctx, body: ContactInput): ContactDoc {
+  assertContactRules(ctx, body);
+  const existing = findContactByAddress(ctx, body.type, body.address);
+  if (existing) throw duplicateContact(existing);
+  return insertContact(ctx, body);
 }
 
 /** 409 `duplicate_contact`: the account already has a contact of this type at this address. */

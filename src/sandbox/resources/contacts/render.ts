@@ -1,7 +1,8 @@
-import { contactSchema } from "../../../kinds/index.ts";
+import { contactKind, contactSchema, httpOnlyContactMembers } from "../../../kinds/index.ts";
+import { rowFieldsOf } from "../../core/crud.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { subscriptionBlock } from "../subscriptions/render.ts";
-import { type ContactDoc, contactName, httpOnlyMembers } from "./doc.ts";
+import { type ContactDoc, contactName } from "./doc.ts";
 import { membershipsOf } from "./groups/model.ts";
 
 /** `expand` tokens of a single contact read; lists also take `count`. */
@@ -10,10 +11,10 @@ export const contactExpand = ["subscription", "group", "template"] as const;
 export const contactDefaultExpand = ["template"] as const;
 
 /** Members a rendered contact can carry: the kind's members plus the expand blocks. */
-export const contactFields = [...Object.keys(contactSchema.shape), "subscription", "groups"];
+export const contactFields = rowFieldsOf(contactKind, ["subscription", "groups"]);
 
 /** Members only http contacts read back: the rest of the http-only set, and the recognised gateway. */
-const httpOnlyRead = new Set<string>([...httpOnlyMembers, "gateway"]);
+const httpOnlyRead = new Set<string>([...httpOnlyContactMembers, "gateway"]);
 
 /**
  * A contact as the API shows it: the kind's members only (never the code,

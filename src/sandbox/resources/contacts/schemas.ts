@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { alertTypes, bodySchema, contactSchema } from "../../../kinds/index.ts";
+import { alertTypes, contactKind } from "../../../kinds/index.ts";
+import { createBodyOf } from "../../core/crud.ts";
 
-/** `POST /contact`: every writable member, `type` and `address` required. */
-export const contactCreateBody = bodySchema(contactSchema.required({ type: true, address: true }), "create");
-
-/** `PATCH /contact/{id}`: any writable member; `type` is accepted only unchanged. */
-export const contactPatchBody = bodySchema(contactSchema, "update");
+/** `POST /contact` (and each `contact.bulkWrite` item): every writable member, the kind's required ones required. */
+export const contactCreateBody = createBodyOf(contactKind);
 
 export const verifyBody = z.strictObject({ code: z.string().min(1).max(64) });
 

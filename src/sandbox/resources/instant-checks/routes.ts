@@ -11,6 +11,7 @@ import {
   variantMemberSchema,
   writeOnlyMembers,
 } from "../../../kinds/index.ts";
+import { rowFieldsOf } from "../../core/crud.ts";
 import { resolvePools } from "../../core/fleet.ts";
 import { newGuid } from "../../core/ids.ts";
 import { listOperations } from "../../core/list.ts";
@@ -57,21 +58,7 @@ function checkSettings(ctx: Ctx, type: InstantCheckType, sent: Record<string, un
   return settings;
 }
 
-const rowFields = [
-  "dbId",
-  "type",
-  "url",
-  "effectiveUrl",
-  "locations",
-  "settings",
-  "state",
-  "created",
-  "startedAt",
-  "finishedAt",
-  "expiresAt",
-  "summary",
-  "results",
-];
+const rowFields = rowFieldsOf(instantCheckKind);
 
 function renderInstantCheck(c: InstantCheckDoc, withResults: boolean): Record<string, unknown> {
   const up = c.results.filter((r) => r.state === "up").length;

@@ -1,5 +1,6 @@
 import { type MonitorBody, monitorDeleteReceipt, monitorKind, monitorSchema } from "../../../kinds/index.ts";
-import { listOperations, parseExpand, pickFields } from "../../core/list.ts";
+import { crudOperations, rowFieldsOf } from "../../core/crud.ts";
+import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { monitorState } from "../maintenance/model.ts";
 import { monitorListFilters } from "./filters.ts";
@@ -8,39 +9,9 @@ import { monitorExpandTokens, renderMonitor } from "./render.ts";
 import { monitorBody } from "./validate.ts";
 import { createMonitor, deleteMonitor, monitorBodyErrors, updateMonitor } from "./writes.ts";
 
-const createBody = monitorBody("create");
-const updateBody = monitorBody("update");
-
-const rowFields = [
-  "id",
-  "type",
-  "url",
-  "effectiveUrl",
-  "name",
-  "interval",
-  "cronSchedule",
-  "enabled",
-  "tags",
-  "locations",
-  "recheck",
-  "openStat",
-  "fullLog",
-  "slaTarget",
-  "state",
-  "since",
-  "created",
-  "updated",
-  "overlimited",
-  "expirationDate",
-  "certNotBefore",
-  ...monitorExpandTokens,
-];
+/** A monitor reads back its members, `overlimited`, and the blocks `expand` adds. */
+const rowFields = rowFieldsOf(monitorKind, ["overlimited", ...monitorExpandTokens]);
 const ninetyDays = 90 * 86400;
-const singleQuery = {
-  expand: { type: "string", list: true, description: `Blocks: ${monitorExpandTokens.join(", ")}.` },
-  fields: { type: "string", list: true, description: "Top-level members to keep (id always)." },
-} as const;
-
 function render(ctx: Ctx, m: MonitorDoc, warnings: unknown[] = []) {
   const body = renderMonitor(ctx, m, new Set(["settings"]));
   return warnings.length > 0 ? { ...body, warnings } : body;
@@ -86,7 +57,7 @@ export const monitorOperations = defineOperations(
     extraScopes: (body) => ((body as MonitorBody).contacts?.length ? ["contact:write"] : []),
     idempotency: (req) => ((req.body as MonitorBody | undefined)?.contacts?.length ?? 0) > 0,
     query: { dryRun: { type: "bool", description: "Validate only; nothing is created." } },
-    body: createBody,
+    body: monitorBody("create"),
     errors: [
       ...monitorBodyErrors,
       "monitor_type_discontinued",
@@ -117,44 +88,33 @@ export const monitorOperations = defineOperations(
       };
     },
   },
-  {
-    id: "monitor.get",
-    method: "GET",
-    path: "/monitor/{id}",
-    summary: "Read a monitor (its settings by default).",
-    scope: "monitor:read",
-    query: singleQuery,
-    errors: ["not_found", "unknown_expand", "unknown_field"],
-    response: { status: 200, description: "The monitor.", schema: monitorSchema },
-    handle: (ctx, req) => {
-      const monitor = ownedMonitor(ctx, req.params.id!);
-      const expand = parseExpand(req, monitorExpandTokens, ["settings"]);
-      return { status: 200, body: pickFields(req, renderMonitor(ctx, monitor, expand), rowFields) };
+  ...crudOperations<MonitorDoc, never, MonitorBody>({
+    kind: monitorKind,
+    id: "monitor",
+    scopes: { read: "monitor:read", write: "monitor:write" },
+    load: ownedMonitor,
+    render: (ctx, monitor) => render(ctx, monitor),
+    get: {
+      summary: "Read a monitor (its settings by default).",
+      expand: { tokens: monitorExpandTokens, defaults: ["settings"], render: renderMonitor },
+      fields: rowFields,
     },
-  },
-  {
-    id: "monitor.update",
-    method: "PATCH",
-    path: "/monitor/{id}",
-    summary: "Change sent members; settings merge, arrays are replaced whole, null clears.",
-    scope: "monitor:write",
-    body: updateBody,
-    // Only an update meets a stored interval that a plan change left outside the plan.
-    errors: ["not_found", "type_immutable", "package_interval_conflict", ...monitorBodyErrors],
-    response: { status: 200, description: "The monitor, with its settings.", schema: monitorSchema },
-    handle: (ctx, req) => {
-      const { monitor, warnings } = updateMonitor(ctx, req.params.id!, req.body as MonitorBody);
-      return { status: 200, body: render(ctx, monitor, warnings) };
+    update: {
+      summary: "Change sent members; settings merge, arrays are replaced whole, null clears.",
+      description: "The monitor, with its settings.",
+      // The monitor's body checks settings by type (`monitorBody`); only an update meets a stored interval
+      // that a plan change left outside the plan.
+      body: () => monitorBody("update"),
+      errors: ["type_immutable", "package_interval_conflict", ...monitorBodyErrors],
+      write: (ctx, current, body) => {
+        const { monitor, warnings } = updateMonitor(ctx, current.id, body);
+        return { doc: monitor, answer: render(ctx, monitor, warnings) };
+      },
     },
-  },
-  {
-    id: "monitor.delete",
-    method: "DELETE",
-    path: "/monitor/{id}",
-    summary: "Delete a monitor permanently; the receipt names cascaded subscriptions.",
-    scope: "monitor:write",
-    errors: ["not_found"],
-    response: { status: 200, description: "The delete receipt.", schema: monitorDeleteReceipt },
-    handle: (ctx, req) => ({ status: 200, body: deleteMonitor(ctx, ownedMonitor(ctx, req.params.id!)) }),
-  },
+    delete: {
+      summary: "Delete a monitor permanently; the receipt names cascaded subscriptions.",
+      write: deleteMonitor,
+      receipt: { description: "The delete receipt.", schema: monitorDeleteReceipt },
+    },
+  }),
 );

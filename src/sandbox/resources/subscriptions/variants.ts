@@ -1,11 +1,14 @@
 import type { z } from "zod";
 import {
+  alertSubscriptionKind,
   alertSubscriptionSchema,
   alertTypes,
   type ProblemCodeName,
   reportFrequencies,
+  reportSubscriptionKind,
   reportSubscriptionSchema,
 } from "../../../kinds/index.ts";
+import { createBodyOf } from "../../core/crud.ts";
 import type { Ctx } from "../../core/operation.ts";
 import type { ContactDoc } from "../contacts/doc.ts";
 import {
@@ -35,7 +38,7 @@ export interface Variant {
   setFilter: "alertType" | "frequency";
   /** `{alertTypes}` / `{frequencies}`: a PUT body. */
   setBody: z.ZodType;
-  /** A bulk create item: the pair and its set. */
+  /** A bulk create item: the pair and its set (the kind's create body). */
   itemBody: z.ZodType;
   /** A bulk delete item: the pair. */
   pairBody: z.ZodType;
@@ -61,7 +64,7 @@ export const alertVariant: Variant = {
   values: alertTypes,
   setFilter: "alertType",
   setBody: alertSubscriptionSchema.pick({ alertTypes: true }).required(),
-  itemBody: alertSubscriptionSchema.pick({ monitorId: true, contactId: true, alertTypes: true }).required(),
+  itemBody: createBodyOf(alertSubscriptionKind),
   pairBody: alertSubscriptionSchema.pick({ monitorId: true, contactId: true }).required(),
   // Every contact type takes alerts.
   check: () => {},
@@ -78,7 +81,7 @@ export const reportVariant: Variant = {
   values: reportFrequencies,
   setFilter: "frequency",
   setBody: reportSubscriptionSchema.pick({ frequencies: true }).required(),
-  itemBody: reportSubscriptionSchema.pick({ monitorId: true, contactId: true, frequencies: true }).required(),
+  itemBody: createBodyOf(reportSubscriptionKind),
   pairBody: reportSubscriptionSchema.pick({ monitorId: true, contactId: true }).required(),
   check: assertReportable,
   write: putReportSubscription,

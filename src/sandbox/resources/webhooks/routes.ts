@@ -1,178 +1,25 @@
-import { z } from "zod";
 import {
-  bodySchema,
   eventCatalogue,
-  field,
-  set,
   subscribableEvents,
-  traitsOf,
-  unwrap,
   webhookEvents,
   webhookKind,
   webhookReadSchema,
-  webhookSchema,
 } from "../../../kinds/index.ts";
-import { newGuid } from "../../core/ids.ts";
+import { crudOperations, rowFieldsOf } from "../../core/crud.ts";
 import { listOperations } from "../../core/list.ts";
-import { type Ctx, defineOperations } from "../../core/operation.ts";
-import { ApiProblem, invalid } from "../../core/problem.ts";
-import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
-import { deliveriesOf, dropPending, removeDeliveries } from "./deliveries.ts";
-import {
-  requireWebhook,
-  rotationOverlapSec,
-  type WebhookDoc,
-  type WebhookScope,
-  webhookCollection,
-} from "./model.ts";
+import { defineOperations } from "../../core/operation.ts";
+import { requireWebhook, type WebhookDoc, webhookCollection } from "./model.ts";
 import { renderWebhook } from "./render.ts";
-import { assertWebhookRules, eventSet } from "./rules.ts";
-import { generateSecret } from "./signing.ts";
-
-/** Event names are judged by the rules (422 `unknown_event_type`), not by the body's shape. */
-const eventNames = set(z.string().min(1)).min(1);
-
-/** `enabled` is update only; the create body takes it so that `false` can be refused as `not_on_create`. */
-const createBody = bodySchema(
-  webhookSchema.required({ url: true, events: true, scope: true }),
-  "create",
-).extend({
-  events: eventNames,
-  enabled: z.boolean().optional(),
-});
-
-/**
- * A PATCH body also takes a header value as it reads back, `{set: true}`, so
- * that sending it back is answered `credential_write_only` (by
- * `refuseMaskedHeaders`) rather than a bare type error. Derived from the
- * kind's `headers`: same entries, same limits, same traits.
- */
-const storedHeaders = unwrap(webhookSchema.shape.headers) as z.ZodArray<
-  z.ZodObject<{ header: z.ZodString; value: z.ZodString }>
->;
-const maskedHeaderValue = z
-  .strictObject({ set: z.literal(true) })
-  .describe("The value as read back; refused with credential_write_only.");
-const patchHeaders = field(
-  z
-    .array(
-      storedHeaders.element.extend({
-        value: z.union([storedHeaders.element.shape.value, maskedHeaderValue]),
-      }),
-    )
-    .check(...((storedHeaders.def.checks ?? []) as z.core.$ZodCheck<unknown[]>[])),
-  traitsOf(storedHeaders),
-);
-const updateBody = bodySchema(webhookSchema, "update").extend({
-  events: eventNames.optional(),
-  headers: patchHeaders.optional(),
-});
-
-/** Header values are write-only: the masked form read back cannot stand for the value it hides. */
-function refuseMaskedHeaders(headers: { value: unknown }[] | undefined): void {
-  const masked = (headers ?? []).flatMap(({ value }, i) =>
-    typeof value === "object" ? [{ pointer: `/headers/${i}/value`, reason: "masked_value_sent" }] : [],
-  );
-  if (masked.length === 0) return;
-  throw new ApiProblem(
-    "credential_write_only",
-    "Header values are write-only; send each value, or leave headers out to keep them.",
-    { errors: masked },
-  );
-}
-
-interface CreateBody {
-  url: string;
-  events: string[];
-  scope: WebhookScope;
-  name?: string | null;
-  headers?: { header: string; value: string }[];
-  secret?: string | { rotate: true };
-  enabled?: boolean;
-}
-type UpdateBody = Partial<CreateBody>;
-
-const rotate = (v: unknown): v is { rotate: true } => typeof v === "object" && v !== null;
-
-function createWebhook(ctx: Ctx, body: CreateBody): { doc: WebhookDoc; secret: string } {
-  if (body.enabled === false) {
-    throw invalid([
-      { pointer: "/enabled", value: false, reason: "not_on_create", message: "webhooks are created enabled" },
-    ]);
-  }
-  if (rotate(body.secret)) {
-    throw invalid([
-      { pointer: "/secret", reason: "not_on_create", message: "{rotate: true} rotates an existing secret" },
-    ]);
-  }
-  const limit = entitlements(accountOf(ctx)).webhooks;
-  if (ctx.store.count(webhookCollection, ctx.account!.id) >= limit) {
-    throw new ApiProblem("package_limit", `The plan allows ${limit} webhooks.`, {
-      extra: { feature: "webhooks", limit },
-    });
-  }
-  assertWebhookRules(ctx, body);
-  const secret = body.secret ?? generateSecret();
-  const doc = ctx.store.put<WebhookDoc>(webhookCollection, {
-    id: newGuid(),
-    accountId: ctx.account!.id,
-    url: body.url,
-    events: eventSet(body.events),
-    scope: body.scope as WebhookScope,
-    name: body.name ?? null,
-    headers: body.headers ?? [],
-    secret,
-    secretUpdatedAt: ctx.now,
-    previousSecret: null,
-    previousValidUntil: null,
-    enabled: true,
-    consecutiveFailures: 0,
-    disabledReason: null,
-    lastDeliveryAt: null,
-    failingSince: null,
-    created: ctx.now,
-    updated: ctx.now,
-    syncSeq: nextSyncSeq(ctx),
-  });
-  return { doc, secret };
-}
-
-/**
- * Applies a PATCH. A new secret (rotated or given) keeps the previous one
- * signing for 24 hours; only a rotated one is answered, once. Re-enabling
- * starts a fresh failure count; disabling drops what was still to be sent.
- */
-function updateWebhook(ctx: Ctx, doc: WebhookDoc, body: UpdateBody): { doc: WebhookDoc; secret?: string } {
-  assertWebhookRules(ctx, body, doc);
-  const { secret: sentSecret, enabled, events, ...members } = body;
-  let next: WebhookDoc = { ...doc, ...(members as Partial<WebhookDoc>) };
-  if (events) next.events = eventSet(events);
-  let shown: string | undefined;
-  if (sentSecret !== undefined) {
-    const secret = rotate(sentSecret) ? generateSecret() : sentSecret;
-    if (rotate(sentSecret)) shown = secret;
-    next = {
-      ...next,
-      secret,
-      secretUpdatedAt: ctx.now,
-      previousSecret: doc.secret,
-      previousValidUntil: ctx.now + rotationOverlapSec,
-    };
-  }
-  if (enabled === true && !doc.enabled) {
-    next = { ...next, enabled: true, consecutiveFailures: 0, disabledReason: null, failingSince: null };
-  } else if (enabled === false && doc.enabled) {
-    next = { ...next, enabled: false, disabledReason: null };
-    dropPending(ctx, doc.id);
-  }
-  // Webhook delta sync catches every edit.
-  next = ctx.store.put<WebhookDoc>(webhookCollection, {
-    ...next,
-    updated: ctx.now,
-    syncSeq: nextSyncSeq(ctx),
-  });
-  return { doc: next, secret: shown };
-}
+import {
+  type CreateBody,
+  createWebhook,
+  deleteWebhook,
+  refuseMaskedHeaders,
+  type UpdateBody,
+  updateWebhook,
+  webhookCreateBody,
+  webhookUpdateBody,
+} from "./writes.ts";
 
 const eventTypes = webhookEvents.map((name) => ({
   name,
@@ -181,7 +28,8 @@ const eventTypes = webhookEvents.map((name) => ({
   firesWhen: eventCatalogue[name].firesWhen,
 }));
 
-const webhookFields = ["url", "events", "scope", "name", "headers", "enabled", "created", "updated"];
+// `enabled` is update-only on writes (a webhook is born enabled), yet reads back.
+const webhookFields = rowFieldsOf(webhookKind, ["enabled"]);
 
 export const webhookRoutes = defineOperations(
   ...listOperations<WebhookDoc>({
@@ -206,90 +54,39 @@ export const webhookRoutes = defineOperations(
     render: (ctx, w) => renderWebhook(ctx, w),
     pageExtras: () => ({ summary: { eventTypes } }),
   }),
-  {
-    id: "webhook.create",
-    method: "POST",
-    path: "/webhook",
-    summary: "Create a webhook; the answer shows the secret in full, once.",
-    scope: "webhook:write",
-    body: createBody,
-    errors: ["validation_failed", "invalid_url", "unknown_event_type", "duplicate_resource", "package_limit"],
-    response: {
-      status: 201,
+  ...crudOperations<WebhookDoc, CreateBody, UpdateBody>({
+    kind: webhookKind,
+    id: "webhook",
+    scopes: { read: "webhook:read", write: "webhook:write" },
+    readSchema: webhookReadSchema,
+    load: requireWebhook,
+    render: (ctx, doc) => renderWebhook(ctx, doc),
+    get: { summary: "Read a webhook; the secret reads {set, updatedAt, previousValidUntil}." },
+    create: {
+      summary: "Create a webhook; the answer shows the secret in full, once.",
       description: "The webhook, with its secret in full.",
-      schema: webhookReadSchema,
+      body: () => webhookCreateBody,
+      errors: ["invalid_url", "unknown_event_type"],
+      write: (ctx, body) => {
+        const { doc, secret } = createWebhook(ctx, body);
+        return { doc, answer: renderWebhook(ctx, doc, secret) };
+      },
     },
-    handle: (ctx, req) => {
-      const { doc, secret } = createWebhook(ctx, req.body as CreateBody);
-      return {
-        status: 201,
-        headers: { Location: `/webhook/${doc.id}` },
-        body: renderWebhook(ctx, doc, secret),
-      };
+    update: {
+      summary:
+        "Change sent members. {secret: {rotate: true}} answers the new secret once and signs with both for 24 hours; enabled: true resets the failure count.",
+      body: () => webhookUpdateBody,
+      errors: ["credential_write_only", "invalid_url", "unknown_event_type"],
+      write: (ctx, current, body) => {
+        refuseMaskedHeaders(body.headers);
+        const { doc, secret } = updateWebhook(ctx, current, body);
+        return { doc, answer: renderWebhook(ctx, doc, secret) };
+      },
     },
-  },
-  {
-    id: "webhook.get",
-    method: "GET",
-    path: "/webhook/{id}",
-    summary: "Read a webhook; the secret reads {set, updatedAt, previousValidUntil}.",
-    scope: "webhook:read",
-    errors: ["not_found"],
-    response: { status: 200, description: "The webhook.", schema: webhookReadSchema },
-    handle: (ctx, req) => ({ status: 200, body: renderWebhook(ctx, requireWebhook(ctx, req.params.id!)) }),
-  },
-  {
-    id: "webhook.update",
-    method: "PATCH",
-    path: "/webhook/{id}",
-    summary:
-      "Change sent members. {secret: {rotate: true}} answers the new secret once and signs with both for 24 hours; enabled: true resets the failure count.",
-    scope: "webhook:write",
-    body: updateBody,
-    errors: [
-      "not_found",
-      "validation_failed",
-      "credential_write_only",
-      "invalid_url",
-      "unknown_event_type",
-      "duplicate_resource",
-    ],
-    response: { status: 200, description: "The webhook.", schema: webhookReadSchema },
-    handle: (ctx, req) => {
-      const doc = requireWebhook(ctx, req.params.id!);
-      refuseMaskedHeaders((req.body as { headers?: { value: unknown }[] }).headers);
-      const { doc: next, secret } = updateWebhook(ctx, doc, req.body as UpdateBody);
-      return { status: 200, body: renderWebhook(ctx, next, secret) };
+    delete: {
+      summary: "Delete a webhook; its deliveries go with it, pending ones unsent.",
+      write: deleteWebhook,
+      receipt: { description: "The delete receipt, naming the pending deliveries dropped." },
     },
-  },
-  {
-    id: "webhook.delete",
-    method: "DELETE",
-    path: "/webhook/{id}",
-    summary: "Delete a webhook; its deliveries go with it, pending ones unsent.",
-    scope: "webhook:write",
-    errors: ["not_found"],
-    response: { status: 200, description: "The delete receipt, naming the pending deliveries dropped." },
-    handle: (ctx, req) => {
-      const doc = requireWebhook(ctx, req.params.id!);
-      const deliveries = deliveriesOf(ctx, doc.id);
-      const pending = deliveries.filter((d) => d.outcome === "pending").map((d) => d.id);
-      removeDeliveries(
-        ctx,
-        doc.id,
-        deliveries.map((d) => d.id),
-      );
-      ctx.store.remove(webhookCollection, doc.id);
-      return {
-        status: 200,
-        body: {
-          id: doc.id,
-          deleted: true,
-          name: doc.name,
-          url: doc.url,
-          cascaded: { pendingDeliveries: pending },
-        },
-      };
-    },
-  },
+  }),
 );
