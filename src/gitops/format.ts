@@ -9,7 +9,7 @@ import { z } from "zod";
 import { isoSeconds } from "../api/problem-text.ts";
 import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
-import { bodySchema, kindsInOrder, peel, topLevelOf, traitsOf } from "../kinds/index.ts";
+import { bodySchema, kindsInOrder, membersOf, peel, topLevelOf, traitsOf } from "../kinds/index.ts";
 import { isoTimeSource } from "./syntax.ts";
 
 export const formatVersion = "vigil/v1";
@@ -72,13 +72,15 @@ export function nestingOf(kind: KindName): NestedKind | undefined {
 }
 
 /**
- * Monitor members the format leaves out: inline contacts and subscriptions
- * exist only on create and are never read back; vigil files declare contacts,
- * `alerts` and `reports` as resources of their own instead.
+ * Members the format leaves out: those only a create accepts (a monitor's inline contacts and
+ * subscriptions, trait `createOnly`) are never read back, so vigil could not keep them in step; vigil
+ * files declare contacts, `alerts` and `reports` as resources of their own instead.
  */
-export const excludedMembers: Partial<Record<KindName, readonly string[]>> = {
-  monitor: ["contacts", "alertSubscriptions", "reportSubscriptions"],
-};
+export function excludedMembersOf(kind: KindName): string[] {
+  return membersOf(engineKind(kind).definition.schema)
+    .filter((m) => m.traits.createOnly)
+    .map((m) => m.name);
+}
 
 export const lifecycleOptions = ["protect", "ignoreChanges", "retainOnDelete", "replaceOnChanges"] as const;
 
@@ -113,7 +115,7 @@ function buildInputSchema(kind: KindName, members: Record<string, unknown> | und
   const ek = engineKind(kind);
   let schema = bodySchema(members ? ek.schemaFor(members) : ek.definition.schema, "create") as z.ZodObject;
   for (const side of ek.sideMembers) schema = schema.extend({ [side]: sideMemberSchema(kind, side) });
-  const excluded = excludedMembers[kind] ?? [];
+  const excluded = excludedMembersOf(kind);
   if (excluded.length > 0) schema = schema.omit(Object.fromEntries(excluded.map((m) => [m, true])) as never);
   return schema;
 }

@@ -34,7 +34,7 @@ import {
   apiPathOf,
   collectionOf,
   configNameOf,
-  excludedMembers,
+  excludedMembersOf,
   fileKeys,
   formatVersion,
   isTimestampAt,
@@ -475,7 +475,7 @@ function readResource(
   const drafts: Draft[] = [];
   const lifecycle = readLifecycle(members, kind, file, base, address, problem);
   delete members.lifecycle;
-  for (const excluded of excludedMembers[kind] ?? []) {
+  for (const excluded of excludedMembersOf(kind)) {
     if (excluded in members) {
       problem(
         file.positions.key([...base, excluded]),
@@ -894,7 +894,7 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
   let message = typeof entry.message === "string" ? entry.message : (entry.reason ?? "invalid");
   if (entry.reason === "unknown_member") {
     const name = String(path[path.length - 1]);
-    const excluded = parent.length === 0 ? [...(excludedMembers[kind] ?? []), ...impliedMembers(kind)] : [];
+    const excluded = parent.length === 0 ? [...excludedMembersOf(kind), ...impliedMembers(kind)] : [];
     const own = parent.length === 0 ? ownMembers(kind) : [];
     const allowed = [...(entry.allowed ?? []).map(rename).filter((m) => !excluded.includes(m)), ...own];
     const hint = closest(name, allowed);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   entryNameOf,
+  excludedMembersOf,
   nestedAddress,
   nestedIn,
   nestedKinds,
@@ -52,6 +53,12 @@ describe("the GitOps nesting, derived from the kinds' relations", () => {
     const alerts = nestingOf("alertSubscription")!;
     expect(nestedAddress(alerts, "web", "oncall")).toBe("monitors.web.alerts.oncall");
     expect(entryNameOf(alerts)).toBe("<contact>");
+  });
+
+  it("leaves out the members only a create accepts: the monitor's inline contacts and subscriptions", () => {
+    expect(excludedMembersOf("monitor")).toEqual(["contacts", "alertSubscriptions", "reportSubscriptions"]);
+    for (const kind of topLevelKinds.filter((k) => k !== "monitor"))
+      expect(excludedMembersOf(kind)).toEqual([]);
   });
 
   it("names an entry without keyedBy by a logical name of its own", () => {
