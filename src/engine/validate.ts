@@ -22,7 +22,7 @@ import {
   kindNestedAs,
   kindOfCollection,
   kindRank,
-  nestingOf,
+  nestedUnder,
 } from "./kinds/index.ts";
 import type { DesiredResource, SourceLocation } from "./model.ts";
 import { isUnder, pointer, toPointer } from "./pointer.ts";
@@ -102,7 +102,7 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     byAddress.set(r.address, r);
     const expected = engineKind(r.kind);
     const forms = [`${expected.collection}.<name>`];
-    const nesting = nestingOf(expected);
+    const nesting = nestedUnder(expected);
     if (nesting) forms.push(`${nesting.parent}.<name>.${nesting.member}.<name>`);
     if (kindOfAddress(r.address)?.name !== r.kind)
       problem(r, "", `a ${r.kind} address is ${forms.join(" or ")} (names: letters, digits, _ . -)`);

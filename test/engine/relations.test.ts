@@ -5,7 +5,7 @@ import {
   engineKinds,
   kindNestedAs,
   kindRank,
-  nestingOf,
+  nestedUnder,
 } from "../../src/engine/kinds/index.ts";
 
 describe("the engine's relations, derived from the kinds", () => {
@@ -24,9 +24,9 @@ describe("the engine's relations, derived from the kinds", () => {
   });
 
   it("addresses subscriptions under their monitor, and nothing else under a parent", () => {
-    expect(nestingOf(engineKind("alertSubscription"))).toEqual({ parent: "monitors", member: "alerts" });
-    expect(nestingOf(engineKind("reportSubscription"))).toEqual({ parent: "monitors", member: "reports" });
-    expect(engineKinds.filter((k) => nestingOf(k)).map((k) => k.name)).toEqual([
+    expect(nestedUnder(engineKind("alertSubscription"))).toEqual({ parent: "monitors", member: "alerts" });
+    expect(nestedUnder(engineKind("reportSubscription"))).toEqual({ parent: "monitors", member: "reports" });
+    expect(engineKinds.filter((k) => nestedUnder(k)).map((k) => k.name)).toEqual([
       "alertSubscription",
       "reportSubscription",
     ]);

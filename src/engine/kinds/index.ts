@@ -10,6 +10,7 @@ import { webhookEngineKind } from "./webhook.ts";
 export * from "./engine-kind.ts";
 export { effectiveAddress } from "./monitor.ts";
 
+// Each kind's engine definition, by name; `engineKinds` puts them in the order the kinds' relations give.
 const built = new Map(
   [
     contactEngineKind,
@@ -50,15 +51,15 @@ export function kindOfCollection(collection: string): EngineKind | undefined {
  * Where a kind may also be addressed under its parent, `<parent>.<name>.<member>.<name>`: the parent's
  * collection and the member it nests as (`monitors`, `alerts`), from the kind's declared parent.
  */
-export function nestingOf(kind: EngineKind): { parent: string; member: string } | undefined {
+export function nestedUnder(kind: EngineKind): { parent: string; member: string } | undefined {
   const parent = kind.definition.relations?.parent;
-  return parent && { parent: engineKind(parent.kind as KindName).collection, member: parent.nestedAs };
+  return parent && { parent: engineKind(parent.kind).collection, member: parent.nestedAs };
 }
 
 /** The kind addressed as `<parent>.<name>.<member>.<name>` (`monitors.m.alerts.c`). */
 export function kindNestedAs(parent: string, member: string): EngineKind | undefined {
   return engineKinds.find((k) => {
-    const nesting = nestingOf(k);
+    const nesting = nestedUnder(k);
     return nesting?.parent === parent && nesting.member === member;
   });
 }
