@@ -37,11 +37,6 @@ export interface KindDefinition<S extends z.ZodObject = z.ZodObject> {
    * `PUT /statuspage/{id}/component`), with that call's body, whose shape holds each of them.
    */
   side?: { members: readonly string[]; body: z.ZodObject };
-  /**
-   * Create members configurations never write: they exist on create only, are never read back, and vigil
-   * declares them as resources of their own (a monitor's inline `contacts` and subscriptions).
-   */
-  configExcludes?: readonly string[];
   list?: {
     sort: readonly string[];
     defaultSort: string;

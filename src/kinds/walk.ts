@@ -4,7 +4,7 @@
  * and the attribute tree (`attributes.ts`) that the Terraform, Pulumi and docs generators render.
  */
 import { z } from "zod";
-import { bodySchema, peel } from "./field.ts";
+import { bodySchema, membersOf, peel } from "./field.ts";
 import type { KindDefinition } from "./kind.ts";
 import { variantSchemaOf } from "./variants.ts";
 
@@ -68,9 +68,20 @@ const inputSchemas = new WeakMap<KindDefinition, z.ZodObject>();
 
 /**
  * The members a configuration sets for a kind: its create body, plus the members written by calls of their
- * own (`side`), minus those configurations never write (`configExcludes`). Given an object's members, the
+ * own (`side`), minus those configurations never write (`configExcludedMembers`). Given an object's members, the
  * schema is that object's (a monitor's settings typed by its type).
  */
+/**
+ * Members configurations never write: those only a create accepts (trait `createOnly`: a monitor's inline
+ * contacts and subscriptions) are never read back, so vigil could not keep them in step; configurations
+ * declare such objects as resources of their own.
+ */
+export function configExcludedMembers(definition: KindDefinition): string[] {
+  return membersOf(definition.schema)
+    .filter((m) => m.traits.createOnly)
+    .map((m) => m.name);
+}
+
 export function inputSchemaOf(definition: KindDefinition, members?: Record<string, unknown>): z.ZodObject {
   if (members !== undefined) return buildInputSchema(definition, members);
   let cached = inputSchemas.get(definition);
@@ -92,7 +103,7 @@ function buildInputSchema(
     if (!body) throw new Error(`${definition.name}.${side}: a side member needs its body schema`);
     schema = schema.extend({ [side]: body.optional() });
   }
-  const excluded = definition.configExcludes ?? [];
+  const excluded = configExcludedMembers(definition);
   if (excluded.length > 0) schema = schema.omit(Object.fromEntries(excluded.map((m) => [m, true])) as never);
   return schema;
 }

@@ -4,6 +4,7 @@ import {
   type AttributeNode,
   alertSubscriptionKind,
   computedTree,
+  configExcludedMembers,
   credentialPatterns,
   descriptionText,
   field,
@@ -58,7 +59,7 @@ describe("inputSchemaOf", () => {
   it("holds the create body, the side members, and none of the members configs never write", () => {
     const monitor = Object.keys(inputSchemaOf(monitorKind).shape);
     expect(monitor).toContain("type");
-    for (const excluded of monitorKind.configExcludes ?? []) expect(monitor).not.toContain(excluded);
+    for (const excluded of configExcludedMembers(monitorKind)) expect(monitor).not.toContain(excluded);
     expect(monitor).not.toContain("id");
     expect(Object.keys(inputSchemaOf(statusPageKind).shape)).toContain("components");
   });

@@ -178,7 +178,6 @@ export const monitorKind = defineKind({
   naturalKey: ["type", "url"],
   required: ["type"],
   rules: monitorRules,
-  configExcludes: ["contacts", "alertSubscriptions", "reportSubscriptions"],
   variants: {
     discriminator: "type",
     member: "settings",
