@@ -27,7 +27,7 @@ import { contactKind } from "./contact.ts";
 import { contactGroupKind } from "./contact-group.ts";
 import { maintenanceKind } from "./maintenance.ts";
 import { monitorKind } from "./monitor/index.ts";
-import { statusPageKind } from "./status-page.ts";
+import { statusPageKind, statusPageTemplateKind } from "./status-page.ts";
 import { alertSubscriptionKind, reportSubscriptionKind } from "./subscription.ts";
 import { webhookKind } from "./webhook.ts";
 
@@ -40,5 +40,6 @@ export const kinds = [
   reportSubscriptionKind,
   maintenanceKind,
   statusPageKind,
+  statusPageTemplateKind,
   webhookKind,
 ] as const;

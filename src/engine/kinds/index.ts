@@ -3,6 +3,7 @@ import { contactEngineKind, contactGroupEngineKind, maintenanceEngineKind } from
 import type { EngineKind } from "./engine-kind.ts";
 import { monitorEngineKind } from "./monitor.ts";
 import { statusPageEngineKind } from "./status-page.ts";
+import { statusPageTemplateEngineKind } from "./status-page-template.ts";
 import { alertSubscriptionEngineKind, reportSubscriptionEngineKind } from "./subscription.ts";
 import { webhookEngineKind } from "./webhook.ts";
 
@@ -18,6 +19,7 @@ export const engineKinds: readonly EngineKind[] = [
   reportSubscriptionEngineKind,
   maintenanceEngineKind,
   statusPageEngineKind,
+  statusPageTemplateEngineKind,
   webhookEngineKind,
 ];
 
