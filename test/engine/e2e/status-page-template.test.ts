@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 function page(name: string): DesiredResource {
-  return { address: `statusPages.${name}`, kind: "statusPage", members: { slug: name, title: `Status of ${name}` } };
+  return {
+    address: `statusPages.${name}`,
+    kind: "statusPage",
+    members: { slug: name, title: `Status of ${name}` },
+  };
 }
 
 function template(pageName: string, name: string, members: Record<string, unknown>): DesiredResource {
@@ -36,7 +40,11 @@ const slow = { title: "Checkout slow", message: "Payments are slow." };
 
 describe("status page templates through the engine", () => {
   it("are created under their page, read back as configured, and plan nothing more", async () => {
-    const desired = [page("shop-tpl"), template("shop-tpl", "down", down), template("shop-tpl", "slow", slow)];
+    const desired = [
+      page("shop-tpl"),
+      template("shop-tpl", "down", down),
+      template("shop-tpl", "slow", slow),
+    ];
     const { client, ops, time, store, ids } = await appliedAccount(sb, desired);
     const pageId = ids["statusPages.shop-tpl"]!;
     const live = await ops.statusPages.templates.list(pageId).all();
@@ -62,11 +70,18 @@ describe("status page templates through the engine", () => {
   it("replaces a changed template (there is no PATCH): a new one is created and the old one deleted", async () => {
     const desired = [page("shop-rtpl"), template("shop-rtpl", "down", down)];
     const { client, ops, time, store, ids } = await appliedAccount(sb, desired);
-    const changedText = [page("shop-rtpl"), template("shop-rtpl", "down", { ...down, message: "Fixed soon." })];
+    const changedText = [
+      page("shop-rtpl"),
+      template("shop-rtpl", "down", { ...down, message: "Fixed soon." }),
+    ];
 
     const { plan } = await planChanges({ ops, store, desired: changedText, time });
     expect(changed(plan)).toMatchObject([
-      { address: "statusPages.shop-rtpl.templates.down", action: "replace", reasons: ["message cannot change in place"] },
+      {
+        address: "statusPages.shop-rtpl.templates.down",
+        action: "replace",
+        reasons: ["message cannot change in place"],
+      },
     ]);
     const before = client.metrics.snapshot().byRoute;
     const applied = await applyChanges({ ops, store, desired: changedText, time });
@@ -83,7 +98,11 @@ describe("status page templates through the engine", () => {
   });
 
   it("deletes a template on its own when only it leaves the config", async () => {
-    const desired = [page("shop-dtpl"), template("shop-dtpl", "down", down), template("shop-dtpl", "slow", slow)];
+    const desired = [
+      page("shop-dtpl"),
+      template("shop-dtpl", "down", down),
+      template("shop-dtpl", "slow", slow),
+    ];
     const { client, ops, time, store, ids } = await appliedAccount(sb, desired);
     const smaller = desired.slice(0, 2);
     const before = client.metrics.snapshot().byRoute;
