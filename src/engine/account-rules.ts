@@ -4,6 +4,7 @@
  * judged by the rules its kind declares (`KindDefinition.rules`), before anything is written. Each refusal
  * carries the API's own code, the resource, the member and what is allowed.
  */
+import type { z } from "zod";
 import type { Operations } from "../api/index.ts";
 import {
   type AccountView,
@@ -14,9 +15,10 @@ import {
   quotaLimit,
   type RuleContext,
   type TypeLimits,
+  traitsOf,
 } from "../kinds/index.ts";
 import { engineKind, type Row } from "./kinds/index.ts";
-import type { DesiredResource, KindName, Plan, PlannedAction } from "./model.ts";
+import { type DesiredResource, isRef, type KindName, type Plan, type PlannedAction } from "./model.ts";
 import { isObject } from "./pointer.ts";
 import { resolveRefs } from "./refs.ts";
 import { ConfigError, type Diagnostic, refusalDiagnostic } from "./validate.ts";
@@ -188,6 +190,29 @@ function contextOf(action: PlannedAction, liveRow: Row | undefined): RuleContext
   return undefined;
 }
 
+/**
+ * The members of what a resource's reference member names: the configuration's object for a reference to an
+ * address, the live object for an id (when its kind was listed); undefined when neither is known.
+ */
+function referencedBy(
+  resource: DesiredResource,
+  byAddress: ReadonlyMap<string, DesiredResource>,
+  live: PlanCheckInput["live"],
+): (member: string) => Members | undefined {
+  return (member) => {
+    const value = resource.members[member];
+    if (isRef(value)) {
+      const target = byAddress.get(value.$ref);
+      return target && engineKind(target.kind).normalizeDesired(target.members);
+    }
+    const schema = (engineKind(resource.kind).definition.schema.shape as Record<string, z.ZodType>)[member];
+    const target = schema && traitsOf(schema).references;
+    if (!target || typeof value !== "string") return undefined;
+    const row = live.get(target)?.get(value);
+    return row && engineKind(target).normalizeLive(row);
+  };
+}
+
 export class AccountCheckError extends ConfigError {
   readonly warnings: Diagnostic[];
   constructor(errors: Diagnostic[], warnings: Diagnostic[]) {
@@ -223,7 +248,7 @@ export async function checkPlanAgainstAccount(
     if (context)
       writes.push({
         resource,
-        context,
+        context: { ...context, referenced: referencedBy(resource, byAddress, input.live) },
         ...(action.action === "replace" && action.replaceOrder === "delete-first" && { deleteFirst: true }),
       });
   }

@@ -5,6 +5,7 @@
  * configuration given in part (a file left out, a wrong path, an empty file)
  * rather than an edit, so the plan is refused before anything is written.
  */
+import { kinds, ownedKindsOf } from "../kinds/index.ts";
 import { engineKind } from "./kinds/index.ts";
 import type { DesiredResource, KindName, Plan, State } from "./model.ts";
 
@@ -17,10 +18,11 @@ export const massDeleteMinimum = 5;
 const listed = 10;
 
 /**
- * Subscriptions belong to a monitor and a contact (in vigil files they are written inside the monitor):
- * their last ones going is an edit of those, and a file left out shows as its monitors and contacts going.
+ * Kinds whose objects belong to others, as their relations declare (subscriptions belong to a monitor and a
+ * contact, and vigil files write them inside the monitor): their last ones going is an edit of their owners,
+ * and a file left out shows as its owners going.
  */
-const ownedKinds: readonly KindName[] = ["alertSubscription", "reportSubscription"];
+const ownedKinds: readonly string[] = ownedKindsOf(kinds).map((k) => k.name);
 
 export class DeletionGuardError extends Error {
   /** The addresses the refused plan would have deleted (none when the config is empty: nothing was planned). */

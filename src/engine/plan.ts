@@ -3,6 +3,7 @@
  * by resource, in dependency order. Makes no call; everything it needs was read
  * by `refresh`.
  */
+import { cascadeSourcesOf } from "../kinds/index.ts";
 import { diffResource, type ResourceDiff } from "./diff.ts";
 import { driftNotes } from "./drift-notes.ts";
 import { type EngineKind, engineKind, kindRank, type Row } from "./kinds/index.ts";
@@ -392,25 +393,22 @@ function refreshOnlyAction(a: PlannedAction): PlannedAction[] {
 }
 
 /**
- * The API deletes a monitor's or a contact's subscriptions with it. A
- * subscription whose old object goes that way is marked cascaded: apply makes
- * no call for it, and checks the delete receipt names it.
+ * The API deletes some objects with others (a monitor's or a contact's subscriptions, as their kinds'
+ * relations declare). An object whose old self goes that way is marked cascaded: apply makes no call for it,
+ * and checks the delete receipt names it.
  */
 function markCascades(actions: PlannedAction[], inventory: Inventory): void {
   const deleting = new Map<string, string>();
   for (const a of actions) {
-    if (
-      (a.kind === "monitor" || a.kind === "contact") &&
-      (a.action === "delete" || a.action === "replace") &&
-      a.id
-    )
+    if ((a.action === "delete" || a.action === "replace") && a.id)
       deleting.set(`${a.kind}/${a.id}`, a.address);
   }
   for (const a of actions) {
-    if ((a.kind !== "alertSubscription" && a.kind !== "reportSubscription") || !a.id) continue;
-    if (a.action !== "delete" && a.action !== "replace") continue;
+    if (!a.id || (a.action !== "delete" && a.action !== "replace")) continue;
+    const sources = cascadeSourcesOf(engineKind(a.kind).definition);
+    if (sources.length === 0) continue;
     const live = inventory.byId.get(a.kind)?.get(a.id);
-    const by = deleting.get(`monitor/${live?.monitorId}`) ?? deleting.get(`contact/${live?.contactId}`);
+    const by = sources.map((s) => deleting.get(`${s.kind}/${live?.[s.member]}`)).find((d) => d !== undefined);
     if (by) {
       a.cascadedBy = by;
       if (a.action === "replace") a.replaceOrder = "create-first";

@@ -16,7 +16,14 @@ import {
   type Refusal,
   statusOf,
 } from "../kinds/index.ts";
-import { type EngineKind, engineKind, kindNestedAs, kindOfCollection, kindRank } from "./kinds/index.ts";
+import {
+  type EngineKind,
+  engineKind,
+  kindNestedAs,
+  kindOfCollection,
+  kindRank,
+  nestedUnder,
+} from "./kinds/index.ts";
 import type { DesiredResource, SourceLocation } from "./model.ts";
 import { isUnder, pointer, toPointer } from "./pointer.ts";
 import { refsIn, resolveRefs } from "./refs.ts";
@@ -95,7 +102,8 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     byAddress.set(r.address, r);
     const expected = engineKind(r.kind);
     const forms = [`${expected.collection}.<name>`];
-    if (expected.nested) forms.push(`${expected.nested.parent}.<name>.${expected.nested.member}.<name>`);
+    const nesting = nestedUnder(expected);
+    if (nesting) forms.push(`${nesting.parent}.<name>.${nesting.member}.<name>`);
     if (kindOfAddress(r.address)?.name !== r.kind)
       problem(r, "", `a ${r.kind} address is ${forms.join(" or ")} (names: letters, digits, _ . -)`);
   }

@@ -13,14 +13,15 @@ import type { KindName } from "../engine/model.ts";
 import { getAt, isObject, setAt, tokensOf } from "../engine/pointer.ts";
 import {
   collectionOf,
+  configNameOf,
   formatIsoTime,
-  formatOf,
   inputSchemaOf,
   isTimestampAt,
+  type NestedKind,
   namePattern,
-  nestedSubscriptions,
+  nestedAddress,
+  nestedKinds,
   referenceAt,
-  subscriptionAddress,
   topLevelKinds,
 } from "./format.ts";
 
@@ -63,9 +64,8 @@ interface Entry {
 }
 
 export async function exportAccount(ops: Operations, options: ExportOptions = {}): Promise<ExportResult> {
-  const subscriptionKinds = nestedSubscriptions.map((s) => s.kind);
   const listed = await Promise.all(
-    [...topLevelKinds, ...subscriptionKinds].map(
+    [...topLevelKinds, ...nestedKinds.map((n) => n.kind)].map(
       async (name) => [name, (await engineKind(name).listAll(ops)).rows] as const,
     ),
   );
@@ -100,25 +100,21 @@ export async function exportAccount(ops: Operations, options: ExportOptions = {}
     collections.set(name, collection);
   }
 
-  // Subscriptions nest on their monitor, one entry per contact, each imported under its own address.
-  const monitors = collections.get("monitor")!;
-  for (const { member, kind: name } of nestedSubscriptions) {
-    const kind = engineKind(name);
-    const monitorKey = referenceKey(kind, "monitor");
-    const contactKey = referenceKey(kind, "contact");
-    const nested: { monitor: string; contact: string; id: string; members: Members }[] = [];
-    for (const row of rows.get(name) ?? []) {
-      const address = `${kind.collection} ${row.id}`;
-      const config = toConfig(kind, literal(writtenMembers(kind, row)), [], names, address) as Members;
-      const monitor = String(config[monitorKey]);
-      delete config[monitorKey];
-      nested.push({ monitor, contact: String(config[contactKey]), id: String(row.id), members: config });
-    }
-    nested.sort((a, b) => compare(a.monitor, b.monitor) || compare(a.contact, b.contact));
-    for (const n of nested) {
-      const monitor = monitors[n.monitor]!;
-      monitor[member] = [...((monitor[member] as Members[] | undefined) ?? []), n.members];
-      imports.push({ to: subscriptionAddress(n.monitor, member, n.contact), id: n.id });
+  // Nested kinds are written inside their parent's entries, each imported under its own address.
+  for (const nested of nestedKinds) {
+    const parents = collections.get(nested.parent)!;
+    const secrets = { variables, used: usedVariables, leftOut };
+    for (const entry of nestedEntries(nested, rows.get(nested.kind) ?? [], names, secrets)) {
+      const parent = parents[entry.parent]!;
+      // Keyed entries are a list (`alerts: [{contact: ...}]`), named ones a map (`templates: {<name>: ...}`).
+      if (nested.keyedBy === undefined) {
+        parent[nested.member] ??= {};
+        (parent[nested.member] as Members)[entry.name] = entry.members;
+      } else {
+        parent[nested.member] ??= [];
+        (parent[nested.member] as Members[]).push(entry.members);
+      }
+      imports.push({ to: nestedAddress(nested, entry.parent, entry.name), id: entry.id });
     }
   }
 
@@ -151,9 +147,50 @@ function yamlFile(data: Record<string, unknown>, options: ExportOptions): string
   return options.schemaRef ? `# yaml-language-server: $schema=${options.schemaRef}\n${text}` : text;
 }
 
-/** The config name of a subscription's reference to a monitor or a contact (`monitor`, `contact`). */
-function referenceKey(kind: EngineKind, target: "monitor" | "contact"): string {
-  return formatOf(kind.name).references.find((r) => r.at.length === 0 && r.target === target)!.yamlName;
+/**
+ * A nested kind's objects as entries of their parents, sorted by parent and name: each named by the object
+ * its `keyedBy` reference names (a subscription by its contact), or else by a logical name given the way
+ * top-level objects get theirs, unique within its parent. Credentials become placeholders, as at the top level.
+ */
+function nestedEntries(
+  nested: NestedKind,
+  rows: readonly Row[],
+  names: ReadonlyMap<KindName, ReadonlyMap<string, string>>,
+  secrets: Parameters<typeof placeholders>[3],
+): { parent: string; name: string; id: string; members: Members }[] {
+  const kind = engineKind(nested.kind);
+  const parentKey = configNameOf(nested.kind, [], nested.parentMember);
+  const byParent = new Map<string, { row: Row; written: Members; config: Members }[]>();
+  for (const row of rows) {
+    const written = literal(writtenMembers(kind, row));
+    const config = toConfig(kind, written, [], names, `${kind.collection} ${row.id}`) as Members;
+    const parent = String(config[parentKey]);
+    delete config[parentKey];
+    byParent.set(parent, [...(byParent.get(parent) ?? []), { row, written, config }]);
+  }
+  const out: { parent: string; name: string; id: string; members: Members }[] = [];
+  for (const [parent, children] of byParent) {
+    const given =
+      nested.keyedBy === undefined
+        ? new Map(
+            assignNames(
+              kind,
+              children.map((c) => c.row),
+            ).map((e) => [e.row, e.name]),
+          )
+        : undefined;
+    for (const { row, written, config } of children) {
+      const name = given ? given.get(row)! : String(config[configNameOf(nested.kind, [], nested.keyedBy!)]);
+      const masked = placeholders(kind, written, nestedAddress(nested, parent, name), secrets);
+      const members =
+        masked === written
+          ? config
+          : (toConfig(kind, masked, [], names, `${kind.collection} ${row.id}`) as Members);
+      delete members[parentKey];
+      out.push({ parent, name, id: String(row.id), members });
+    }
+  }
+  return out.sort((a, b) => compare(a.parent, b.parent) || compare(a.name, b.name));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The GitOps format `vigil/v1`, derived from the kinds: which collections a
- * file holds, how references and timestamps are written, and where
- * subscriptions nest. The loader, the JSON Schema and export all read these
+ * file holds, how references and timestamps are written, and which kinds
+ * nest in which (from the kinds' relations). The loader, the JSON Schema and export all read these
  * rules here, so the format cannot drift from the kinds.
  */
 
@@ -9,7 +9,7 @@ import { z } from "zod";
 import { isoSeconds } from "../api/problem-text.ts";
 import { engineKind } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
-import { bodySchema, peel, traitsOf } from "../kinds/index.ts";
+import { bodySchema, kindsInOrder, membersOf, peel, topLevelOf, traitsOf } from "../kinds/index.ts";
 import { isoTimeSource } from "./syntax.ts";
 
 export const formatVersion = "vigil/v1";
@@ -17,17 +17,8 @@ export const formatVersion = "vigil/v1";
 /** A logical name: the key of a resource in its collection. */
 export const namePattern = /^[a-z0-9][a-z0-9_-]*$/;
 
-/** The kinds a file declares at its top level, in dependency order. Subscriptions nest in monitors. */
-export const topLevelKinds = [
-  "contact",
-  "contactGroup",
-  "monitor",
-  "maintenance",
-  "statusPage",
-  "webhook",
-] as const satisfies readonly KindName[];
-
-export type TopLevelKind = (typeof topLevelKinds)[number];
+/** The kinds a file declares at its top level, in dependency order: every kind without a parent. */
+export const topLevelKinds: readonly KindName[] = topLevelOf(kindsInOrder).map((k) => k.name);
 
 /** A top-level key of a file: the engine's collection name (`monitors`). */
 export function collectionOf(kind: KindName): string {
@@ -39,28 +30,68 @@ export const topLevelCollections: readonly string[] = topLevelKinds.map(collecti
 /** Keys a file may hold besides the collections. */
 export const fileKeys = ["format", "imports"] as const;
 
-/** Alert and report subscriptions live on their monitor, one entry per contact. */
-export const nestedSubscriptions = [
-  { member: "alerts", kind: "alertSubscription" },
-  { member: "reports", kind: "reportSubscription" },
-] as const satisfies readonly { member: string; kind: KindName }[];
+/**
+ * A kind written inside the entries of its parent, as its relations declare: alert subscriptions under a
+ * monitor's `alerts`, one entry per contact (`keyedBy`); a child without `keyedBy` has a map of logical names
+ * of its own, as a top-level collection does.
+ */
+export interface NestedKind {
+  kind: KindName;
+  parent: KindName;
+  /** The parent's member holding the entries: `alerts`. */
+  member: string;
+  /** The API member holding the parent's id (`monitorId`): the file's layout gives it, never written. */
+  parentMember: string;
+  /** The reference naming an entry within its parent (`contactId`, written `contact: <name>`). */
+  keyedBy?: string;
+}
 
-export type NestedMember = (typeof nestedSubscriptions)[number]["member"];
+/** Every nested kind, in dependency order. */
+export const nestedKinds: readonly NestedKind[] = kindsInOrder.flatMap((k) => {
+  const parent = k.relations?.parent;
+  if (!parent) return [];
+  return [
+    {
+      kind: k.name,
+      parent: parent.kind,
+      member: parent.nestedAs,
+      parentMember: parent.member,
+      ...(parent.keyedBy !== undefined && { keyedBy: parent.keyedBy }),
+    },
+  ];
+});
+
+/** The kinds nested in entries of `parent`. */
+export function nestedIn(parent: KindName): NestedKind[] {
+  return nestedKinds.filter((n) => n.parent === parent);
+}
+
+/** How a kind nests in its parent, or undefined for a top-level kind. */
+export function nestingOf(kind: KindName): NestedKind | undefined {
+  return nestedKinds.find((n) => n.kind === kind);
+}
 
 /**
- * Monitor members the format leaves out: inline contacts and subscriptions
- * exist only on create and are never read back; vigil files declare contacts,
- * `alerts` and `reports` as resources of their own instead.
+ * Members the format leaves out: those only a create accepts (a monitor's inline contacts and
+ * subscriptions, trait `createOnly`) are never read back, so vigil could not keep them in step; vigil
+ * files declare contacts, `alerts` and `reports` as resources of their own instead.
  */
-export const excludedMembers: Partial<Record<KindName, readonly string[]>> = {
-  monitor: ["contacts", "alertSubscriptions", "reportSubscriptions"],
-};
+export function excludedMembersOf(kind: KindName): string[] {
+  return membersOf(engineKind(kind).definition.schema)
+    .filter((m) => m.traits.createOnly)
+    .map((m) => m.name);
+}
 
 export const lifecycleOptions = ["protect", "ignoreChanges", "retainOnDelete", "replaceOnChanges"] as const;
 
-/** `monitors.<m>.alerts.<contact>`: the engine address of a nested subscription. */
-export function subscriptionAddress(monitor: string, member: NestedMember, contact: string): string {
-  return `${collectionOf("monitor")}.${monitor}.${member}.${contact}`;
+/** `monitors.<m>.alerts.<contact>`, `statusPages.<p>.templates.<name>`: the engine address of a nested object. */
+export function nestedAddress(nested: NestedKind, parent: string, name: string): string {
+  return `${collectionOf(nested.parent)}.${parent}.${nested.member}.${name}`;
+}
+
+/** How configs name a nested entry: `<contact>` for one keyed by a reference, else `<name>`. */
+export function entryNameOf(nested: NestedKind): string {
+  return nested.keyedBy === undefined ? "<name>" : `<${configNameOf(nested.kind, [], nested.keyedBy)}>`;
 }
 
 /**
@@ -84,7 +115,7 @@ function buildInputSchema(kind: KindName, members: Record<string, unknown> | und
   const ek = engineKind(kind);
   let schema = bodySchema(members ? ek.schemaFor(members) : ek.definition.schema, "create") as z.ZodObject;
   for (const side of ek.sideMembers) schema = schema.extend({ [side]: sideMemberSchema(kind, side) });
-  const excluded = excludedMembers[kind] ?? [];
+  const excluded = excludedMembersOf(kind);
   if (excluded.length > 0) schema = schema.omit(Object.fromEntries(excluded.map((m) => [m, true])) as never);
   return schema;
 }

@@ -17,14 +17,18 @@ import {
 } from "../kinds/index.ts";
 import {
   collectionOf,
+  configNameOf,
+  entryNameOf,
   type fileKeys,
   formatOf,
   formatVersion,
   inputSchemaOf,
   lifecycleOptions,
+  type NestedKind,
   namePattern,
-  nestedSubscriptions,
-  subscriptionAddress,
+  nestedAddress,
+  nestedIn,
+  nestedKinds,
   topLevelCollections,
   topLevelKinds,
 } from "./format.ts";
@@ -163,23 +167,40 @@ function typeNames(type: (typeof monitorTypeNames)[number]): string[] {
 /**
  * A monitor: `settings` checked against the schema of its `type` through
  * `if`/`then` branches (as GET /monitor/type/schema does), so editors
- * complete the settings of the chosen type; `alerts` and `reports` nest its
- * subscriptions.
+ * complete the settings of the chosen type.
  */
 function monitorSchema(): JsonSchema {
   const schema = resourceSchema("monitor");
-  const properties = schema.properties as Record<string, JsonSchema>;
   schema.allOf = monitorTypeNames.map((name) => ({
     if: { properties: { type: { enum: typeNames(name) } }, required: ["type"] },
     // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword, not a promise.
     then: { properties: { settings: { $ref: ref(`${name}Settings`) } } },
   }));
-  for (const nested of nestedSubscriptions) {
-    properties[nested.member] = {
-      type: "array",
-      description: `${titleOf(nested.kind)}s of this monitor, one per contact; each is the resource ${subscriptionAddress("<monitor>", nested.member, "<contact>")}.`,
-      items: { $ref: ref(nested.kind) },
-    };
+  return schema;
+}
+
+/**
+ * A top-level kind's schema with the kinds nested in it as members (a monitor's `alerts` and `reports`): a
+ * list of entries for a kind keyed by a reference, a map by logical name for one with names of its own.
+ */
+function withNested(kind: KindName, schema: JsonSchema): JsonSchema {
+  const properties = schema.properties as Record<string, JsonSchema>;
+  for (const nested of nestedIn(kind)) {
+    const each = `each is the resource ${nestedAddress(nested, `<${kind}>`, entryNameOf(nested))}.`;
+    const parent = titleOf(kind).toLowerCase();
+    properties[nested.member] =
+      nested.keyedBy === undefined
+        ? {
+            type: "object",
+            description: `${titleOf(nested.kind)}s of this ${parent}, by logical name; ${each}`,
+            propertyNames: { pattern: namePattern.source },
+            additionalProperties: { $ref: ref(nested.kind) },
+          }
+        : {
+            type: "array",
+            description: `${titleOf(nested.kind)}s of this ${parent}, one per ${configNameOf(nested.kind, [], nested.keyedBy)}; ${each}`,
+            items: { $ref: ref(nested.kind) },
+          };
   }
   return schema;
 }
@@ -198,16 +219,19 @@ function settingsSchemas(): Record<string, JsonSchema> {
   );
 }
 
-/** An entry of a monitor's `alerts` or `reports`: the subscription without its monitor, which is the one it nests in. */
-function nestedSubscriptionSchema(kind: KindName): JsonSchema {
-  const schema = resourceSchema(kind);
+/**
+ * An entry of a nested kind (a monitor's `alerts`): the resource without its parent's reference, which the
+ * place it is written gives; the reference naming the entry (`contact`), when there is one, is required.
+ */
+function nestedSchema(nested: NestedKind): JsonSchema {
+  const schema = resourceSchema(nested.kind);
   const properties = schema.properties as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
-  for (const r of formatOf(kind).references.filter((r) => r.at.length === 0)) {
-    if (r.target === "monitor") {
+  for (const r of formatOf(nested.kind).references.filter((r) => r.at.length === 0)) {
+    if (r.member === nested.parentMember) {
       delete properties[r.yamlName];
       required.delete(r.yamlName);
-    } else required.add(r.yamlName);
+    } else if (r.member === nested.keyedBy) required.add(r.yamlName);
   }
   schema.required = [...required];
   return schema;
@@ -245,8 +269,16 @@ const lifecycleSchema: JsonSchema = {
 
 const name = namePattern.source.replace(/^\^/, "").replace(/\$$/, "");
 
-/** An engine address: `<collection>.<name>`, or `monitors.<m>.alerts.<c>` for a nested subscription. */
-const addressSource = `^((${topLevelCollections.join("|")})\\.${name}|${collectionOf("monitor")}\\.${name}\\.(${nestedSubscriptions.map((n) => n.member).join("|")})\\.${name})$`;
+/** An engine address: `<collection>.<name>`, or `<parent>.<name>.<member>.<name>` for a nested kind. */
+const addressSource = `^(${[
+  `(${topLevelCollections.join("|")})\\.${name}`,
+  ...[...new Set(nestedKinds.map((n) => n.parent))].map(
+    (parent) =>
+      `${collectionOf(parent)}\\.${name}\\.(${nestedIn(parent)
+        .map((n) => n.member)
+        .join("|")})\\.${name}`,
+  ),
+].join("|")})$`;
 
 const importSchema: JsonSchema = {
   title: "Import",
@@ -256,7 +288,7 @@ const importSchema: JsonSchema = {
     to: {
       type: "string",
       pattern: addressSource,
-      description: `The address declared in the config: <collection>.<name>, or ${nestedSubscriptions.map((n) => subscriptionAddress("<monitor>", n.member, "<contact>")).join(" or ")}.`,
+      description: `The address declared in the config: <collection>.<name>, or ${nestedKinds.map((n) => nestedAddress(n, `<${n.parent}>`, entryNameOf(n))).join(" or ")}.`,
     },
     id: { type: "string", minLength: 1, description: "The id of the existing object." },
   },
@@ -319,7 +351,7 @@ const envForms = `\${env:NAME} or \${env:NAME:-default}`;
 export function vigilJsonSchema(): JsonSchema {
   const defs: Record<string, JsonSchema> = {};
   const targets = new Set(
-    [...topLevelKinds, ...nestedSubscriptions.map((n) => n.kind)].flatMap((k) =>
+    [...topLevelKinds, ...nestedKinds.map((n) => n.kind)].flatMap((k) =>
       formatOf(k).references.map((r) => r.target),
     ),
   );
@@ -332,8 +364,9 @@ export function vigilJsonSchema(): JsonSchema {
   }
   defs.lifecycle = lifecycleSchema;
   defs.import = importSchema;
-  for (const kind of topLevelKinds) defs[kind] = kind === "monitor" ? monitorSchema() : resourceSchema(kind);
-  for (const nested of nestedSubscriptions) defs[nested.kind] = nestedSubscriptionSchema(nested.kind);
+  for (const kind of topLevelKinds)
+    defs[kind] = withNested(kind, kind === "monitor" ? monitorSchema() : resourceSchema(kind));
+  for (const nested of nestedKinds) defs[nested.kind] = nestedSchema(nested);
   Object.assign(defs, settingsSchemas());
 
   const withEnv = acceptEnv({ $defs: defs }).$defs as Record<string, JsonSchema>;

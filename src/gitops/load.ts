@@ -34,18 +34,18 @@ import {
   apiPathOf,
   collectionOf,
   configNameOf,
-  excludedMembers,
+  excludedMembersOf,
   fileKeys,
   formatVersion,
   isTimestampAt,
   lifecycleOptions,
-  type NestedMember,
+  type NestedKind,
   namePattern,
-  nestedSubscriptions,
+  nestedAddress,
+  nestedIn,
+  nestingOf,
   parseIsoTime,
   referenceAt,
-  subscriptionAddress,
-  type TopLevelKind,
   topLevelCollections,
   topLevelKinds,
 } from "./format.ts";
@@ -218,16 +218,9 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       }
       for (const [name, members] of Object.entries(value)) {
         const nameAt = parsed.positions.key([key, name]);
-        if (!namePattern.test(name)) {
-          const fixed = name
-            .toLowerCase()
-            .replace(/[^a-z0-9_-]+/g, "-")
-            .replace(/^[-_]+/, "");
-          problem(
-            nameAt,
-            `${quote(name)} is not a valid name: lower-case letters, digits, _ and -, starting with a letter or digit${namePattern.test(fixed) ? `; did you mean "${fixed}"?` : ""}`,
-            { path: key },
-          );
+        const invalid = nameProblem(name);
+        if (invalid) {
+          problem(nameAt, invalid, { path: key });
           continue;
         }
         const names = declared.get(key)!;
@@ -461,9 +454,9 @@ function readImports(value: unknown, file: FileSource, out: ImportEntry[], probl
   });
 }
 
-/** A top-level resource, plus one resource per entry of a monitor's `alerts` and `reports`. */
+/** A top-level resource, plus one resource per entry nested in it (a monitor's `alerts` and `reports`). */
 function readResource(
-  kind: TopLevelKind,
+  kind: DesiredResource["kind"],
   name: string,
   value: unknown,
   file: FileSource,
@@ -482,7 +475,7 @@ function readResource(
   const drafts: Draft[] = [];
   const lifecycle = readLifecycle(members, kind, file, base, address, problem);
   delete members.lifecycle;
-  for (const excluded of excludedMembers[kind] ?? []) {
+  for (const excluded of excludedMembersOf(kind)) {
     if (excluded in members) {
       problem(
         file.positions.key([...base, excluded]),
@@ -492,12 +485,15 @@ function readResource(
       delete members[excluded];
     }
   }
-  if (kind === "monitor") {
-    for (const nested of nestedSubscriptions) {
-      if (!(nested.member in members)) continue;
-      drafts.push(...readSubscriptions(nested, name, members[nested.member], file, problem));
-      delete members[nested.member];
-    }
+  for (const nested of nestedIn(kind)) {
+    if (!(nested.member in members)) continue;
+    const value = members[nested.member];
+    drafts.push(
+      ...(nested.keyedBy === undefined
+        ? readNamedEntries(nested, name, value, file, problem)
+        : readKeyedEntries(nested, nested.keyedBy, name, value, file, problem)),
+    );
+    delete members[nested.member];
   }
   const draft: Draft = {
     resource: {
@@ -552,6 +548,16 @@ function checkMonitorType(draft: Draft, raw: Data, problem: Problem): void {
     problem(at, `url is required: ${type} monitors need one`, where("url"));
 }
 
+/** What is wrong with a logical name, with a likely fix; undefined for a valid one. */
+function nameProblem(name: string): string | undefined {
+  if (namePattern.test(name)) return undefined;
+  const fixed = name
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, "-")
+    .replace(/^[-_]+/, "");
+  return `${quote(name)} is not a valid name: lower-case letters, digits, _ and -, starting with a letter or digit${namePattern.test(fixed) ? `; did you mean "${fixed}"?` : ""}`;
+}
+
 /** A value's kind, for a message: `got a list`. */
 function describeValue(value: unknown): string {
   if (value === null || value === undefined) return "nothing";
@@ -560,105 +566,165 @@ function describeValue(value: unknown): string {
   return typeof value === "string" ? `string ${quote(value)}` : `${typeof value} ${String(value)}`;
 }
 
-function readSubscriptions(
-  nested: (typeof nestedSubscriptions)[number],
-  monitor: string,
+/**
+ * The entries of a kind nested by a reference (a monitor's `alerts`): a list, one entry per referenced
+ * object (`{ contact: <name>, alertTypes: [...] }`), each the resource `monitors.<m>.alerts.<contact>`.
+ */
+function readKeyedEntries(
+  nested: NestedKind,
+  keyedBy: string,
+  parent: string,
   value: unknown,
   file: FileSource,
   problem: Problem,
 ): Draft[] {
-  const member: NestedMember = nested.member;
-  const listPath = [collectionOf("monitor"), monitor, member];
+  const { member, kind } = nested;
+  const parentAddress = `${collectionOf(nested.parent)}.${parent}`;
+  const listPath = [collectionOf(nested.parent), parent, member];
+  const key = configNameOf(kind, [], keyedBy);
+  const targets = collectionOf(referenceAt(kind, [], keyedBy, "api")!.target);
   // The members an entry needs besides the pair its place in the file gives.
-  const needs = (engineKind(nested.kind).definition.required ?? []).filter(
-    (m) => m !== "monitorId" && m !== "contactId",
+  const needs = (engineKind(kind).definition.required ?? []).filter(
+    (m) => m !== nested.parentMember && m !== keyedBy,
   );
-  const form = `{ contact: <name>, ${needs.map((m) => `${m}: [...]`).join(", ")} }`;
+  const form = `{ ${key}: <name>, ${needs.map((m) => `${m}: [...]`).join(", ")} }`;
   if (!Array.isArray(value)) {
     problem(file.positions.value(listPath), `expected a list of ${form}, got ${describeValue(value)}`, {
-      address: `${collectionOf("monitor")}.${monitor}`,
+      address: parentAddress,
       path: member,
     });
     return [];
   }
   const drafts: Draft[] = [];
   const seen = new Map<string, number>();
-  const contacts = collectionOf("contact");
   value.forEach((entry, i) => {
     const base = [...listPath, i];
-    const where = (path = "") => ({
-      address: `${collectionOf("monitor")}.${monitor}`,
-      path: `${member}[${i}]${path}`,
-    });
+    const where = (path = "") => ({ address: parentAddress, path: `${member}[${i}]${path}` });
     if (!isData(entry)) {
       problem(file.positions.value(base), `each entry of ${member} is ${form}`, where());
       return;
     }
-    if (entry.contact === undefined) {
-      const idForm = "contactId" in entry;
+    const name = entry[key];
+    if (name === undefined) {
+      const idForm = keyedBy in entry;
       problem(
-        idForm ? file.positions.key([...base, "contactId"]) : file.positions.value(base),
+        idForm ? file.positions.key([...base, keyedBy]) : file.positions.value(base),
         idForm
-          ? "vigil files name the contact instead of giving its id: write contact: <name>"
-          : `contact is required: each entry of ${member} is ${form}`,
-        where(idForm ? ".contactId" : ""),
+          ? `vigil files name the ${key} instead of giving its id: write ${key}: <name>`
+          : `${key} is required: each entry of ${member} is ${form}`,
+        where(idForm ? `.${keyedBy}` : ""),
       );
       return;
     }
-    if (typeof entry.contact !== "string") {
+    if (typeof name !== "string") {
       problem(
-        file.positions.value([...base, "contact"]),
-        `expected the name of one of the ${contacts}, got ${describeValue(entry.contact)}`,
-        where(".contact"),
+        file.positions.value([...base, key]),
+        `expected the name of one of the ${targets}, got ${describeValue(name)}`,
+        where(`.${key}`),
       );
       return;
     }
-    const first = seen.get(entry.contact);
+    const first = seen.get(name);
     if (first !== undefined) {
       problem(
-        file.positions.value([...base, "contact"]),
-        `contact ${entry.contact} is listed twice in ${member} (first at ${member}[${first}]); each contact has one entry`,
-        where(".contact"),
+        file.positions.value([...base, key]),
+        `${key} ${name} is listed twice in ${member} (first at ${member}[${first}]); each ${key} has one entry`,
+        where(`.${key}`),
       );
       return;
     }
-    seen.set(entry.contact, i);
-    const address = subscriptionAddress(monitor, member, entry.contact);
-    const members = dataOf(entry);
-    const lifecycle = readLifecycle(members, nested.kind, file, base, address, problem);
-    delete members.lifecycle;
-    if ("monitor" in members) {
-      problem(
-        file.positions.key([...base, "monitor"]),
-        `the monitor is the one ${member} is listed under; remove monitor`,
-        {
-          address,
-          path: "monitor",
-        },
-      );
-      delete members.monitor;
-    }
-    const draft: Draft = {
-      resource: {
-        address,
-        kind: nested.kind,
-        members: {},
-        ...(lifecycle && { lifecycle }),
-        source: file.positions.value(base)!,
-      },
-      file,
-      base,
-      paths: new Map(),
-      refs: [{ path: [], collection: collectionOf("monitor"), name: monitor }],
-    };
-    draft.resource.members = {
-      monitorId: { $ref: `${collectionOf("monitor")}.${monitor}` },
-      ...(convert(nested.kind, members, draft, [], [], problem) as Data),
-    };
-    checkCreate(draft, members, problem);
-    drafts.push(draft);
+    seen.set(name, i);
+    drafts.push(
+      readEntry(nested, parent, name, dataOf(entry), file, base, file.positions.value(base)!, problem),
+    );
   });
   return drafts;
+}
+
+/**
+ * The entries of a kind nested with logical names of their own (a status page's `templates`): a map from
+ * names to members, as a top-level collection is, each the resource `statusPages.<p>.templates.<name>`.
+ */
+function readNamedEntries(
+  nested: NestedKind,
+  parent: string,
+  value: unknown,
+  file: FileSource,
+  problem: Problem,
+): Draft[] {
+  const { member } = nested;
+  const mapPath = [collectionOf(nested.parent), parent, member];
+  if (!isData(value)) {
+    problem(
+      file.positions.value(mapPath),
+      `expected a map from names to ${member} (${member}: { <name>: { ... } }), got ${describeValue(value)}`,
+      { address: `${collectionOf(nested.parent)}.${parent}`, path: member },
+    );
+    return [];
+  }
+  const drafts: Draft[] = [];
+  for (const [name, entry] of Object.entries(value)) {
+    const base = [...mapPath, name];
+    const invalid = nameProblem(name);
+    if (invalid) {
+      problem(file.positions.key(base), invalid, {
+        address: `${collectionOf(nested.parent)}.${parent}`,
+        path: member,
+      });
+      continue;
+    }
+    const address = nestedAddress(nested, parent, name);
+    if (!isData(entry)) {
+      problem(file.positions.value(base), `expected a map of its members, got ${describeValue(entry)}`, {
+        address,
+      });
+      continue;
+    }
+    drafts.push(
+      readEntry(nested, parent, name, dataOf(entry), file, base, file.positions.key(base)!, problem),
+    );
+  }
+  return drafts;
+}
+
+/** One nested entry as a resource: its parent's id comes from where it is written. */
+function readEntry(
+  nested: NestedKind,
+  parent: string,
+  name: string,
+  members: Data,
+  file: FileSource,
+  base: YamlPath,
+  source: Position,
+  problem: Problem,
+): Draft {
+  const { kind, member } = nested;
+  const parentAddress = `${collectionOf(nested.parent)}.${parent}`;
+  const address = nestedAddress(nested, parent, name);
+  const lifecycle = readLifecycle(members, kind, file, base, address, problem);
+  delete members.lifecycle;
+  const parentKey = configNameOf(kind, [], nested.parentMember);
+  if (parentKey in members) {
+    problem(
+      file.positions.key([...base, parentKey]),
+      `the ${parentKey} is the one ${member} is listed under; remove ${parentKey}`,
+      { address, path: parentKey },
+    );
+    delete members[parentKey];
+  }
+  const draft: Draft = {
+    resource: { address, kind, members: {}, ...(lifecycle && { lifecycle }), source },
+    file,
+    base,
+    paths: new Map(),
+    refs: [{ path: [], collection: collectionOf(nested.parent), name: parent }],
+  };
+  draft.resource.members = {
+    [nested.parentMember]: { $ref: parentAddress },
+    ...(convert(kind, members, draft, [], [], problem) as Data),
+  };
+  checkCreate(draft, members, problem);
+  return draft;
 }
 
 function readLifecycle(
@@ -828,7 +894,7 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
   let message = typeof entry.message === "string" ? entry.message : (entry.reason ?? "invalid");
   if (entry.reason === "unknown_member") {
     const name = String(path[path.length - 1]);
-    const excluded = parent.length === 0 ? [...(excludedMembers[kind] ?? []), ...impliedMembers(kind)] : [];
+    const excluded = parent.length === 0 ? [...excludedMembersOf(kind), ...impliedMembers(kind)] : [];
     const own = parent.length === 0 ? ownMembers(kind) : [];
     const allowed = [...(entry.allowed ?? []).map(rename).filter((m) => !excluded.includes(m)), ...own];
     const hint = closest(name, allowed);
@@ -877,10 +943,11 @@ function boundMessage(entry: ProblemDetailEntry): string | undefined {
 
 /** Members the file's layout gives, never written: a subscription's monitor is the one it is listed under. */
 function impliedMembers(kind: DesiredResource["kind"]): string[] {
-  return nestedSubscriptions.some((n) => n.kind === kind) ? [configNameOf(kind, [], "monitorId")] : [];
+  const nesting = nestingOf(kind);
+  return nesting ? [configNameOf(kind, [], nesting.parentMember)] : [];
 }
 
-/** Members the format adds to a kind's own. */
+/** Members the format adds to a kind's own: the kinds nested in it (a monitor's `alerts`), and `lifecycle`. */
 function ownMembers(kind: DesiredResource["kind"]): string[] {
-  return kind === "monitor" ? [...nestedSubscriptions.map((n) => n.member), "lifecycle"] : ["lifecycle"];
+  return [...nestedIn(kind).map((n) => n.member), "lifecycle"];
 }

@@ -59,6 +59,11 @@ export interface RuleContext {
   creating: boolean;
   /** The live object an update starts from, as comparable members. */
   live?: Members;
+  /**
+   * The members of the object a reference member names (`contactId` → the contact): the configuration's
+   * object, or the live one; undefined when neither is known (Terraform and Pulumi judge one resource alone).
+   */
+  referenced?: (member: string) => Members | undefined;
 }
 
 /** A rule that needs only the resource's own members (runs in `vigil validate`). */

@@ -17,6 +17,7 @@ export * from "./maintenance.ts";
 export * from "./monitor/index.ts";
 export * from "./page.ts";
 export * from "./problems.ts";
+export * from "./relations.ts";
 export * from "./scopes.ts";
 export * from "./status-page.ts";
 export * from "./subscription.ts";
@@ -27,11 +28,15 @@ import { contactKind } from "./contact.ts";
 import { contactGroupKind } from "./contact-group.ts";
 import { maintenanceKind } from "./maintenance.ts";
 import { monitorKind } from "./monitor/index.ts";
+import { dependencyOrder } from "./relations.ts";
 import { statusPageKind, statusPageTemplateKind } from "./status-page.ts";
 import { alertSubscriptionKind, reportSubscriptionKind } from "./subscription.ts";
 import { webhookKind } from "./webhook.ts";
 
-/** Every resource kind vigil manages, in dependency order (targets before what references them). */
+/**
+ * Every resource kind vigil manages: the one registry. Its order only breaks ties between kinds that do not
+ * depend on each other; `kindsInOrder` is the order derived from the kinds' references and relations.
+ */
 export const kinds = [
   contactKind,
   contactGroupKind,
@@ -43,3 +48,6 @@ export const kinds = [
   statusPageTemplateKind,
   webhookKind,
 ] as const;
+
+/** The kinds in dependency order: targets and parents before what references them or lives under them. */
+export const kindsInOrder: readonly (typeof kinds)[number][] = dependencyOrder(kinds);

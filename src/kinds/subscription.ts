@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type AccountView, packageLimit, type Refusal } from "./account-rules.ts";
+import { type AccountView, packageLimit, type Refusal, type RuleContext } from "./account-rules.ts";
 import { contactRef, createdAt, monitorRef, updatedAt } from "./common.ts";
 import { field, set } from "./field.ts";
 import { defineKind, type KindRelations } from "./kind.ts";
@@ -56,11 +56,34 @@ export const reportSubscriptionKind = defineKind({
   title: "Report subscription",
   schema: reportSubscriptionSchema,
   naturalKey: ["monitorId", "contactId"],
-  rules: { account: [reportFrequencyRule] },
+  rules: { account: [reportChannelRule, reportFrequencyRule] },
   required: ["monitorId", "contactId", "frequencies"],
   relations: subscriptionRelations("reports", "reportSubscriptions"),
   paths: { collection: "/report", item: "/monitor/{monitorId}/report/{contactId}" },
 });
+
+/** Reports go to email contacts only (422 `unsupported_report_channel`); undefined for an email contact. */
+export function reportChannelRefusal(contactType: unknown, pointer: string): Refusal | undefined {
+  if (contactType === undefined || contactType === "email") return undefined;
+  return {
+    code: "unsupported_report_channel",
+    pointer,
+    reason: "not_email",
+    value: contactType,
+    allowed: ["email"],
+    message: `a ${String(contactType)} contact; reports go to email contacts only`,
+  };
+}
+
+/** The subscribed contact, the reference's target, takes reports: judged when the plan knows its type. */
+function reportChannelRule(
+  _m: Record<string, unknown>,
+  _account: AccountView,
+  context: RuleContext,
+): Refusal[] {
+  const refusal = reportChannelRefusal(context.referenced?.("contactId")?.type, "/contactId");
+  return refusal ? [refusal] : [];
+}
 
 /** Report frequencies the plan offers (403 `package_limit`, feature `reportFrequencies`). */
 function reportFrequencyRule(m: Record<string, unknown>, account: AccountView): Refusal[] {

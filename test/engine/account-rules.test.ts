@@ -107,6 +107,35 @@ describe("on the sandbox", () => {
     expect(applied.result.failures).toEqual([]);
   });
 
+  it("refuses a report to a contact that is not email, the config's or a live one named by its id", async () => {
+    const account = await sb.account({ plan: "business" });
+    const ops = operations(new VigilClient({ baseUrl: sb.url, token: account.token }));
+    const hook = await ops.contacts.create({ type: "http", address: "https://hooks.example.com/live" });
+    const report = (name: string, contactId: unknown): DesiredResource => ({
+      address: `monitors.m.reports.${name}`,
+      kind: "reportSubscription",
+      members: { monitorId: { $ref: "monitors.m" }, contactId, frequencies: ["weekly"] },
+    });
+    const desired: DesiredResource[] = [
+      { address: "contacts.boss", kind: "contact", members: { type: "email", address: "boss@example.com" } },
+      { address: "contacts.pager", kind: "contact", members: { type: "sms", address: "+15550100" } },
+      monitor("m", {}),
+      report("boss", { $ref: "contacts.boss" }),
+      report("pager", { $ref: "contacts.pager" }),
+      report("live", String(hook.id)),
+    ];
+    const planned = planChanges({ ops, store: new MemoryStateStore(), desired });
+    const error = (await planned.catch((e: unknown) => e)) as AccountCheckError;
+    expect(error).toBeInstanceOf(AccountCheckError);
+    expect(error.diagnostics.map((d) => [d.address, d.pointer, d.code, d.entry?.value])).toEqual([
+      ["monitors.m.reports.live", "/contactId", "unsupported_report_channel", "http"],
+      ["monitors.m.reports.pager", "/contactId", "unsupported_report_channel", "sms"],
+    ]);
+    expect(error.diagnostics[1]!.message).toBe(
+      "422 unsupported_report_channel: a sms contact; reports go to email contacts only; allowed: email",
+    );
+  });
+
   it("reads the catalogue and the pools once, whatever the number of resources", async () => {
     const account = await sb.account({ plan: "business" });
     const ops = operations(new VigilClient({ baseUrl: sb.url, token: account.token }));

@@ -4,7 +4,7 @@ import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { collectionOf, nestedSubscriptions, topLevelKinds } from "../../src/gitops/format.ts";
+import { collectionOf, nestedIn, topLevelKinds } from "../../src/gitops/format.ts";
 import { envPlaceholderSource } from "../../src/gitops/syntax.ts";
 import { monitorTypeAliases } from "../../src/kinds/index.ts";
 import { repositoryRoot } from "../../tools/generate.ts";
@@ -292,7 +292,7 @@ describe("examples", () => {
     for (const kind of topLevelKinds) expect(keys, kind).toContain(collectionOf(kind));
     expect(keys).not.toContain("imports");
     const monitors = docs.flatMap((d) => Object.values((d.monitors ?? {}) as Record<string, Json>));
-    for (const { member } of nestedSubscriptions)
+    for (const { member } of nestedIn("monitor"))
       expect(
         monitors.some((m) => m[member]?.length > 0),
         member,

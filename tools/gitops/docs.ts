@@ -11,10 +11,14 @@ import { engineKind } from "../../src/engine/kinds/index.ts";
 import type { KindName } from "../../src/engine/model.ts";
 import {
   collectionOf,
+  configNameOf,
+  entryNameOf,
   formatVersion,
   lifecycleOptions,
-  nestedSubscriptions,
-  subscriptionAddress,
+  nestedAddress,
+  nestedIn,
+  nestedKinds,
+  nestingOf,
   topLevelKinds,
 } from "../../src/gitops/format.ts";
 import { vigilJsonSchema } from "../../src/gitops/json-schema.ts";
@@ -32,11 +36,8 @@ export interface DocPage {
   render(): string;
 }
 
-/** Every kind a file declares: the top-level ones, then the subscriptions nested in monitors. */
-export const documentedKinds: readonly KindName[] = [
-  ...topLevelKinds,
-  ...nestedSubscriptions.map((n) => n.kind),
-];
+/** Every kind a file declares: the top-level ones, then the nested ones (subscriptions in monitors). */
+export const documentedKinds: readonly KindName[] = [...topLevelKinds, ...nestedKinds.map((n) => n.kind)];
 
 export const pagePath = (kind: KindName) => `docs/gitops/${kind}.md`;
 const examplesDir = "examples/gitops";
@@ -46,7 +47,6 @@ type Node = JsonSchema;
 const defsOf = () => vigilJsonSchema().$defs as Record<string, Node>;
 const refName = (node: Node) =>
   typeof node.$ref === "string" ? node.$ref.replace("#/$defs/", "") : undefined;
-const nestedOf = (kind: KindName) => nestedSubscriptions.find((n) => n.kind === kind);
 
 // ---------------------------------------------------------------------------
 // A member's schema, read for a person
@@ -309,16 +309,23 @@ function yamlText(value: unknown): string {
 
 /** The first resource of a kind in the examples (for a monitor, of a type), as a file would hold it alone. */
 function example(kind: KindName, type?: string): { file: string; text: string } | undefined {
-  const nested = nestedOf(kind);
-  const collection = collectionOf(nested ? "monitor" : kind);
+  const nested = nestingOf(kind);
+  const collection = collectionOf(nested ? nested.parent : kind);
   for (const source of exampleSources()) {
     for (const [name, resource] of entriesOf(source.data[collection])) {
       if (type && resource.type !== type) continue;
       if (nested) {
         const entries = resource[nested.member];
-        if (!Array.isArray(entries) || entries.length === 0) continue;
-        const { alerts: _a, reports: _r, ...monitor } = resource;
-        const only = { [collection]: { [name]: { ...monitor, [nested.member]: [entries[0]] } } };
+        // The first entry alone: a list's first item, or a map's first name (a kind with names of its own).
+        const first = Array.isArray(entries)
+          ? entries.slice(0, 1)
+          : Object.fromEntries(entriesOf(entries).slice(0, 1));
+        if (Object.keys(first).length === 0) continue;
+        const siblings = new Set(nestedIn(nested.parent).map((n) => n.member));
+        const parent = Object.fromEntries(
+          Object.entries(resource).filter(([member]) => !siblings.has(member)),
+        );
+        const only = { [collection]: { [name]: { ...parent, [nested.member]: first } } };
         return { file: source.file, text: yamlText(only) };
       }
       return { file: source.file, text: yamlText({ [collection]: { [name]: resource } }) };
@@ -363,14 +370,21 @@ function readOnlyRows(kind: KindName): string[] {
 }
 
 function whereWritten(kind: KindName): string[] {
-  const nested = nestedOf(kind);
+  const nested = nestingOf(kind);
   const definition = engineKind(kind).definition;
   const key = definition.naturalKey ?? [];
+  const parent = nested && engineKind(nested.parent).definition.title.toLowerCase();
+  const address = nested && code(nestedAddress(nested, `<${nested.parent}>`, entryNameOf(nested)));
   const out = nested
-    ? [
-        `Written in a monitor's ${code(nested.member)} list, one entry per contact. Each entry is the resource`,
-        `${code(subscriptionAddress("<monitor>", nested.member, "<contact>"))}.`,
-      ]
+    ? nested.keyedBy === undefined
+      ? [
+          `Written in a ${parent}'s ${code(nested.member)} map, by logical name. Each entry is the resource`,
+          `${address}.`,
+        ]
+      : [
+          `Written in a ${parent}'s ${code(nested.member)} list, one entry per ${configNameOf(kind, [], nested.keyedBy)}. Each entry is the resource`,
+          `${address}.`,
+        ]
     : [
         `Written under ${code(`${collectionOf(kind)}:`)} in any file, by logical name (lower-case letters, digits,`,
         `\`_\` and \`-\`); each is the resource ${code(`${collectionOf(kind)}.<name>`)}.`,
@@ -463,8 +477,11 @@ function indexPage(): string {
     "| kind | written as | page |",
     "|---|---|---|",
     ...documentedKinds.map((kind) => {
-      const nested = nestedOf(kind);
-      const where = nested ? `${code(`monitors.<m>.${nested.member}`)}` : code(`${collectionOf(kind)}:`);
+      const nested = nestingOf(kind);
+      // The parent's name abbreviated to its initial: `monitors.<m>.alerts`.
+      const where = nested
+        ? code(`${collectionOf(nested.parent)}.<${nested.parent.charAt(0)}>.${nested.member}`)
+        : code(`${collectionOf(kind)}:`);
       return `| ${engineKind(kind).definition.title} | ${where} | [${kind}.md](${kind}.md) |`;
     }),
   ];

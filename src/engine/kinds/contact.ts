@@ -1,5 +1,5 @@
 import { contactGroupKind, contactKind, maintenanceKind } from "../../kinds/index.ts";
-import { cascadedSubscriptions, keyFrom, plainKind } from "./engine-kind.ts";
+import { keyFrom, plainKind } from "./engine-kind.ts";
 
 export const contactEngineKind = plainKind("contact", "contacts", contactKind, (o) => o.contacts as never, {
   // List rows carry templates only when asked.
@@ -10,10 +10,6 @@ export const contactEngineKind = plainKind("contact", "contacts", contactKind, (
       m.type,
       m.type === "email" && typeof m.address === "string" ? m.address.toLowerCase() : m.address,
     ]),
-  async remove(ctx, live) {
-    const receipt = await ctx.ops.contacts.delete(String(live.id), { idempotencyKey: ctx.idempotencyKey });
-    return cascadedSubscriptions(receipt);
-  },
 });
 
 export const contactGroupEngineKind = plainKind(

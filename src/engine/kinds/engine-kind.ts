@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import type { Operations } from "../../api/index.ts";
-import { credentialPointers, type KindDefinition, membersOf } from "../../kinds/index.ts";
+import { cascadedBy, credentialPointers, type KindDefinition, kinds, membersOf } from "../../kinds/index.ts";
 import type { KindName } from "../model.ts";
 import { isObject } from "../pointer.ts";
 import { canonicalJson } from "../state/index.ts";
@@ -26,8 +26,6 @@ export interface EngineKind {
   definition: KindDefinition;
   /** The address prefix in configs: `monitors` in `monitors.checkout-api`. */
   collection: string;
-  /** The kind may also be addressed under the object it belongs to: `monitors.<m>.alerts.<contact>`. */
-  nested?: { parent: string; member: string };
   /** The schema whose traits describe these members (a monitor's settings depend on its type). */
   schemaFor(members: Members): z.ZodObject;
   /** Every live object of the kind, by listing it in pages of 500. */
@@ -83,14 +81,17 @@ export function keyFrom(values: readonly unknown[]): string | undefined {
   return canonicalJson(values);
 }
 
-/** The receipt's `cascaded` member, as ids per kind. */
-export function cascadedSubscriptions(receipt: unknown): Cascaded {
+/**
+ * What a delete receipt says went with an object of kind `deleted`, as ids per kind: for every kind that
+ * delete takes along (its children, and kinds `deletedWith` it), the receipt's `cascaded.<cascadedAs>`.
+ */
+export function cascadedOf(deleted: KindName, receipt: unknown): Cascaded {
   const cascaded = isObject(receipt) && isObject(receipt.cascaded) ? receipt.cascaded : {};
   const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
-  return {
-    alertSubscription: ids(cascaded.alertSubscriptions),
-    reportSubscription: ids(cascaded.reportSubscriptions),
-  };
+  const out: Cascaded = {};
+  for (const { kind, cascadedAs } of cascadedBy(kinds, deleted))
+    if (cascadedAs) out[kind.name] = ids(cascaded[cascadedAs]);
+  return out;
 }
 
 /**
@@ -149,8 +150,8 @@ export function plainKind(
     update: (ctx, live, body) =>
       ops(ctx.ops).update(String(live.id), body as never, { idempotencyKey: ctx.idempotencyKey }),
     async remove(ctx, live) {
-      await ops(ctx.ops).delete(String(live.id), { idempotencyKey: ctx.idempotencyKey });
-      return {};
+      const receipt = await ops(ctx.ops).delete(String(live.id), { idempotencyKey: ctx.idempotencyKey });
+      return cascadedOf(name, receipt);
     },
     ...rest,
   };

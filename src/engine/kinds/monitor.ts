@@ -11,14 +11,7 @@ import {
   variantSchemaOf,
 } from "../../kinds/index.ts";
 import { isObject } from "../pointer.ts";
-import {
-  cascadedSubscriptions,
-  keyFrom,
-  type Members,
-  plainKind,
-  readOnlyMembers,
-  withoutMembers,
-} from "./engine-kind.ts";
+import { keyFrom, type Members, plainKind, readOnlyMembers, withoutMembers } from "./engine-kind.ts";
 
 /** The monitor schema with `settings` typed for the monitor's type, so settings members carry their traits. */
 const schemaFor = (members: Members): z.ZodObject => variantSchemaOf(monitorKind, members);
@@ -115,8 +108,4 @@ export const monitorEngineKind = plainKind("monitor", "monitors", monitorKind, (
   // Types without an address (database, snmp, counter) have no natural key: they are never adopted. The
   // state records an absent url as null, and a crashed create is then found only by replaying its key.
   naturalKey: (members) => (members.url == null ? undefined : keyFrom([members.type, members.url])),
-  async remove(ctx, live) {
-    const receipt = await ctx.ops.monitors.delete(String(live.id), { idempotencyKey: ctx.idempotencyKey });
-    return cascadedSubscriptions(receipt);
-  },
 });

@@ -31,7 +31,6 @@ export const statusPageTemplateEngineKind: EngineKind = {
   name: "statusPageTemplate",
   definition,
   collection: "statusPageTemplates",
-  nested: { parent: "statusPages", member: "templates" },
   schemaFor: () => definition.schema,
   listAll: async (o) => ({ rows: await allTemplates(o) }),
   // The API reads templates only as lists: the row's page is read (every page's, when it is not known).

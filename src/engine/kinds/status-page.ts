@@ -28,10 +28,5 @@ export const statusPageEngineKind = plainKind(
         { idempotencyKey: ctx.idempotencyKey },
       );
     },
-    async remove(ctx, live) {
-      // The receipt names the page's children; the engine manages none of them separately.
-      await ctx.ops.statusPages.delete(String(live.id), { idempotencyKey: ctx.idempotencyKey });
-      return {};
-    },
   },
 );

@@ -16,7 +16,6 @@ import { type EngineKind, keyFrom, type Row, readOnlyMembers, withoutMembers } f
 function subscriptionKind(
   name: KindName,
   collection: string,
-  nestedAs: string,
   definition: KindDefinition,
   routes: (o: Operations) => Operations["alertSubscriptions"] | Operations["reportSubscriptions"],
 ): EngineKind {
@@ -27,7 +26,6 @@ function subscriptionKind(
     name,
     definition,
     collection,
-    nested: { parent: "monitors", member: nestedAs },
     schemaFor: () => definition.schema,
     listAll: async (o) => ({ rows: (await routes(o).list.all({ limit: 500 })) as Row[] }),
     getOne: async (o, row) => (await routes(o).get(String(row.id))) as Row,
@@ -55,7 +53,6 @@ function subscriptionKind(
 export const alertSubscriptionEngineKind = subscriptionKind(
   "alertSubscription",
   "alertSubscriptions",
-  "alerts",
   alertSubscriptionKind,
   (o) => o.alertSubscriptions,
 );
@@ -63,7 +60,6 @@ export const alertSubscriptionEngineKind = subscriptionKind(
 export const reportSubscriptionEngineKind = subscriptionKind(
   "reportSubscription",
   "reportSubscriptions",
-  "reports",
   reportSubscriptionKind,
   (o) => o.reportSubscriptions,
 );

@@ -1,6 +1,6 @@
 /** The safe two-phase bulk delete of monitors and contacts. */
 import type { JobOutcome } from "../../../api/index.ts";
-import { cascadedSubscriptions } from "../../kinds/index.ts";
+import { cascadedOf } from "../../kinds/index.ts";
 import { stateAddressOf, type Work } from "../model.ts";
 import { runChunk, type Submitted, settleRows } from "./jobs.ts";
 import type { BulkApplier } from "./strategy.ts";
@@ -49,7 +49,7 @@ export async function twoPhaseDelete(
     ordered.filter((s): s is Submitted => s !== undefined),
     outcome.rows.map((row, index) => ({ ...row, index })).filter((_, i) => ordered[i] !== undefined),
     ({ work }, row) => {
-      applier.noteCascaded(cascadedSubscriptions(row.result));
+      applier.noteCascaded(cascadedOf(work.action.kind, row.result));
       applier.journal.settle(stateAddressOf(work), undefined);
       applier.succeed(work, work.action.id);
     },

@@ -1,3 +1,4 @@
+import { reportChannelRefusal } from "../../../kinds/index.ts";
 import { newPrefixedId } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
@@ -54,16 +55,18 @@ export function assertReportable(
   pointer: string,
   contactPointer = pointer,
 ) {
-  if (contact.type !== "email") {
-    throw new ApiProblem("unsupported_report_channel", "Reports are delivered to email contacts only.", {
+  // The rule the engine plans with (the report subscription kind's), so both refuse alike.
+  const refusal = reportChannelRefusal(contact.type, contactPointer);
+  if (refusal) {
+    throw new ApiProblem(refusal.code, "Reports are delivered to email contacts only.", {
       errors: [
         {
-          pointer: contactPointer,
-          value: contact.type,
+          pointer: refusal.pointer,
+          value: refusal.value,
           ...(contact.id && { contactId: contact.id }),
-          reason: "not_email",
-          allowed: ["email"],
-          message: `a ${contact.type} contact; reports go to email contacts only`,
+          reason: refusal.reason!,
+          allowed: [...refusal.allowed!],
+          message: refusal.message,
         },
       ],
     });
