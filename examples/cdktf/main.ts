@@ -26,6 +26,7 @@ import {
   Monitor,
   ReportSubscription,
   StatusPage,
+  StatusPageTemplate,
   VigilProvider,
   Webhook,
 } from "vigil/cdktf";
@@ -176,6 +177,14 @@ export class ShopApiMonitoringStack extends TerraformStack {
         // A component without a monitor: its state is set by hand.
         { name: "Developer portal", manualState: "operational" },
       ],
+    });
+
+    // Saved incident text, ready when the API goes down. Templates have no update: a change replaces one.
+    new StatusPageTemplate(this, "api_down", {
+      pageId: page.id,
+      title: "API unavailable",
+      message: "Requests to the shop's API fail. We are working on it.",
+      impact: "major",
     });
 
     new Webhook(this, "incident_bot", {

@@ -15,6 +15,7 @@ import {
   Monitor,
   ReportSubscription,
   StatusPage,
+  StatusPageTemplate,
   Webhook,
 } from "vigil/pulumi";
 
@@ -139,6 +140,14 @@ const page = new StatusPage("status", {
   ],
 });
 
+// Saved incident text, ready when the API goes down. Templates have no update: a change replaces one.
+const apiDown = new StatusPageTemplate("api-down", {
+  pageId: page.id,
+  title: "API unavailable",
+  message: "Requests to the shop's API fail. We are working on it.",
+  impact: "major",
+});
+
 new Webhook("incident-bot", {
   name: "API incident bot",
   url: "https://hooks.example.com/vigil/api-incidents",
@@ -161,3 +170,4 @@ export const browserTypes = types.types.apply((all) => all.filter((t) => t.fleet
 export const apiMonitorId = api.id;
 export const apiMonitorState = api.state;
 export const statusPageUrl = page.slug.apply((slug) => `https://status.example.com/${slug}`);
+export const apiDownTemplateId = apiDown.id;

@@ -138,6 +138,14 @@ resource "vigil_status_page" "public" {
   ]
 }
 
+# Saved incident text, ready when checkout goes down. Templates have no update: a change replaces one.
+resource "vigil_status_page_template" "checkout_down" {
+  page_id = vigil_status_page.public.id
+  title   = "Checkout unavailable"
+  message = "Payments fail. We are working on it."
+  impact  = "major"
+}
+
 resource "vigil_webhook" "incident_bot" {
   name   = "Incident bot"
   url    = "https://hooks.example.com/vigil/incidents"

@@ -16,7 +16,7 @@ import {
   type statusPageIncidentSchema,
   statusPageKind,
   type statusPageSubscriberSchema,
-  type statusPageTemplateSchema,
+  statusPageTemplateKind,
   type statusPageTimelineEntrySchema,
   type webhookDeliverySchema,
   webhookKind,
@@ -190,6 +190,27 @@ export function resource<S extends z.ZodObject>(caller: Caller, kind: KindDefini
   };
 }
 
+/**
+ * The routes of a kind that lives under a parent (`/statuspage/{id}/template`), derived from its definition:
+ * the parent's id fills the paths' first slot. A child kind has no update: its API has no PATCH.
+ */
+export function childResource<S extends z.ZodObject>(caller: Caller, kind: KindDefinition<S>) {
+  type Row = z.output<S>;
+  type Body = z.input<S>;
+  const { collection, item } = kind.paths;
+  return {
+    kind,
+    /** The parent's objects of this kind, paged. */
+    list: (parentId: string) => listOf<Row>(caller, collection, [parentId], "read", kind.list?.filters),
+    get: (parentId: string, id: string, options: ReadOptions = {}) =>
+      invoke<Row>(caller, "GET", item, { params: [parentId, id], signal: options.signal }),
+    create: (parentId: string, body: Body, options: WriteOptions = {}) =>
+      invoke<Row>(caller, "POST", collection, { params: [parentId], body, ...options }),
+    delete: (parentId: string, id: string, options: WriteOptions = {}) =>
+      invoke<DeleteReceipt>(caller, "DELETE", item, { params: [parentId, id], ...options }),
+  };
+}
+
 export type JobCallback = z.input<typeof jobCallback>;
 export interface BulkOptions extends WriteOptions, JobRunOptions {
   callback?: JobCallback;
@@ -353,14 +374,12 @@ function subscriptions<Row, Body>(caller: Caller, name: "alert" | "report") {
 }
 
 type Incident = z.output<typeof statusPageIncidentSchema>;
-type Template = z.output<typeof statusPageTemplateSchema>;
 type Subscriber = z.output<typeof statusPageSubscriberSchema>;
 type StatusPage = z.output<typeof statusPageKind.schema>;
 
 function statusPages(caller: Caller) {
   const base = resource(caller, statusPageKind);
   const incident = "/statuspage/{id}/incident/{incidentId}";
-  const template = "/statuspage/{id}/template/{templateId}";
   const subscriber = "/statuspage/{id}/subscriber/{subscriberId}";
   return {
     ...base,
@@ -395,15 +414,7 @@ function statusPages(caller: Caller) {
       ) =>
         invoke<Incident>(caller, "POST", `${incident}/timeline`, { params: [pageId, id], body, ...options }),
     },
-    templates: {
-      list: (pageId: string) => listOf<Template>(caller, "/statuspage/{id}/template", [pageId]),
-      create: (pageId: string, body: z.input<typeof statusPageTemplateSchema>, options: WriteOptions = {}) =>
-        invoke<Template>(caller, "POST", "/statuspage/{id}/template", { params: [pageId], body, ...options }),
-      get: (pageId: string, id: string, options: ReadOptions = {}) =>
-        invoke<Template>(caller, "GET", template, { params: [pageId, id], signal: options.signal }),
-      delete: (pageId: string, id: string, options: WriteOptions = {}) =>
-        invoke<DeleteReceipt>(caller, "DELETE", template, { params: [pageId, id], ...options }),
-    },
+    templates: childResource(caller, statusPageTemplateKind),
     subscribers: {
       list: (pageId: string) => listOf<Subscriber>(caller, "/statuspage/{id}/subscriber", [pageId]),
       create: (

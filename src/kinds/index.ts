@@ -33,7 +33,7 @@ import { contactGroupKind } from "./contact-group.ts";
 import { maintenanceKind } from "./maintenance.ts";
 import { monitorKind } from "./monitor/index.ts";
 import { dependencyOrder } from "./relations.ts";
-import { statusPageKind } from "./status-page.ts";
+import { statusPageKind, statusPageTemplateKind } from "./status-page.ts";
 import { alertSubscriptionKind, reportSubscriptionKind } from "./subscription.ts";
 import { webhookKind } from "./webhook.ts";
 
@@ -49,6 +49,7 @@ export const kinds = [
   reportSubscriptionKind,
   maintenanceKind,
   statusPageKind,
+  statusPageTemplateKind,
   webhookKind,
 ] as const;
 

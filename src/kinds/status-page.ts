@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createdAt, httpsUrl, isHost, monitorRef, readOnlyId, unixTime, updatedAt } from "./common.ts";
+import { createdAt, guid, httpsUrl, isHost, monitorRef, readOnlyId, unixTime, updatedAt } from "./common.ts";
 import { bodySchema, field, list, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
 
@@ -145,21 +145,30 @@ export const statusPageIncidentPatchBody = bodySchema(statusPageIncidentSchema, 
   state: true,
 });
 
+/** Templates have no PATCH: every member the config sets is immutable, so any change replaces the template. */
 export const statusPageTemplateSchema = z
   .strictObject({
     id: readOnlyId,
-    pageId: field(z.string(), { readOnly: true, description: "The page it belongs to." }),
-    title: z.string().min(1).max(255),
-    message: z.string().min(1).max(5000),
-    impact: field(z.enum(["minor", "major"]), { default: "minor", description: "Default impact." }),
+    pageId: field(guid, {
+      references: "statusPage",
+      immutable: true,
+      description: "The page it belongs to.",
+    }),
+    title: field(z.string().min(1).max(255), { immutable: true }),
+    message: field(z.string().min(1).max(5000), { immutable: true }),
+    impact: field(z.enum(["minor", "major"]), {
+      default: "minor",
+      immutable: true,
+      description: "Default impact of the incidents declared from it.",
+    }),
     created: createdAt,
   })
   .partial();
 
-export const statusPageTemplateCreateBody = bodySchema(statusPageTemplateSchema, "create").required({
-  title: true,
-  message: true,
-});
+/** `POST /statuspage/{id}/template`: the page is the route's, so the body has no `pageId`. */
+export const statusPageTemplateCreateBody = bodySchema(statusPageTemplateSchema, "create")
+  .omit({ pageId: true })
+  .required({ title: true, message: true });
 
 export const statusPageSubscriberSchema = z
   .strictObject({
@@ -211,4 +220,19 @@ export const statusPageKind = defineKind({
   side: { members: ["components"], body: statusPageComponentsBody },
   paths: { collection: "/statuspage", item: "/statuspage/{id}" },
   list: { sort: ["created", "title", "slug"], defaultSort: "created", filters: [] },
+});
+
+/** A page's saved incident text: listed per page (no account-wide list), never patched, deleted with its page. */
+export const statusPageTemplateKind = defineKind({
+  name: "statusPageTemplate",
+  title: "Status page template",
+  schema: statusPageTemplateSchema,
+  naturalKey: ["pageId", "title"],
+  required: ["pageId", "title", "message"],
+  relations: {
+    parent: { kind: "statusPage", member: "pageId", nestedAs: "templates" },
+    cascadedAs: "templates",
+  },
+  paths: { collection: "/statuspage/{id}/template", item: "/statuspage/{id}/template/{templateId}" },
+  list: { sort: ["created"], defaultSort: "created", filters: [] },
 });

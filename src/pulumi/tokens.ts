@@ -3,20 +3,17 @@
  * (`vigil:index:Monitor`) and per data source function (`vigil:index:getMonitorTypes`).
  */
 import type { KindName } from "../engine/model.ts";
+import { kinds } from "../kinds/index.ts";
 
 export const packageName = "vigil";
 
-/** The class name of each kind in the SDK: the kind's name in PascalCase, but for maintenance (a window). */
-export const resourceClassNames: Readonly<Record<KindName, string>> = {
-  monitor: "Monitor",
-  contact: "Contact",
-  contactGroup: "ContactGroup",
-  alertSubscription: "AlertSubscription",
-  reportSubscription: "ReportSubscription",
-  maintenance: "MaintenanceWindow",
-  statusPage: "StatusPage",
-  webhook: "Webhook",
-};
+// A maintenance window's class says what it is: "Maintenance" alone reads as an action.
+const renamed: Partial<Record<KindName, string>> = { maintenance: "MaintenanceWindow" };
+
+/** The class name of each kind in the SDK: the kind's name in PascalCase, unless `renamed` says otherwise. */
+export const resourceClassNames: Readonly<Record<KindName, string>> = Object.fromEntries(
+  kinds.map(({ name }) => [name, renamed[name] ?? `${name[0]!.toUpperCase()}${name.slice(1)}`]),
+);
 
 export const resourceToken = (kind: KindName): string => `${packageName}:index:${resourceClassNames[kind]}`;
 

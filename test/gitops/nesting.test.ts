@@ -30,7 +30,7 @@ describe("the GitOps nesting, derived from the kinds' relations", () => {
     ]);
   });
 
-  it("nests subscriptions in monitors, one entry per contact", () => {
+  it("nests subscriptions in monitors, one entry per contact, and templates in status pages by name", () => {
     expect(nestedKinds).toEqual([
       {
         kind: "alertSubscription",
@@ -46,7 +46,11 @@ describe("the GitOps nesting, derived from the kinds' relations", () => {
         parentMember: "monitorId",
         keyedBy: "contactId",
       },
+      { kind: "statusPageTemplate", parent: "statusPage", member: "templates", parentMember: "pageId" },
     ]);
+    const templates = nestingOf("statusPageTemplate")!;
+    expect(nestedAddress(templates, "public", "outage")).toBe("statusPages.public.templates.outage");
+    expect(entryNameOf(templates)).toBe("<name>");
     expect(nestedIn("monitor").map((n) => n.member)).toEqual(["alerts", "reports"]);
     expect(nestedIn("contact")).toEqual([]);
     expect(nestingOf("monitor")).toBeUndefined();

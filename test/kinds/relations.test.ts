@@ -51,6 +51,7 @@ describe("relations derived from the kinds", () => {
       "reportSubscription",
       "maintenance",
       "statusPage",
+      "statusPageTemplate",
       "webhook",
     ]);
   });
@@ -66,6 +67,7 @@ describe("relations derived from the kinds", () => {
       "monitor",
       "webhook",
       "statusPage",
+      "statusPageTemplate",
       "maintenance",
       "contact",
       "reportSubscription",
@@ -94,15 +96,21 @@ describe("relations derived from the kinds", () => {
       ["alertSubscription", "alertSubscriptions"],
       ["reportSubscription", "reportSubscriptions"],
     ]);
-    expect(cascadedBy(kinds, "statusPage")).toEqual([]);
+    expect(cascadedBy(kinds, "statusPage").map((c) => [c.kind.name, c.cascadedAs])).toEqual([
+      ["statusPageTemplate", "templates"],
+    ]);
     expect(cascadeSourcesOf(kinds.find((k) => k.name === "reportSubscription")!)).toEqual([
       { kind: "monitor", member: "monitorId" },
       { kind: "contact", member: "contactId" },
     ]);
-    expect(names(ownedKindsOf(kinds))).toEqual(["alertSubscription", "reportSubscription"]);
+    expect(names(ownedKindsOf(kinds))).toEqual([
+      "alertSubscription",
+      "reportSubscription",
+      "statusPageTemplate",
+    ]);
   });
 
-  it("derives the nesting: subscriptions under the monitor, everything else at the top", () => {
+  it("derives the nesting: subscriptions under the monitor, templates under the page, everything else at the top", () => {
     expect(names(topLevelOf(kindsInOrder))).toEqual([
       "contact",
       "contactGroup",
@@ -114,6 +122,9 @@ describe("relations derived from the kinds", () => {
     expect(childrenOf(kinds, "monitor").map((k) => [k.name, k.relations?.parent?.nestedAs])).toEqual([
       ["alertSubscription", "alerts"],
       ["reportSubscription", "reports"],
+    ]);
+    expect(childrenOf(kinds, "statusPage").map((k) => [k.name, k.relations?.parent?.nestedAs])).toEqual([
+      ["statusPageTemplate", "templates"],
     ]);
     expect(childrenOf(kinds, "contact")).toEqual([]);
   });

@@ -12,15 +12,17 @@ let sb: TestSandbox;
 let c: Client;
 let monitorId: string;
 let contactId: string;
+let pageId: string;
 beforeAll(async () => {
   sb = await startTestSandbox();
   c = await sb.account();
   monitorId = await monitor(c);
   contactId = await contact(c, { type: "email", address: "required@example.com" });
+  pageId = (await c.post("/statuspage", { slug: "required-page", title: "Required" })).body.id;
 });
 afterAll(() => sb.close());
 
-/** A valid create body and its route, per kind; a subscription's pair is in its route. */
+/** A valid create body and its route, per kind; a subscription's pair and a template's page are in its route. */
 function creates(kind: KindDefinition): {
   method?: "PUT";
   route: string;
@@ -59,6 +61,12 @@ function creates(kind: KindDefinition): {
       };
     case "statusPage":
       return { route: "/statuspage", body: { slug: `p-${unique}`, title: "Acme" } };
+    case "statusPageTemplate":
+      return {
+        route: `/statuspage/${pageId}/template`,
+        body: { title: "Outage", message: "We are on it." },
+        inRoute: ["pageId"],
+      };
     case "webhook":
       return {
         route: "/webhook",

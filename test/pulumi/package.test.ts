@@ -155,6 +155,8 @@ await pulumi.runtime.setMocks(
 const program = await import("./index.ts");
 const plan = await new Promise((done) => program.accountPlan.apply(done));
 const settled = await new Promise((done) => program.statusPageUrl.apply(done));
+// The template registers once its page has an id: the last of the chain.
+await new Promise((done) => program.apiDownTemplateId.apply(done));
 console.log(JSON.stringify({ registered, plan, settled }));
 `,
     );

@@ -195,7 +195,8 @@ describe("pulumi-resource-vigil over gRPC", () => {
     // Destroy: every object gone.
     await engine.destroy(program("sslExp"));
     expect(engine.state.size).toBe(0);
-    for (const kind of engineKinds) {
+    // Kinds listed only under a parent (a page's templates) go with it: the parents' lists are checked.
+    for (const kind of engineKinds.filter((k) => !k.definition.paths.collection.includes("{"))) {
       const res = await account.get(kind.definition.paths.collection);
       expect(res.status, res.text).toBe(200);
       expect(res.body.data, kind.name).toEqual([]);

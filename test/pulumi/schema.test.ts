@@ -64,7 +64,7 @@ describe("the Pulumi package schema", () => {
 
   it("has every kind as a resource, under its token, with the SDK's class names", () => {
     expect(Object.keys(schema.resources)).toEqual(engineKinds.map((k) => resourceToken(k.name)));
-    expect(Object.keys(schema.resources)).toHaveLength(8);
+    expect(Object.keys(schema.resources)).toHaveLength(9);
     for (const k of engineKinds) expect(className(k.name)).toBe(resourceClassNames[k.name]);
     expect(schema.resources["vigil:index:MaintenanceWindow"]).toBeDefined();
   });

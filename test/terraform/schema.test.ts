@@ -52,6 +52,7 @@ describe("provider schema", () => {
         "vigil_monitor",
         "vigil_report_subscription",
         "vigil_status_page",
+        "vigil_status_page_template",
         "vigil_webhook",
       ].sort(),
     );

@@ -79,6 +79,12 @@ const examples: Record<string, string> = {
     { name = "Support", manual_state = "operational" },
   ]
 }`,
+  vigil_status_page_template: `resource "vigil_status_page_template" "checkout_down" {
+  page_id = vigil_status_page.public.id
+  title   = "Checkout unavailable"
+  message = "Payments fail; we are working on it."
+  impact  = "major"
+}`,
   vigil_webhook: `resource "vigil_webhook" "events" {
   url    = "https://hooks.example.com/vigil"
   events = ["monitor.down", "monitor.up"]

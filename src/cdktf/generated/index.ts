@@ -6,6 +6,7 @@ export * from './maintenance/index.ts';
 export * from './monitor/index.ts';
 export * from './report-subscription/index.ts';
 export * from './status-page/index.ts';
+export * from './status-page-template/index.ts';
 export * from './webhook/index.ts';
 export * from './data-vigil-account/index.ts';
 export * from './data-vigil-agent-pools/index.ts';

@@ -11,6 +11,8 @@
  */
 import { clearLine, cursorTo } from "node:readline";
 import type { ApiResponse, Caller, Pacer, QuotaClass, RequestSpec } from "../../api/index.ts";
+import type { KindName } from "../../engine/index.ts";
+import { kinds } from "../../kinds/index.ts";
 import { formatEta, type ProgressStream } from "./progress.ts";
 
 export interface ReadProgressOptions {
@@ -22,16 +24,15 @@ export interface ReadProgressOptions {
   now?: () => number;
 }
 
-/** A list route's collection as the progress names it; the account's `usage` area that counts it, if one does. */
-const collections: Record<string, { label: string; usage?: string }> = {
-  monitor: { label: "monitors", usage: "monitors" },
-  contact: { label: "contacts", usage: "contacts" },
-  "contact-group": { label: "contact groups" },
-  alert: { label: "alert subscriptions" },
-  report: { label: "report subscriptions" },
-  maintenance: { label: "maintenance windows" },
-  statuspage: { label: "status pages", usage: "statusPages" },
-  webhook: { label: "webhooks", usage: "webhooks" },
+/** The kind each list route reads, by its route template (`/monitor`, `/statuspage/{id}/template`). */
+const kindOfList = new Map(kinds.map((k) => [k.paths.collection, k]));
+
+/** The account's `usage` area that counts a kind's objects, for the kinds one does. */
+const usageAreas: Readonly<Partial<Record<KindName, string>>> = {
+  monitor: "monitors",
+  contact: "contacts",
+  statusPage: "statusPages",
+  webhook: "webhooks",
 };
 
 /** Waiting less than this for the pacer is ordinary spacing, not worth a word. */
@@ -115,12 +116,13 @@ export class ReadProgress {
     }
     const data = (body as { data?: unknown } | null)?.data;
     if (!Array.isArray(data)) return;
-    const segment = path.split("/")[1] ?? path;
-    const known = Object.hasOwn(collections, segment) ? collections[segment] : undefined;
-    const label = known?.label ?? segment;
+    // A list read through its `POST <path>/q` twin is the same list.
+    const kind = kindOfList.get(path.replace(/\/q$/, ""));
+    const label = kind ? `${kind.title.toLowerCase()}s` : (path.split("/")[1] ?? path);
     let c = this.#collections.get(label);
     if (!c) {
-      const used = known?.usage ? this.#usage[known.usage]?.used : undefined;
+      const area = kind && usageAreas[kind.name];
+      const used = area ? this.#usage[area]?.used : undefined;
       c = { label, pages: 0, items: 0, ...(typeof used === "number" && { total: used }) };
       this.#collections.set(label, c);
     }

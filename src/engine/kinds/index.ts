@@ -4,6 +4,7 @@ import { contactEngineKind, contactGroupEngineKind, maintenanceEngineKind } from
 import type { EngineKind } from "./engine-kind.ts";
 import { monitorEngineKind } from "./monitor.ts";
 import { statusPageEngineKind } from "./status-page.ts";
+import { statusPageTemplateEngineKind } from "./status-page-template.ts";
 import { alertSubscriptionEngineKind, reportSubscriptionEngineKind } from "./subscription.ts";
 import { webhookEngineKind } from "./webhook.ts";
 
@@ -20,6 +21,7 @@ const built = new Map(
     reportSubscriptionEngineKind,
     maintenanceEngineKind,
     statusPageEngineKind,
+    statusPageTemplateEngineKind,
     webhookEngineKind,
   ].map((k) => [k.name, k]),
 );

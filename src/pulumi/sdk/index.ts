@@ -12,6 +12,7 @@ export * from "./monitor.ts";
 export * from "./provider.ts";
 export * from "./report-subscription.ts";
 export * from "./status-page.ts";
+export * from "./status-page-template.ts";
 export type * as types from "./types/index.ts";
 export { version } from "./version.ts";
 export * from "./webhook.ts";

@@ -92,6 +92,20 @@ describe("read progress", () => {
     );
   });
 
+  it("names each list by the kind it reads: a page's templates are no status pages, a /q twin is its list", async () => {
+    const progress = new ReadProgress({ stream: stream(true), now: () => 0 });
+    const caller = progress.caller(fake);
+    const read = (route: string) => caller.call({ method: "GET", path: "/x", route, quotaClass: "read" });
+    await read("GET /statuspage/{id}/template");
+    expect(progress.line()).toBe("Reading the account: status page templates: 1 page, 500 read");
+    await read("GET /contact/group");
+    expect(progress.line()).toBe("Reading the account: contact groups: 1 page, 500 read");
+    await read("POST /monitor/q");
+    await list(caller);
+    expect(progress.line()).toBe("Reading the account: monitors: 2 pages, 1,000 read");
+    progress.stop();
+  });
+
   it("writes estimates as a person reads them", () => {
     expect(formatEta(400)).toBe("1s");
     expect(formatEta(45_000)).toBe("45s");

@@ -77,7 +77,9 @@ async function seed_(c: Client): Promise<Map<string, string[]>> {
 
 /** Everything the bystander can read of its own account, by collection. */
 async function snapshot(c: Client): Promise<Record<string, unknown>> {
-  const paths = ["/account", ...kinds.map((k) => `${k.paths.collection}?limit=500`)];
+  // Kinds listed only under a parent (a page's templates) have no account-wide list to snapshot.
+  const listed = kinds.filter((k) => !k.paths.collection.includes("{"));
+  const paths = ["/account", ...listed.map((k) => `${k.paths.collection}?limit=500`)];
   const out: Record<string, unknown> = {};
   await Promise.all(
     paths.map(async (path) => {

@@ -18,19 +18,28 @@ export const collections = {
   vigil_report_subscription: "/report",
   vigil_maintenance: "/maintenance",
   vigil_status_page: "/statuspage",
+  // Listed per page: one list for each page of /statuspage.
+  vigil_status_page_template: "/statuspage/{id}/template",
   vigil_webhook: "/webhook",
 } as const;
 type ResourceType = keyof typeof collections;
 
 /** How many objects of each resource type the account holds. */
 export async function countObjects(account: Client): Promise<Record<ResourceType, number>> {
+  // One page holds them all: a scenario makes a few dozen objects (not every list takes expand=count).
+  const rows = async (path: string): Promise<{ id: string }[]> => {
+    const res = await account.get(`${path}?limit=500`);
+    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text}`);
+    return res.body.data;
+  };
+  const count = async (path: string): Promise<number> => {
+    const [parent, child] = path.split("/{id}");
+    if (child === undefined) return (await rows(path)).length;
+    const counts = await Promise.all((await rows(parent!)).map((p) => count(`${parent}/${p.id}${child}`)));
+    return counts.reduce((a, b) => a + b, 0);
+  };
   const entries = await Promise.all(
-    Object.entries(collections).map(async ([type, path]) => {
-      // One page holds them all: a scenario makes a few dozen objects (not every list takes expand=count).
-      const res = await account.get(`${path}?limit=500`);
-      if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text}`);
-      return [type, (res.body.data as unknown[]).length] as const;
-    }),
+    Object.entries(collections).map(async ([type, path]) => [type, await count(path)] as const),
   );
   return Object.fromEntries(entries) as Record<ResourceType, number>;
 }

@@ -117,6 +117,8 @@ export type ReportSubscriptionFrequency = "daily" | "weekly" | "monthly" | "quar
 
 export type StatusPageComponentManualState = "operational" | "degraded" | "down";
 
+export type StatusPageTemplateImpact = "minor" | "major";
+
 export type StatusPageTheme = "light" | "dark" | "auto";
 
 export type WebhookDisabledReason = "deliveryFailure" | "gone";
