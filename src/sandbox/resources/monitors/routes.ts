@@ -10,7 +10,7 @@ import { monitorBody } from "./validate.ts";
 import { createMonitor, deleteMonitor, monitorBodyErrors, updateMonitor } from "./writes.ts";
 
 /** A monitor reads back its members, `overlimited`, and the blocks `expand` adds. */
-const rowFields = rowFieldsOf(monitorKind, ["overlimited", ...monitorExpandTokens]);
+const rowFields = rowFieldsOf(monitorKind, monitorExpandTokens);
 const ninetyDays = 90 * 86400;
 function render(ctx: Ctx, m: MonitorDoc, warnings: unknown[] = []) {
   const body = renderMonitor(ctx, m, new Set(["settings"]));
