@@ -26,6 +26,8 @@ export async function applyActions(options: ApplyOptions): Promise<ApplyResult> 
 
   for (const kind of engineKinds) {
     const mine = works.filter((w) => w.kind === kind);
+    // A kind with no work writes nothing, so it saves no state either.
+    if (mine.length === 0) continue;
     const strategy = bulkStrategies[kind.name];
     // Delete-first replaces free their natural key before the new object is created.
     const deleteFirst = mine.filter(
