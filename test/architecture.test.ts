@@ -100,6 +100,13 @@ describe("which folder may import which", () => {
   });
 });
 
+it("builds the API client in one place, api/session.ts (frontends and the engine open sessions there)", () => {
+  const builders = [...graph.keys()]
+    .filter((file) => /\bnew VigilClient\(/.test(readFileSync(file, "utf8")))
+    .map(name);
+  expect(builders).toEqual(["api/session.ts"]);
+});
+
 describe("shared code names no kind", () => {
   /**
    * Knowledge of one kind belongs on its definition (`src/kinds`: variants, rules, relations) and, for what
