@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cycles, filesUnder, importGraph, relativeImports } from "../tools/import-cycles.ts";
-import { type KindBranch, kindBranches } from "../tools/kind-branches.ts";
+import { type KindBranch, kindBranches, kindFolderImports } from "../tools/kind-branches.ts";
 
 /**
  * The shape of the whole source tree (issue 18): no import cycles (type-only imports included), each folder
@@ -111,7 +111,8 @@ describe("shared code names no kind", () => {
   /**
    * Knowledge of one kind belongs on its definition (`src/kinds`: variants, rules, relations) and, for what
    * its API does differently, in its own engine files: `engine/kinds/<kind>.ts` and its bulk strategy
-   * `engine/apply/bulk/<kind>.ts`. Those may name their kinds; the files there that serve every kind may not.
+   * `engine/apply/bulk/<kind>.ts`. Those may name their kinds, or import what the kind's own folder of
+   * `src/kinds` exports (`kinds/monitor/`: `settingsByType`); the files there that serve every kind may not.
    */
   const folders = ["engine", "gitops", "terraform", "pulumi"];
   const sharedInKindFolders = [
@@ -184,6 +185,40 @@ describe("shared code names no kind", () => {
       ],
     },
     {
+      why: "i18-variants: the monitor's settings rules, type aliases and discontinued types, read from the kind",
+      places: [
+        ["engine/validate.ts", "import { checkSettingsRules }"],
+        ["engine/validate.ts", "import { isDiscontinuedMonitorType }"],
+        ["engine/validate.ts", "import { MonitorType }"],
+        ["engine/validate.ts", "import { monitorTypeAliases }"],
+        ["engine/validate.ts", "import { monitorTypes }"],
+        ["engine/config-members.ts", "import { checkSettingsRules }"],
+        ["engine/config-members.ts", "import { MonitorType }"],
+        ["engine/config-members.ts", "import { monitorTypes }"],
+      ],
+    },
+    {
+      why: "i18-walk: the schemas render the monitor's settings from its variants, not from settingsByType",
+      places: [
+        ["gitops/json-schema.ts", "import { monitorTypeAliases }"],
+        ["gitops/json-schema.ts", "import { monitorTypeNames }"],
+        ["gitops/json-schema.ts", "import { monitorTypes }"],
+        ["gitops/json-schema.ts", "import { settingsByType }"],
+        ["gitops/explain.ts", "import { settingsByType }"],
+        ["terraform/schema.ts", "import { monitorTypeNames }"],
+        ["terraform/schema.ts", "import { settingsByType }"],
+        ["pulumi/schema.ts", "import { settingsByType }"],
+      ],
+    },
+    {
+      why: "i18-diag / i18-variants: the loader's monitor type checks come from the engine's diagnostics",
+      places: [
+        ["gitops/load.ts", "import { MonitorType }"],
+        ["gitops/load.ts", "import { monitorTypeAliases }"],
+        ["gitops/load.ts", "import { monitorTypes }"],
+      ],
+    },
+    {
       why: "i18-walk / i18-variants / i18-diag: monitor settings in the schemas and the loader's checks",
       places: [
         ["gitops/json-schema.ts", 'resourceSchema("monitor")'],
@@ -208,7 +243,7 @@ describe("shared code names no kind", () => {
     },
   ];
 
-  const found = kindBranches(root, folders).filter(
+  const found = [...kindBranches(root, folders), ...kindFolderImports(root, folders)].filter(
     (b) => !isKindsOwnFile(b.file) && !isGenerated(resolve(root, b.file)),
   );
   const allowed = [...explained, ...inMain].flatMap((a) => a.places);
@@ -220,6 +255,10 @@ describe("shared code names no kind", () => {
   it("finds kind names where they are (the check reads the source)", () => {
     const own = kindBranches(root, ["engine/kinds"]).filter((b) => isKindsOwnFile(b.file));
     expect(own.map((b) => b.kind)).toEqual(expect.arrayContaining(["monitor", "contact", "webhook"]));
+    const imported = kindFolderImports(root, ["engine/kinds"]).filter((b) => isKindsOwnFile(b.file));
+    expect(imported).toContainEqual(
+      expect.objectContaining({ file: "engine/kinds/monitor.ts", kind: "monitor" }),
+    );
   });
 
   it("has no kind-named branch outside the lists", () => {

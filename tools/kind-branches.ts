@@ -2,11 +2,13 @@
  * Finds the places where shared code names one resource kind: a string that is a kind's name (`"monitor"`)
  * in a comparison, a `case`, a call, a list or a type, or an object key that is one (a table by kind). Each
  * is knowledge of that kind written outside its definition; the kind should declare it (variants, rules,
- * relations) and shared code read the declaration. Prints each with its file and line; exits 1 when any.
+ * relations) and shared code read the declaration. Likewise an import of what a kind's own folder
+ * (`src/kinds/monitor/`) exports besides the kind's definition: `settingsByType`, `monitorTypes`. Prints each
+ * with its file and line; exits 1 when any.
  *   npm exec -- node tools/kind-branches.ts [folder…]
  */
-import { readFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
 import ts from "typescript";
 import { kinds } from "../src/kinds/index.ts";
 import { filesUnder } from "./import-cycles.ts";
@@ -83,13 +85,68 @@ export function kindBranches(
   return found;
 }
 
+/** The names a kind's own folder exports (`kinds/monitor/`), by name, its kind definition (`defineKind`) left out. */
+function kindFolderExports(kindsRoot: string): Map<string, string> {
+  const owners = new Map<string, string>();
+  const folders = readdirSync(kindsRoot, { withFileTypes: true }).filter((e) => e.isDirectory());
+  for (const folder of folders)
+    for (const file of filesUnder(resolve(kindsRoot, folder.name))) {
+      const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+      for (const statement of source.statements) {
+        const modifiers = ts.canHaveModifiers(statement) ? ts.getModifiers(statement) : undefined;
+        if (!modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+        const declared = ts.isVariableStatement(statement)
+          ? statement.declarationList.declarations
+              .filter((d) => !(d.initializer && /^defineKind\b/.test(d.initializer.getText())))
+              .map((d) => d.name.getText())
+          : "name" in statement && statement.name
+            ? [(statement.name as ts.Identifier).text]
+            : [];
+        for (const name of declared) owners.set(name, folder.name);
+      }
+    }
+  return owners;
+}
+
+/** Every import, into the TypeScript files under `folders`, of what a kind's own folder exports. */
+export function kindFolderImports(root: string, folders: readonly string[]): KindBranch[] {
+  const kindsRoot = resolve(root, "kinds");
+  const owners = kindFolderExports(kindsRoot);
+  const found: KindBranch[] = [];
+  for (const file of folders.flatMap((folder) => filesUnder(resolve(root, folder)))) {
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const target = resolve(dirname(file), statement.moduleSpecifier.text);
+      if (!statement.moduleSpecifier.text.startsWith(".") || relative(kindsRoot, target).startsWith(".."))
+        continue;
+      const bindings = statement.importClause?.namedBindings;
+      if (!bindings || !ts.isNamedImports(bindings)) continue;
+      for (const element of bindings.elements) {
+        const name = (element.propertyName ?? element.name).getText();
+        const kind = owners.get(name);
+        if (kind === undefined) continue;
+        found.push({
+          file: relative(root, file),
+          line: source.getLineAndCharacterOfPosition(element.getStart()).line + 1,
+          kind,
+          code: `import { ${name} }`,
+        });
+      }
+    }
+  }
+  return found;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
-  const folders =
+  const root = resolve("src");
+  const given =
     process.argv.length > 2
       ? process.argv.slice(2)
       : ["src/engine", "src/gitops", "src/terraform", "src/pulumi"];
-  const found = kindBranches(process.cwd(), folders);
-  for (const b of found) console.log(`${b.file}:${b.line}: ${b.kind} in ${b.code}`);
-  console.log(`${found.length} place(s) naming a kind under ${folders.join(", ")}`);
+  const folders = given.map((folder) => relative(root, resolve(folder)));
+  const found = [...kindBranches(root, folders), ...kindFolderImports(root, folders)];
+  for (const b of found) console.log(`src/${b.file}:${b.line}: ${b.kind} in ${b.code}`);
+  console.log(`${found.length} place(s) naming a kind under ${given.join(", ")}`);
   process.exitCode = found.length > 0 ? 1 : 0;
 }
