@@ -17,7 +17,7 @@ const root = resolve(import.meta.dirname, "../src");
 const graph = importGraph(root);
 const name = (file: string) => relative(root, file).split(sep).join("/");
 
-/** Folders the published code grows from; generated code is checked by `test/generate.test.ts` instead. */
+/** Generated folders: their shape is their generator's, and `test/generate.test.ts` checks them. */
 const generated = ["pulumi/sdk/", "cdktf/generated/"];
 const isGenerated = (file: string) => generated.some((folder) => name(file).startsWith(folder));
 
