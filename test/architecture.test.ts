@@ -273,32 +273,46 @@ describe("shared code names no kind", () => {
 });
 
 describe("file length", () => {
-  /** Past this, a hand-written file says at its top why it is not split (`Longer than 500 lines: …`). */
+  /** Past this, a hand-written file (source, test, tool or bench) says at its top why it is not split (`Longer than 500 lines: …`). */
   const maxLines = 500;
   const reason = /^\s*(\/\/|\*|\/\*\*?)\s*Longer than \d+ lines:/m;
 
   /**
    * IN MAIN TODAY: files others of issue 18 split (i18-diag/i18-relations: the loader; i18-walk: the
    * Terraform schema; i18-adapter: the resources), and `api/operations.ts`, split once i18-template's
-   * operations are in.
+   * operations are in. Tests, tools and benches count too: the long ones in main are for the lead, as their
+   * owners' branches (the sandbox's, the generators', the fixture every kind adds to) are open now.
    */
   const longInMain = [
-    "gitops/load.ts",
-    "terraform/schema.ts",
-    "terraform/resources.ts",
-    "pulumi/provider/resources.ts",
-    "api/operations.ts",
+    "src/gitops/load.ts",
+    "src/terraform/schema.ts",
+    "src/terraform/resources.ts",
+    "src/pulumi/provider/resources.ts",
+    "src/api/operations.ts",
+    "tools/pulumi/generate-sdk.ts",
+    "test/engine/fixtures/every-kind.test.ts",
+    "test/sandbox/contacts.test.ts",
+    "test/sandbox/monitors/create-and-url.test.ts",
+    "test/sandbox/monitors/settings-http.test.ts",
+    "test/sandbox/webhooks/delivery.test.ts",
   ];
 
-  const long = [...graph.keys()]
-    .filter((file) => !isGenerated(file))
-    .map((file) => ({ file, text: readFileSync(file, "utf8") }))
+  const repository = resolve(root, "..");
+  const handWritten = ["src", "test", "tools", "bench"]
+    .flatMap((folder) => filesUnder(resolve(repository, folder)))
+    .filter((file) => !isGenerated(resolve(file)));
+  const long = handWritten
+    .map((file) => ({
+      file: relative(repository, file).split(sep).join("/"),
+      text: readFileSync(file, "utf8"),
+    }))
     .filter(({ text }) => text.split("\n").length > maxLines);
 
   it(`keeps hand-written files under ${maxLines} lines, or says why at the top`, () => {
+    expect(handWritten.length).toBeGreaterThan(600);
     const unexplained = long
       .filter(({ text }) => !reason.test(text.split("\n").slice(0, 30).join("\n")))
-      .map(({ file }) => name(file));
+      .map(({ file }) => file);
     expect(unexplained.filter((file) => !longInMain.includes(file))).toEqual([]);
     expect(longInMain.filter((file) => !unexplained.includes(file))).toEqual([]);
   });
