@@ -73,7 +73,7 @@ const examples: Record<DurationForm, string> = {
 };
 
 /** What a use accepts, in words: `a duration such as 90s, 5m or 1h30m (…), or a whole number of seconds, or 0 (do not wait)`. */
-export function describeDuration(rules: DurationRules): string {
+function describeDuration(rules: DurationRules): string {
   const forms = rules.forms ?? ["units", "seconds", "timespan"];
   const shapes = forms.map((f) => examples[f]);
   const zero = rules.zero ? `, or 0 (${rules.zero})` : "";

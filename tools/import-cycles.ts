@@ -7,7 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 
-function filesUnder(dir: string): string[] {
+/** The TypeScript files under a folder, declaration files left out. */
+export function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return filesUnder(path);
@@ -15,21 +16,21 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** A file's relative imports, re-exports and `import()`s, resolved to absolute paths (wherever they lead). */
+export function relativeImports(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+  const targets = importedFiles
+    .map((i) => i.fileName)
+    .filter((name) => name.startsWith("."))
+    .map((name) => resolve(dirname(file), name));
+  return [...new Set(targets)];
+}
+
 /** Each file's relative imports and re-exports, resolved to files under the root. */
 export function importGraph(root: string): Map<string, string[]> {
   const files = filesUnder(root).map((f) => resolve(f));
   const known = new Set(files);
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    const targets = importedFiles
-      .map((i) => i.fileName)
-      .filter((name) => name.startsWith("."))
-      .map((name) => resolve(dirname(file), name))
-      .filter((target) => known.has(target));
-    graph.set(file, [...new Set(targets)]);
-  }
-  return graph;
+  return new Map(files.map((file) => [file, relativeImports(file).filter((target) => known.has(target))]));
 }
 
 /** The strongly connected components with more than one file (or a file importing itself): Tarjan's. */

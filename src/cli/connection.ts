@@ -76,7 +76,7 @@ async function session(
  * `Cannot reach the API at http://localhost:1 (GET /account: connect ECONNREFUSED 127.0.0.1:1); retry 1 of 7
  * in 0.2 s.` or `GET /monitor answered 503 service_unavailable; retry 2 of 7 in 1.4 s.`
  */
-export function retryLine(event: RetryEvent, baseUrl: string): string {
+function retryLine(event: RetryEvent, baseUrl: string): string {
   const next = `retry ${event.attempt} of ${event.attempts - 1} in ${(event.waitMs / 1000).toFixed(1)} s.`;
   if (typeof event.reason === "number")
     return `${event.route} answered ${event.reason} ${event.detail}; ${next}`;

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type RunningSandbox, startSandbox } from "../sandbox/index.ts";
 
 /** The snapshot file `--sandbox` keeps in its directory (`.vigil/sandbox.json`). */
-export const sandboxSnapshotName = "sandbox.json";
+const sandboxSnapshotName = "sandbox.json";
 
 /**
  * Starts the sandbox kept in `<dir>/sandbox.json` (created on the first run),

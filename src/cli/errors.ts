@@ -72,7 +72,7 @@ export function describeError(error: unknown): string {
  * One indented line per member the problem names: `  /interval: got 45; allowed: 30, 60`. `place` turns a
  * pointer into the user's own place for it (file:line:column and member path); by default the pointer itself.
  */
-export function memberLines(
+function memberLines(
   description: ProblemDescription,
   place: (pointer: string) => string = (pointer) => (pointer === "" ? "(the body)" : pointer),
 ): string[] {

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 
 /** The API version the client, the sandbox and the kinds are written against (spec part 2, "Versioning"). */
-export const apiVersion = "v2";
+const apiVersion = "v2";
 
 export interface VersionInfo {
   vigil: string;
@@ -14,14 +14,14 @@ export interface VersionInfo {
   api: string;
 }
 
-export function versionInfo(): VersionInfo {
+function versionInfo(): VersionInfo {
   const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
     version: string;
   };
   return { vigil: pkg.version, node: process.version, api: apiVersion };
 }
 
-export function versionText(info: VersionInfo = versionInfo()): string {
+function versionText(info: VersionInfo = versionInfo()): string {
   return `vigil ${info.vigil}\nNode.js ${info.node}\nMonitoring Service REST API ${info.api}\n`;
 }
 

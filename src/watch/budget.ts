@@ -27,7 +27,7 @@ const asRecord = (v: unknown): Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** The read windows of the account pool in a `GET /account/quota` answer. */
-export function readWindows(quotaBody: unknown): ReadWindow[] {
+function readWindows(quotaBody: unknown): ReadWindow[] {
   const rows = asRecord(asRecord(asRecord(quotaBody).pools).account).quotas;
   if (!Array.isArray(rows)) return [];
   const out = new Map<string, ReadWindow>();

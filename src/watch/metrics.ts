@@ -8,8 +8,6 @@ import type { ClientMetrics } from "../api/index.ts";
 import type { KindName } from "../engine/index.ts";
 import type { Refusal } from "./deliveries.ts";
 
-export type HealOutcome = "healed" | "failed" | "declined";
-
 export class WatchMetrics {
   readonly registry = new Registry();
   readonly drifted: Gauge<"kind">;

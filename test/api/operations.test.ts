@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fillPath } from "../../src/api/calls.ts";
 import { ApiError } from "../../src/api/errors.ts";
-import { fillPath, operations } from "../../src/api/operations.ts";
+import { operations } from "../../src/api/operations.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { accountCaller } from "./caller.ts";
 

@@ -115,7 +115,7 @@ export async function withConnection<T>(
 }
 
 /** Read progress on stderr; `VIGIL_PROGRESS_EVERY` sets how often a line is printed without a terminal. */
-export function readProgress(env = process.env): ReadProgress {
+function readProgress(env = process.env): ReadProgress {
   const every = env.VIGIL_PROGRESS_EVERY;
   return new ReadProgress({
     stream: process.stderr,

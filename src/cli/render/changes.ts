@@ -22,7 +22,7 @@ import { isUnknown } from "../../engine/refs.ts";
 
 /** What a credential shows, whatever value a change carries. */
 export const maskedValue = "(sensitive)";
-export const unknownValue = "(known after apply)";
+const unknownValue = "(known after apply)";
 export const driftNote = "drift: changed outside vigil";
 
 export type ShownAction = Exclude<PlannedAction["action"], "no-op">;
@@ -75,7 +75,7 @@ const identifier = /^[A-Za-z_$][\w$-]*$/;
  * `/settings/timeout` → `settings.timeout`, `/headers/0` → `headers[0]`, `/a~1b` → `["a/b"]`. A token of
  * digits is shown as an index: change paths stop at arrays, so this is only a guess for numeric member names.
  */
-export function memberPath(path: string): string {
+function memberPath(path: string): string {
   let out = "";
   for (const token of tokensOf(path)) {
     if (/^\d+$/.test(token)) out += `[${token}]`;
@@ -106,7 +106,7 @@ function truncate(text: string, max: number): string {
 }
 
 /** A value on one line: compact JSON, cut at `max` characters. */
-export function inlineValue(value: unknown, max: number): string {
+function inlineValue(value: unknown, max: number): string {
   return truncate(compact(value), max);
 }
 
@@ -203,7 +203,7 @@ function fieldLine(
   return line;
 }
 
-export const newObject = "(a new object: its id is known after apply)";
+const newObject = "(a new object: its id is known after apply)";
 
 /** What changed between two arrays, element by element. */
 export interface ElementDiff {
@@ -286,7 +286,7 @@ export function fieldLines(action: PlannedAction, limits: ValueLimits = {}): Fie
  * The drift of an action as it happened outside vigil: value vigil applied → value found. A member that
  * disappeared from the live object shows as removed.
  */
-export function driftLines(action: PlannedAction, limits: ValueLimits = {}): FieldLine[] {
+function driftLines(action: PlannedAction, limits: ValueLimits = {}): FieldLine[] {
   const l = withDefaults(limits);
   return action.changes
     .filter((c) => c.drift)
@@ -298,7 +298,7 @@ export function driftLines(action: PlannedAction, limits: ValueLimits = {}): Fie
 }
 
 /** An object the plan found gone from the account although vigil managed it. */
-export function deletedOutside(action: PlannedAction): boolean {
+function deletedOutside(action: PlannedAction): boolean {
   return (
     (action.action === "create" && action.reasons.includes("deleted outside vigil")) ||
     (action.action === "forget" && action.reasons.includes("already deleted outside vigil"))

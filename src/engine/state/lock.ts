@@ -135,12 +135,12 @@ export async function acquire<T>(
   }
 }
 
-export function sleep(ms: number): Promise<void> {
+function sleep(ms: number): Promise<void> {
   return new Promise((done) => setTimeout(done, ms));
 }
 
 /** `5m`, `90s`, `1m30s`, `250ms`. */
-export function formatDuration(ms: number): string {
+function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;
   const seconds = Math.round(ms / 1000);
   const m = Math.floor(seconds / 60);

@@ -59,10 +59,6 @@ export class Dynamic {
   }
 }
 
-export function isUnknown(value: CtyValue | undefined): value is Unknown {
-  return value instanceof Unknown;
-}
-
 /** Whether a value is wholly known: no unknown anywhere inside it. */
 export function isKnown(value: CtyValue): boolean {
   if (value instanceof Unknown) return false;

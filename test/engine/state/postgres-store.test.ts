@@ -2,7 +2,8 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { ciRunUrl, newState, StateBackendError } from "../../../src/engine/state/index.ts";
-import { PostgresStateStore, schemaVersion } from "../../../src/engine/state/postgres-store.ts";
+import { schemaVersion } from "../../../src/engine/state/postgres-schema.ts";
+import { PostgresStateStore } from "../../../src/engine/state/postgres-store.ts";
 import { freshSchema, postgresForTests } from "../../helpers/postgres.ts";
 
 const server = await postgresForTests();
