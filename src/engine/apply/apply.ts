@@ -28,7 +28,7 @@ export async function applyActions(options: ApplyOptions): Promise<ApplyResult> 
     const mine = works.filter((w) => w.kind === kind);
     // A kind with no work writes nothing, so it saves no state either.
     if (mine.length === 0) continue;
-    const strategy = bulkStrategies[kind.name];
+    const strategy = bulkStrategies.get(kind.name);
     // Delete-first replaces free their natural key before the new object is created.
     const deleteFirst = mine.filter(
       (w) => w.action.action === "replace" && w.action.replaceOrder === "delete-first",
@@ -88,7 +88,7 @@ export async function applyActions(options: ApplyOptions): Promise<ApplyResult> 
         }
       }
     }
-    const strategy = bulkStrategies[kind.name];
+    const strategy = bulkStrategies.get(kind.name);
     if (strategy?.remove) await strategy.remove(applier, ready);
     else await applier.each(ready, (w) => applier.deleteOne(w, stateAddressOf(w)));
   }

@@ -7,6 +7,7 @@ import { type BulkStrategy, chunks, resolved } from "./strategy.ts";
 import { twoPhaseDelete } from "./two-phase-delete.ts";
 
 export const contacts: BulkStrategy = {
+  kind: "contact",
   async write(applier, creates, updates) {
     const ops = applier.options.ops.contacts;
     const live = [...(applier.options.live.get("contact")?.values() ?? [])];

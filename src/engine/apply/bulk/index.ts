@@ -1,13 +1,10 @@
-/** The bulk strategies, by kind: kinds without one are written by single calls. */
+/** The bulk strategies, each declared in its kind's own file: kinds without one are written by single calls. */
 import type { KindName } from "../../model.ts";
 import { contacts } from "./contacts.ts";
 import { monitors } from "./monitors.ts";
 import type { BulkStrategy } from "./strategy.ts";
-import { subscriptions } from "./subscriptions.ts";
+import { alertSubscriptions, reportSubscriptions } from "./subscriptions.ts";
 
-export const bulkStrategies: Partial<Record<KindName, BulkStrategy>> = {
-  monitor: monitors,
-  contact: contacts,
-  alertSubscription: subscriptions("alertSubscription", "alertTypes"),
-  reportSubscription: subscriptions("reportSubscription", "frequencies"),
-};
+export const bulkStrategies: ReadonlyMap<KindName, BulkStrategy> = new Map(
+  [monitors, contacts, alertSubscriptions, reportSubscriptions].map((s) => [s.kind, s]),
+);

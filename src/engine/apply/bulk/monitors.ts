@@ -7,6 +7,7 @@ import { type BulkStrategy, chunks, resolved } from "./strategy.ts";
 import { twoPhaseDelete } from "./two-phase-delete.ts";
 
 export const monitors: BulkStrategy = {
+  kind: "monitor",
   async write(applier, creates, updates) {
     const ops = applier.options.ops.monitors;
     if (creates.length >= jobMinimum) {

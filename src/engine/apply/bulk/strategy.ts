@@ -40,6 +40,8 @@ export interface BulkApplier {
 }
 
 export interface BulkStrategy {
+  /** The kind it writes: the strategy is declared in that kind's own file, and registered by this name. */
+  kind: KindName;
   write(applier: BulkApplier, creates: Work[], updates: Work[]): Promise<void>;
   remove?(applier: BulkApplier, deletes: Work[]): Promise<void>;
 }

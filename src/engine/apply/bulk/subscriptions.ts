@@ -10,10 +10,7 @@ import { type BulkApplier, type BulkStrategy, chunks, journalAddress, resolved }
 const syncBulkMinimum = 2;
 
 /** Subscriptions: `POST /alert/bulk` (or `/report/bulk`), one transaction, each create replacing its pair's set. */
-export function subscriptions(
-  name: "alertSubscription" | "reportSubscription",
-  setMember: string,
-): BulkStrategy {
+function subscriptions(name: "alertSubscription" | "reportSubscription", setMember: string): BulkStrategy {
   const routes = (applier: BulkApplier) =>
     name === "alertSubscription"
       ? applier.options.ops.alertSubscriptions
@@ -101,6 +98,7 @@ export function subscriptions(
   }
 
   return {
+    kind: name,
     async write(applier, creates, updates) {
       const works = resolved(applier, [...creates, ...updates]);
       if (works.length < syncBulkMinimum) {
@@ -149,3 +147,6 @@ export function subscriptions(
     },
   };
 }
+
+export const alertSubscriptions = subscriptions("alertSubscription", "alertTypes");
+export const reportSubscriptions = subscriptions("reportSubscription", "frequencies");
