@@ -8,6 +8,7 @@ import { ApiError, problemHeadline } from "../api/index.ts";
 import {
   allowancesOf,
   type Change,
+  configurationCodes,
   derivedKeys,
   diffResource,
   duplicateOf,
@@ -158,7 +159,11 @@ export class ResourceType {
       { address: `${this.kind.collection}.config`, kind: this.kind.name, members },
     ]);
     return diagnostics
-      .filter((d) => d.pointer !== "" && !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)))
+      .filter(
+        (d) =>
+          !configurationCodes.has(d.code) &&
+          !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)),
+      )
       .map((d) => this.diagnosticAt(d.pointer, d.message));
   }
 

@@ -9,6 +9,7 @@ import {
   allowancesOf,
   type Change,
   configMembers,
+  configurationCodes,
   derivedKeys,
   diffResource,
   duplicateOf,
@@ -162,7 +163,11 @@ export class ResourceKind {
       { address: `${this.kind.collection}.config`, kind: this.kind.name, members: known },
     ]);
     return diagnostics
-      .filter((d) => d.pointer !== "" && !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)))
+      .filter(
+        (d) =>
+          !configurationCodes.has(d.code) &&
+          !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)),
+      )
       .map((d) => ({ property: propertyPath(d.pointer, known), reason: d.message }));
   }
 
