@@ -7,6 +7,7 @@ import type { z } from "zod";
 import {
   bodySchema,
   checkSettingsRules,
+  credentialPatterns,
   isDiscontinuedMonitorType,
   issuesToEntries,
   type MonitorType,
@@ -18,7 +19,7 @@ import {
 } from "../kinds/index.ts";
 import { type EngineKind, engineKind, kindNestedAs, kindOfCollection, kindRank } from "./kinds/index.ts";
 import type { DesiredResource, SourceLocation } from "./model.ts";
-import { isUnder, pointer, toPointer } from "./pointer.ts";
+import { isUnder, pointer, tokensOf, toPointer } from "./pointer.ts";
 import { refsIn, resolveRefs } from "./refs.ts";
 
 export interface Diagnostic {
@@ -183,14 +184,15 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     const own = { ...members };
     for (const side of kind.sideMembers) delete own[side];
     const schema = bodySchema(kind.schemaFor(own), "create");
-    const credentials = [...kind.credentials(kind.normalizeDesired(own)), ...(r.sensitive ?? [])];
+    const sensitive = r.sensitive ?? [];
     const report = (issues: z.core.$ZodIssue[], input: unknown, s: z.ZodType, prefix: string[] = []) => {
       for (const entry of issuesToEntries(issues, input, s, prefix)) {
         // A type the API once had is outside the vocabulary; say why rather than only that it is unknown.
         if (r.kind === "monitor" && entry.pointer === "/type" && isDiscontinuedMonitorType(entry.value))
           entry.message = `${entry.value} monitors can no longer be created (the API refuses them: monitor_type_discontinued); ${entry.message}`;
-        // A credential's value never goes into a message.
-        if (credentials.some((c) => isUnder(entry.pointer ?? "", c))) delete entry.value;
+        // A credential's value never goes into a message, whatever its type (a password written 12345).
+        if (sensitive.some((c) => isUnder(entry.pointer ?? "", c)) || mayHoldCredential(s, entry))
+          delete entry.value;
         const { pointer: at = "", reason = "invalid", message: _words, ...data } = entry;
         problem(r, at, reason, data, entryMessage(entry), entry);
       }
@@ -282,6 +284,20 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
   }
   out.push(...duplicateKeys(resources));
   return out;
+}
+
+/**
+ * Whether an entry's value is, or holds, a credential of the schema: it is at or under a credential's
+ * member, or an object above one.
+ */
+function mayHoldCredential(schema: z.ZodType, entry: ProblemDetailEntry): boolean {
+  const tokens = tokensOf(entry.pointer ?? "");
+  const container = typeof entry.value === "object" && entry.value !== null;
+  return credentialPatterns(schema).some((pattern) => {
+    const shared = Math.min(pattern.length, tokens.length);
+    for (let i = 0; i < shared; i++) if (pattern[i] !== "*" && pattern[i] !== tokens[i]) return false;
+    return pattern.length <= tokens.length || container;
+  });
 }
 
 /** A monitor type the catalogue knows, aliases resolved; own names only, so `__proto__` is none. */

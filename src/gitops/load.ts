@@ -809,7 +809,8 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
         : undefined;
     if (takes) return `${message}; ${takes}`;
   }
-  if (entry.reason === "wrong_type" && typeof entry.expected === "string")
+  // A credential's value is withheld: the engine's words then name its type only.
+  if (entry.reason === "wrong_type" && typeof entry.expected === "string" && entry.value !== undefined)
     message = `expected ${typeNames[entry.expected] ?? entry.expected}, got ${describeValue(entry.value)}`;
   const bound = boundMessage(entry);
   if (bound) message = bound;
