@@ -815,7 +815,8 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
   const bound = boundMessage(entry);
   if (bound) message = bound;
   const allowed = entry.allowed;
-  if (allowed && allowed.length > 0 && !message.includes("must be one of"))
+  // A value not allowed is told as "must be one of" them: they are not said twice.
+  if (allowed && allowed.length > 0 && entry.reason !== "not_allowed")
     message += `; allowed: ${allowed.map((a) => JSON.stringify(a)).join(", ")}`;
   if (entry.didYouMean) message += `; did you mean ${JSON.stringify(entry.didYouMean)}?`;
   return message;
