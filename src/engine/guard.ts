@@ -25,11 +25,24 @@ const listed = 10;
 const ownedKinds: readonly string[] = ownedKindsOf(kinds).map((k) => k.name);
 
 export class DeletionGuardError extends Error {
+  /**
+   * Which guard refused, for frontends to decide on: `empty_configuration` `{managed}`, or `mass_delete`
+   * `{deletes, managed, vanishedKinds}`.
+   */
+  readonly code: "empty_configuration" | "mass_delete";
+  readonly data: Readonly<Record<string, unknown>>;
   /** The addresses the refused plan would have deleted (none when the config is empty: nothing was planned). */
   readonly addresses: string[];
-  constructor(message: string, addresses: string[] = []) {
+  constructor(
+    code: DeletionGuardError["code"],
+    data: DeletionGuardError["data"],
+    message: string,
+    addresses: string[] = [],
+  ) {
     super(message);
     this.name = "DeletionGuardError";
+    this.code = code;
+    this.data = data;
     this.addresses = addresses;
   }
 }
@@ -49,6 +62,8 @@ export function assertConfigNotEmpty(desired: readonly DesiredResource[], state:
   const held = managedCount(state);
   if (desired.length > 0 || held === 0) return;
   throw new DeletionGuardError(
+    "empty_configuration",
+    { managed: held },
     `The configuration declares no resources, yet the state manages ${plural(held, "object")}: applying it would delete every one of them. Nothing was planned or changed. Check that the files or directories given hold the configuration (an empty file, or a wrong path, reads as "no resources"). To delete everything vigil manages, run vigil destroy.`,
   );
 }
@@ -84,6 +99,8 @@ export function assertNoMassDelete(plan: Plan, desired: readonly DesiredResource
       : []),
   ].join(", including ");
   throw new DeletionGuardError(
+    "mass_delete",
+    { deletes: deletes.length, managed: held, vanishedKinds: vanished.map(([kind]) => kind) },
     `The plan would delete ${why}: ${shown}${more}. That looks like a configuration given in part (a file or directory left out, or a wrong path) rather than an edit, so vigil stops; nothing was changed. If these deletions are intended, run again with --allow-mass-delete. To delete everything vigil manages, run vigil destroy.`,
     addresses,
   );

@@ -45,10 +45,24 @@ export interface PlanOptions {
   destroy?: boolean;
 }
 
+/** Why a plan cannot be made: a stable `code` and its `data`, for frontends to decide on, and the words. */
+export interface PlanProblem {
+  /** The resource's address (`""` for a problem of the request, such as an unknown target). */
+  address: string;
+  /**
+   * `unknown_target` `{target}`, `import_not_declared`, `import_not_found` `{kind, id}`,
+   * `import_managed_elsewhere` `{id, owner}`, `ambiguous_natural_key` `{kind}`, `import_differs`
+   * `{replaceReasons}`, `protected_replace` `{replaceReasons}`, `protected_delete`.
+   */
+  code: string;
+  data: Readonly<Record<string, unknown>>;
+  message: string;
+}
+
 export class PlanError extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`The plan cannot be made:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  readonly problems: PlanProblem[];
+  constructor(problems: PlanProblem[]) {
+    super(`The plan cannot be made:\n${problems.map((p) => `  ${p.message}`).join("\n")}`);
     this.name = "PlanError";
     this.problems = problems;
   }
@@ -107,16 +121,18 @@ export function makePlan(options: PlanOptions): Plan {
   let notes: PlanNote[] = [];
   const desiredByAddress = new Map(options.desired.map((r) => [r.address, r]));
   const targeted = options.targets && targetSet(options.targets, options.desired, state);
-  const allProblems: { address: string; message: string }[] = [];
+  const allProblems: PlanProblem[] = [];
   /** A problem of one address is left out of a targeted plan that does not touch it. */
-  const problem = (message: string, address = "") => allProblems.push({ address, message });
+  const problem = (address: string, code: string, data: PlanProblem["data"], message: string) =>
+    allProblems.push({ address, code, data, message });
   for (const t of options.targets ?? []) {
     if (!desiredByAddress.has(t) && !state.resources[t])
-      problem(`target ${t}: no such address in the config or the state`);
+      problem("", "unknown_target", { target: t }, `target ${t}: no such address in the config or the state`);
   }
   const imports = new Map((options.imports ?? []).map((i) => [i.address, i.id]));
   for (const address of imports.keys()) {
-    if (!desiredByAddress.has(address)) problem(`import ${address}: the config does not declare it`);
+    if (!desiredByAddress.has(address))
+      problem("", "import_not_declared", { address }, `import ${address}: the config does not declare it`);
   }
 
   // Which address manages each live id, per kind.
@@ -159,9 +175,20 @@ export function makePlan(options: PlanOptions): Plan {
     if (importId !== undefined) {
       live = liveOf(r.kind, importId);
       const owner = managedBy.get(`${r.kind}/${importId}`);
-      if (!live) problem(`import ${r.address}: the account has no ${r.kind} with id ${importId}`, r.address);
+      if (!live)
+        problem(
+          r.address,
+          "import_not_found",
+          { kind: r.kind, id: importId },
+          `import ${r.address}: the account has no ${r.kind} with id ${importId}`,
+        );
       else if (owner && owner !== r.address)
-        problem(`import ${r.address}: ${importId} is already managed as ${owner}`, r.address);
+        problem(
+          r.address,
+          "import_managed_elsewhere",
+          { id: importId, owner },
+          `import ${r.address}: ${importId} is already managed as ${owner}`,
+        );
       action = "import";
       reasons.push(`import of ${importId}`);
     } else if (prior?.id) {
@@ -172,8 +199,10 @@ export function makePlan(options: PlanOptions): Plan {
       const found = adoptable(r, members);
       if (found === "ambiguous") {
         problem(
-          `${r.address}: several live ${kind.collection} match its natural key; import one by id`,
           r.address,
+          "ambiguous_natural_key",
+          { kind: r.kind },
+          `${r.address}: several live ${kind.collection} match its natural key; import one by id`,
         );
         action = "create";
       } else if (found) {
@@ -207,8 +236,10 @@ export function makePlan(options: PlanOptions): Plan {
       else if (diff.changes.some((c) => c.drift)) reasons.push("drift: changed outside vigil");
     } else if (action === "import" && diff.replaceReasons.length > 0) {
       problem(
-        `${r.address}: the object to import differs in members that cannot change (${diff.replaceReasons.join("; ")})`,
         r.address,
+        "import_differs",
+        { replaceReasons: diff.replaceReasons },
+        `${r.address}: the object to import differs in members that cannot change (${diff.replaceReasons.join("; ")})`,
       );
     }
     if (live && diff.unverified.length > 0)
@@ -218,8 +249,10 @@ export function makePlan(options: PlanOptions): Plan {
     const protect = r.lifecycle?.protect ?? prior?.lifecycle?.protect;
     if (action === "replace" && protect)
       problem(
-        `${r.address} is protected: the plan would replace it (${diff.replaceReasons.join("; ")})`,
         r.address,
+        "protected_replace",
+        { replaceReasons: diff.replaceReasons },
+        `${r.address} is protected: the plan would replace it (${diff.replaceReasons.join("; ")})`,
       );
 
     plannedIds.set(r.address, action === "create" || action === "replace" ? undefined : String(live?.id));
@@ -272,8 +305,10 @@ export function makePlan(options: PlanOptions): Plan {
     else {
       if (r.lifecycle?.protect)
         problem(
-          `${address} is protected: it is no longer in the config, and the plan would delete it`,
           address,
+          "protected_delete",
+          {},
+          `${address} is protected: it is no longer in the config, and the plan would delete it`,
         );
       actions.push({
         ...base,
@@ -297,7 +332,7 @@ export function makePlan(options: PlanOptions): Plan {
   }
   // Problems of resources a targeted plan leaves alone do not stop it.
   const blocking = allProblems.filter((p) => !targeted || p.address === "" || targeted.has(p.address));
-  if (blocking.length > 0) throw new PlanError(blocking.map((p) => p.message));
+  if (blocking.length > 0) throw new PlanError(blocking);
   if (targeted) notes = notes.filter((n) => targeted.has(n.address));
   if (options.refreshOnly) actions = actions.flatMap(refreshOnlyAction);
 

@@ -22,7 +22,7 @@ import type { Change, DesiredResource } from "./model.ts";
 import { getAt, isUnder, setAt } from "./pointer.ts";
 import type { ObjectSession } from "./session.ts";
 import { canonicalJson } from "./state/index.ts";
-import { type Diagnostic, validateDesired } from "./validate.ts";
+import { configurationCodes, type Diagnostic, validateDesired } from "./validate.ts";
 
 /** A refusal of the service, said in full, for a frontend to lay out. */
 export interface ServiceRefusal {
@@ -73,7 +73,8 @@ export class ResourceAdapter {
    */
   validate(members: Members, open: readonly string[]): Diagnostic[] {
     return validateDesired([this.resource(members)]).filter(
-      (d) => d.pointer !== "" && !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)),
+      (d) =>
+        !configurationCodes.has(d.code) && !open.some((u) => isUnder(d.pointer, u) || isUnder(u, d.pointer)),
     );
   }
 

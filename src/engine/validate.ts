@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import {
   bodySchema,
+  credentialPatterns,
   discontinuedCode,
   issuesToEntries,
   type ProblemDetailEntry,
@@ -24,21 +25,64 @@ import {
   nestedUnder,
 } from "./kinds/index.ts";
 import type { DesiredResource, SourceLocation } from "./model.ts";
-import { isUnder, pointer, toPointer } from "./pointer.ts";
+import { isUnder, pointer, tokensOf, toPointer } from "./pointer.ts";
 import { refsIn, resolveRefs } from "./refs.ts";
 
 export interface Diagnostic {
   address: string;
   /** JSON pointer into the resource's members (`""` for the resource itself). */
   pointer: string;
+  /**
+   * Why, as a stable code: frontends decide on it and on `data`, never on `message`. A member's problem
+   * has its `errors[]` reason (`unknown_member`, `not_allowed`...), a predicted refusal the API's problem
+   * code (`invalid_interval`, `validation_failed`), and the rest a code of the engine's (`diagnosticCodes`).
+   */
+  code: string;
+  /** The facts the words state, by code: `member`, `target`, `value`, `allowed`, `reason`... */
+  data: DiagnosticData;
   message: string;
   source?: SourceLocation;
   entry?: ProblemDetailEntry;
-  /** The API's code for the refusal this predicts (`invalid_interval`, `duplicate_monitor`...). */
-  code?: string;
+  /**
+   * The status of `code` when it is the API's problem code: on a predicted refusal, and on a warning of
+   * what the API does instead of what is written.
+   */
+  status?: number;
   /** The API accepts the write, but not as written. */
   severity?: "warning";
 }
+
+export type DiagnosticData = Readonly<Record<string, unknown>>;
+
+/** The engine's own codes, for problems that are no member's `errors[]` entry nor an API refusal. */
+export const diagnosticCodes = {
+  /** Two resources have one address. */
+  duplicateAddress: "duplicate_address",
+  /** The address does not have its kind's form: `{kind, forms}`. */
+  addressForm: "address_form",
+  /** A reference to an address the config does not declare: `{target}`. */
+  unknownReference: "unknown_reference",
+  /** A reference to a kind the resource cannot depend on: `{target, targetKind}`. */
+  referenceOrder: "reference_order",
+  /** A member every create of the kind needs is missing: `{member}`. */
+  required: "required",
+  /** A member the object's variant needs is missing (a web monitor's `url`): `{member, variant}`. */
+  requiredByVariant: "required_by_variant",
+  /** A lifecycle option names no member path: `{option, path}`. */
+  lifecyclePath: "lifecycle_path",
+} as const;
+
+/**
+ * Codes about a configuration's addresses, references and lifecycle options, which a frontend that
+ * checks one resource at a time by its own address and ids (Terraform, Pulumi) does not have.
+ */
+export const configurationCodes: ReadonlySet<string> = new Set([
+  diagnosticCodes.duplicateAddress,
+  diagnosticCodes.addressForm,
+  diagnosticCodes.unknownReference,
+  diagnosticCodes.referenceOrder,
+  diagnosticCodes.lifecyclePath,
+]);
 
 export class ConfigError extends Error {
   readonly diagnostics: Diagnostic[];
@@ -52,9 +96,6 @@ export class ConfigError extends Error {
     this.diagnostics = diagnostics;
   }
 }
-
-/** The `reason` of a required member's absence, for frontends that report it in their own words. */
-export const missingMember = "missing_member";
 
 // References stand for ids; a syntactically valid id lets the members be checked before the target exists.
 const placeholderId = "00000000-0000-4000-8000-000000000000";
@@ -87,42 +128,68 @@ function entryMessage(entry: ProblemDetailEntry): string {
 export function validateDesired(resources: readonly DesiredResource[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   const byAddress = new Map<string, DesiredResource>();
-  const problem = (r: DesiredResource, pointer: string, message: string, entry?: ProblemDetailEntry) =>
+  const problem = (
+    r: DesiredResource,
+    pointer: string,
+    code: string,
+    data: DiagnosticData,
+    message: string,
+    entry?: ProblemDetailEntry,
+  ) =>
     out.push({
       address: r.address,
       pointer,
+      code,
+      data,
       message,
       ...(r.source && { source: r.source }),
       ...(entry && { entry }),
     });
 
   for (const r of resources) {
-    if (byAddress.has(r.address)) problem(r, "", "the address is declared twice");
+    if (byAddress.has(r.address))
+      problem(r, "", diagnosticCodes.duplicateAddress, {}, "the address is declared twice");
     byAddress.set(r.address, r);
     const expected = engineKind(r.kind);
     const forms = [`${expected.collection}.<name>`];
     const nesting = nestedUnder(expected);
     if (nesting) forms.push(`${nesting.parent}.<name>.${nesting.member}.<name>`);
     if (kindOfAddress(r.address)?.name !== r.kind)
-      problem(r, "", `a ${r.kind} address is ${forms.join(" or ")} (names: letters, digits, _ . -)`);
+      problem(
+        r,
+        "",
+        diagnosticCodes.addressForm,
+        { kind: r.kind, forms },
+        `a ${r.kind} address is ${forms.join(" or ")} (names: letters, digits, _ . -)`,
+      );
   }
-
-  const missing = (r: DesiredResource, member: string, message: string) =>
-    problem(r, pointer([member]), message, { pointer: pointer([member]), reason: missingMember, message });
 
   for (const r of resources) {
     const kind = engineKind(r.kind);
     for (const target of refsIn(r.members)) {
       const other = byAddress.get(target);
-      if (!other) problem(r, "", `references ${target}, which the config does not declare`);
+      if (!other)
+        problem(
+          r,
+          "",
+          diagnosticCodes.unknownReference,
+          { target },
+          `references ${target}, which the config does not declare`,
+        );
       else if (kindRank(other.kind) >= kindRank(r.kind))
-        problem(r, "", `references ${target}: a ${r.kind} can reference only kinds it depends on`);
+        problem(
+          r,
+          "",
+          diagnosticCodes.referenceOrder,
+          { target, targetKind: other.kind },
+          `references ${target}: a ${r.kind} can reference only kinds it depends on`,
+        );
     }
     const members = resolveRefs(r.members, () => placeholderId) as Record<string, unknown>;
     const own = { ...members };
     for (const side of kind.sideMembers) delete own[side];
     const schema = bodySchema(kind.schemaFor(own), "create");
-    const credentials = [...kind.credentials(kind.normalizeDesired(own)), ...(r.sensitive ?? [])];
+    const sensitive = r.sensitive ?? [];
     const discriminator = kind.definition.variants?.discriminator;
     const report = (issues: z.core.$ZodIssue[], input: unknown, s: z.ZodType, prefix: string[] = []) => {
       for (const entry of issuesToEntries(issues, input, s, prefix)) {
@@ -133,19 +200,34 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
             : undefined;
         if (discontinued)
           entry.message = `${entry.value} ${kind.collection} can no longer be created (the API refuses them: ${discontinued}); ${entry.message}`;
-        // A credential's value never goes into a message.
-        if (credentials.some((c) => isUnder(entry.pointer ?? "", c))) delete entry.value;
-        problem(r, entry.pointer ?? "", entryMessage(entry), entry);
+        // A credential's value never goes into a message, whatever its type (a password written 12345).
+        if (sensitive.some((c) => isUnder(entry.pointer ?? "", c)) || mayHoldCredential(s, entry))
+          delete entry.value;
+        const { pointer: at = "", reason = "invalid", message: _words, ...data } = entry;
+        problem(r, at, reason, data, entryMessage(entry), entry);
       }
     };
     // Members a create needs (the body schemas take them as optional, as an update does).
     for (const member of kind.definition.required ?? []) {
-      if (members[member] === undefined) missing(r, member, `${member} is required`);
+      if (members[member] !== undefined) continue;
+      const message = `${member} is required`;
+      const at = pointer([member]);
+      problem(r, at, diagnosticCodes.required, { member }, message, {
+        pointer: at,
+        reason: "required",
+        message,
+      });
     }
     const variant = variantOf(kind.definition, own);
     for (const member of variantRequires(kind.definition, own)) {
-      if (members[member] === undefined)
-        missing(r, member, `${member} is required: ${String(variant)} ${kind.collection} need one`);
+      if (members[member] !== undefined) continue;
+      problem(
+        r,
+        pointer([member]),
+        diagnosticCodes.requiredByVariant,
+        { member, variant },
+        `${member} is required: ${String(variant)} ${kind.collection} need one`,
+      );
     }
     const result = schema.safeParse(own);
     if (!result.success) report(result.error.issues, own, schema);
@@ -174,6 +256,8 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
           problem(
             r,
             "",
+            diagnosticCodes.lifecyclePath,
+            { option, path: p },
             `lifecycle.${option}: ${JSON.stringify(p)} is not a member path (e.g. settings.timeout)`,
           );
       }
@@ -181,6 +265,20 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
   }
   out.push(...duplicateKeys(resources));
   return out;
+}
+
+/**
+ * Whether an entry's value is, or holds, a credential of the schema: it is at or under a credential's
+ * member, or an object above one.
+ */
+function mayHoldCredential(schema: z.ZodType, entry: ProblemDetailEntry): boolean {
+  const tokens = tokensOf(entry.pointer ?? "");
+  const container = typeof entry.value === "object" && entry.value !== null;
+  return credentialPatterns(schema).some((pattern) => {
+    const shared = Math.min(pattern.length, tokens.length);
+    for (let i = 0; i < shared; i++) if (pattern[i] !== "*" && pattern[i] !== tokens[i]) return false;
+    return pattern.length <= tokens.length || container;
+  });
 }
 
 /** Two resources of a kind the API keeps unique by natural key: the second would be refused (409). */
@@ -220,23 +318,27 @@ export function refusalDiagnostic(resource: DesiredResource, refusal: Refusal): 
   if (allowed)
     words.push(`allowed: ${allowed.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(", ")}`);
   const status = statusOf(refusal.code);
+  const entry: ProblemDetailEntry = {
+    pointer: refusal.pointer,
+    ...(refusal.reason && { reason: refusal.reason }),
+    ...(refusal.value !== undefined && { value: refusal.value }),
+    ...(allowed && { allowed: [...allowed] }),
+    ...(refusal.feature && { feature: refusal.feature }),
+    ...(refusal.limit !== undefined && { limit: refusal.limit }),
+    message: refusal.message,
+  };
+  const { pointer: _at, message: _words, ...data } = entry;
   return {
     address: resource.address,
     pointer: refusal.pointer,
     code: refusal.code,
+    data,
+    status,
     ...(refusal.warning && { severity: "warning" as const }),
     // A warning is no refusal: the API accepts the write, so no status or code is shown.
     message: refusal.warning ? words.join("; ") : `${status} ${refusal.code}: ${words.join("; ")}`,
     ...(resource.source && { source: resource.source }),
-    entry: {
-      pointer: refusal.pointer,
-      ...(refusal.reason && { reason: refusal.reason }),
-      ...(refusal.value !== undefined && { value: refusal.value }),
-      ...(allowed && { allowed: [...allowed] }),
-      ...(refusal.feature && { feature: refusal.feature }),
-      ...(refusal.limit !== undefined && { limit: refusal.limit }),
-      message: refusal.message,
-    },
+    entry,
   };
 }
 

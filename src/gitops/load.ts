@@ -8,14 +8,8 @@
 import { engineKind } from "../engine/kinds/index.ts";
 import type { DesiredResource, Lifecycle } from "../engine/model.ts";
 import { pointer, tokensOf } from "../engine/pointer.ts";
-import { missingMember, validateDesired } from "../engine/validate.ts";
-import {
-  closest,
-  type MonitorType,
-  monitorTypeAliases,
-  monitorTypes,
-  type ProblemDetailEntry,
-} from "../kinds/index.ts";
+import { diagnosticCodes, validateDesired } from "../engine/validate.ts";
+import { closest, type ProblemDetailEntry } from "../kinds/index.ts";
 import { expandEnv } from "./env.ts";
 import { allowedValues, explainUnion, lifecyclePathProblem, otherVariantsWith } from "./explain.ts";
 import {
@@ -114,6 +108,8 @@ interface Draft {
   paths: Map<string, YamlPath>;
   /** References to check once every file is read: where, which collection, which name. */
   refs: { path: YamlPath; collection: string; name: unknown }[];
+  /** Member paths under `base` whose values the loader refused (and said why): the engine's word on them is not repeated. */
+  refused: YamlPath[];
 }
 
 export async function loadConfig(paths: readonly string[], options: LoadOptions = {}): Promise<LoadedConfig> {
@@ -293,28 +289,27 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
   const engineDiagnostics = validateDesired(drafts.map((d) => d.resource));
   // A misspelt member is reported as unknown with its correction, not also as missing.
   const corrected = new Set(
-    engineDiagnostics.flatMap(({ address, entry }) =>
-      entry?.reason === "unknown_member" && typeof entry.didYouMean === "string"
-        ? [`${address}${pointer([...tokensOf(entry.pointer ?? "").slice(0, -1), entry.didYouMean])}`]
+    engineDiagnostics.flatMap(({ address, code, data, pointer: at }) =>
+      code === "unknown_member" && typeof data.didYouMean === "string"
+        ? [`${address}${pointer([...tokensOf(at).slice(0, -1), data.didYouMean])}`]
         : [],
     ),
   );
   for (const d of engineDiagnostics) {
-    // The loader checked every reference itself, with the names the config uses.
-    if (d.pointer === "" && d.message.startsWith("references ")) continue;
-    if (d.entry?.reason === "required" && corrected.has(`${d.address}${d.pointer}`)) continue;
-    // Required members are checked by the loader itself, at the resource's name (checkCreate).
-    if (d.entry?.reason === missingMember) continue;
+    // The loader judged every reference itself, with the names the config uses.
+    if (d.code === diagnosticCodes.unknownReference) continue;
+    if (d.code === diagnosticCodes.required && corrected.has(`${d.address}${d.pointer}`)) continue;
     const draft = byAddress.get(d.address);
     if (!draft) continue;
     for (const { entry, message } of narrowed(draft, d.entry)) {
       const { at, path } = placeOf(draft, entry?.pointer ?? d.pointer, entry?.reason);
+      if (draft.refused.some((r) => r.length <= path.length && r.every((t, i) => path[i] === t))) continue;
       diagnostics.push({
         ...(at && { at }),
         address: d.address,
         ...(path.length > 0 && { path: memberPath(path) }),
         // A predicted refusal says it in the API's words, code first.
-        message: message ?? (entry && !d.code ? describeEntry(draft, entry, path) : d.message),
+        message: message ?? (entry && d.status === undefined ? describeEntry(draft, entry, path) : d.message),
       });
     }
   }
@@ -507,45 +502,10 @@ function readResource(
     base,
     paths: new Map(),
     refs: [],
+    refused: [],
   };
   draft.resource.members = convert(kind, members, draft, [], [], problem) as Data;
-  checkCreate(draft, members, problem);
   return [draft, ...drafts];
-}
-
-/**
- * Members a create needs that the config leaves out (`raw`: the members as
- * written), and monitor types that can no longer be created. Reported at the
- * resource's name, where the member would go.
- */
-function checkCreate(draft: Draft, raw: Data, problem: Problem): void {
-  const { kind, members, address } = draft.resource;
-  const at = draft.file.positions.key(draft.base);
-  for (const member of engineKind(kind).definition.required ?? []) {
-    const name = configNameOf(kind, [], member);
-    if (members[member] !== undefined || raw[name] !== undefined || raw[member] !== undefined) continue;
-    // A misspelt member (alertType) is reported as unknown with its correction, not also as missing.
-    if (Object.keys(raw).some((k) => closest(k, [name]) === name)) continue;
-    const allowed = allowedValues(kind, members, member);
-    problem(at, `${name} is required${allowed ? `; ${allowed}` : ""}`, { address, path: name });
-  }
-  if (kind === "monitor") checkMonitorType(draft, raw, problem);
-}
-
-/**
- * What a monitor's type asks of a create, from the type catalogue: a url. (Its
- * locations are checked by the engine's validation, for every frontend.)
- */
-function checkMonitorType(draft: Draft, raw: Data, problem: Problem): void {
-  if (typeof raw.type !== "string") return;
-  const { file, base } = draft;
-  const at = file.positions.key(base);
-  const where = (path: string) => ({ address: draft.resource.address, path });
-  const type = (Object.hasOwn(monitorTypeAliases, raw.type) && monitorTypeAliases[raw.type]) || raw.type;
-  const info = Object.hasOwn(monitorTypes, type) ? monitorTypes[type as MonitorType] : undefined;
-  if (!info) return;
-  if (info.url !== "none" && raw.url === undefined)
-    problem(at, `url is required: ${type} monitors need one`, where("url"));
 }
 
 /** What is wrong with a logical name, with a likely fix; undefined for a valid one. */
@@ -718,12 +678,12 @@ function readEntry(
     base,
     paths: new Map(),
     refs: [{ path: [], collection: collectionOf(nested.parent), name: parent }],
+    refused: [],
   };
   draft.resource.members = {
     [nested.parentMember]: { $ref: parentAddress },
     ...(convert(kind, members, draft, [], [], problem) as Data),
   };
-  checkCreate(draft, members, problem);
   return draft;
 }
 
@@ -822,6 +782,7 @@ function convert(
           `expected a list of names of ${collection}, got ${describeValue(member)}`,
           { address: draft.resource.address, path: memberPath([...yamlPath, key]) },
         );
+        draft.refused.push([...yamlPath, key]);
         continue;
       }
       names.forEach((name, i) => {
@@ -840,6 +801,7 @@ function convert(
           `${quote(member)} is not a time; write ISO 8601 with a zone (2026-12-01T02:00:00Z) or Unix seconds`,
           { address: draft.resource.address, path: memberPath([...yamlPath, key]) },
         );
+        draft.refused.push([...yamlPath, key]);
         continue;
       }
       out[key] = seconds;
@@ -904,14 +866,23 @@ function describeEntry(draft: Draft, entry: ProblemDetailEntry, path: (string | 
     if (elsewhere) message += `; ${elsewhere}`;
     return hint ? `${message}; did you mean "${hint}"?` : message;
   }
-  if (entry.reason === "required" && path.length > 0)
+  if (entry.reason === "required" && path.length > 0) {
     message = `${String(path[path.length - 1])} is required`;
-  if (entry.reason === "wrong_type" && typeof entry.expected === "string")
+    // A missing member of the resource itself says what it takes, in the config's forms.
+    const takes =
+      parent.length === 0
+        ? allowedValues(kind, draft.resource.members, String(tokensOf(entry.pointer ?? "")[0]))
+        : undefined;
+    if (takes) return `${message}; ${takes}`;
+  }
+  // A credential's value is withheld: the engine's words then name its type only.
+  if (entry.reason === "wrong_type" && typeof entry.expected === "string" && entry.value !== undefined)
     message = `expected ${typeNames[entry.expected] ?? entry.expected}, got ${describeValue(entry.value)}`;
   const bound = boundMessage(entry);
   if (bound) message = bound;
   const allowed = entry.allowed;
-  if (allowed && allowed.length > 0 && !message.includes("must be one of"))
+  // A value not allowed is told as "must be one of" them: they are not said twice.
+  if (allowed && allowed.length > 0 && entry.reason !== "not_allowed")
     message += `; allowed: ${allowed.map((a) => JSON.stringify(a)).join(", ")}`;
   if (entry.didYouMean) message += `; did you mean ${JSON.stringify(entry.didYouMean)}?`;
   return message;

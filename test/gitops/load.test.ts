@@ -340,6 +340,28 @@ describe("diagnostics", () => {
     ]);
   });
 
+  it("never show a credential, even one written as a number", async () => {
+    const { config, file } = await load({
+      "m.yaml": `${monitor}    settings: { username: probe, password: 918273 }\n`,
+    });
+    expect(config.diagnostics.map(formatDiagnostic)).toEqual([
+      `${file("m.yaml")}:6:44: monitors.checkout-api settings.password: expected string, got integer`,
+    ]);
+  });
+
+  it("report a member that is missing or wrong once, though the engine judges it too", async () => {
+    const { config, file } = await load({
+      "m.yaml":
+        "maintenance:\n  deploy: { name: D, from: soon, monitors: [] }\nmonitors:\n  web: { type: http, uri: https://x.example.com }\n",
+    });
+    expect(config.diagnostics.map(formatDiagnostic)).toEqual([
+      `${file("m.yaml")}:2:3: maintenance.deploy to: to is required`,
+      `${file("m.yaml")}:2:28: maintenance.deploy from: "soon" is not a time; write ISO 8601 with a zone (2026-12-01T02:00:00Z) or Unix seconds`,
+      `${file("m.yaml")}:4:3: monitors.web url: url is required: http monitors need one`,
+      `${file("m.yaml")}:4:22: monitors.web uri: unknown member "uri"; allowed members: type, url, name, interval, cronSchedule, enabled, tags, locations, recheck, attached, openStat, fullLog, slaTarget, onOverlimit, settings, alerts, reports, lifecycle; did you mean "url"?`,
+    ]);
+  });
+
   it("name where a duplicate was first declared, in the same file or in another", async () => {
     const { config, file } = await load({
       "a.yaml": `${contacts}  oncall: { type: email, address: x@example.com }\n`,

@@ -83,10 +83,24 @@ describe("replace", () => {
     await expect(planChanges({ ops, store, desired: retyped, time })).rejects.toThrow(
       /monitors.site is protected.*replace/,
     );
+    await expect(planChanges({ ops, store, desired: retyped, time })).rejects.toMatchObject({
+      problems: [
+        expect.objectContaining({
+          address: "monitors.site",
+          code: "protected_replace",
+          data: expect.anything(),
+        }),
+      ],
+    });
     // The state remembers the protection once the resource has left the config, even for a destroy.
     await expect(planChanges({ ops, store, desired: [], time, destroy: true })).rejects.toThrow(
       /monitors.site is protected.*delete/,
     );
+    await expect(planChanges({ ops, store, desired: [], time, destroy: true })).rejects.toMatchObject({
+      problems: [
+        { address: "monitors.site", code: "protected_delete", data: {}, message: expect.any(String) },
+      ],
+    });
     await expect(applyChanges({ ops, store, desired: [], time, destroy: true })).rejects.toThrow(PlanError);
     expect((await ops.monitors.all()).length).toBe(1);
   });

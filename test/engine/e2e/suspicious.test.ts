@@ -81,7 +81,11 @@ describe("suspicious answers are errors, never 'everything was deleted'", () => 
     const { ops, time, store, client } = await appliedAccount(sb, desired);
     const before = store.saved;
     const calls = client.metrics.snapshot().attempts;
-    await expect(planChanges({ ops, store, desired: [], time })).rejects.toThrow(DeletionGuardError);
+    await expect(planChanges({ ops, store, desired: [], time })).rejects.toMatchObject({
+      name: "DeletionGuardError",
+      code: "empty_configuration",
+      data: { managed: 3 },
+    });
     await expect(applyChanges({ ops, store, desired: [], time, allowMassDelete: true })).rejects.toThrow(
       /declares no resources, yet the state manages 3 objects.*vigil destroy/,
     );
@@ -94,6 +98,7 @@ describe("suspicious answers are errors, never 'everything was deleted'", () => 
     const monitorsOnly = two.filter((d) => d.kind === "monitor");
     const refused = await planChanges({ ops, store, desired: monitorsOnly, time }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DeletionGuardError);
+    expect(refused).toMatchObject({ code: "mass_delete", data: { deletes: 3, vanishedKinds: ["contact"] } });
     expect((refused as DeletionGuardError).addresses.sort()).toEqual([
       "alertSubscriptions.shop-ops",
       "contacts.audit",
