@@ -4,7 +4,7 @@
  * keep never shows as a change.
  */
 import { z } from "zod";
-import { type FieldTraits, traitsOf, unwrap } from "../kinds/index.ts";
+import { type FieldTraits, traitsOf, unwrapOptional } from "../kinds/index.ts";
 import { isObject } from "./pointer.ts";
 import { canonicalJson } from "./state/index.ts";
 
@@ -12,7 +12,7 @@ import { canonicalJson } from "./state/index.ts";
 function structural(schema: z.ZodType): z.ZodType {
   let current = schema;
   for (let i = 0; i < 10; i++) {
-    const inner = unwrap(current);
+    const inner = unwrapOptional(current);
     if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable)
       current = inner.unwrap() as z.ZodType;
     else if (inner instanceof z.ZodDefault) current = inner.def.innerType as z.ZodType;

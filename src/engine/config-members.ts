@@ -3,7 +3,7 @@
  * answers as an imported resource's inputs. Either way a plan of the result against the object is empty.
  */
 import { z } from "zod";
-import { unwrap, variantRuleRefusals } from "../kinds/index.ts";
+import { unwrapOptional, variantRuleRefusals } from "../kinds/index.ts";
 import { canonicalize, sameValue, schemaAt, traitsAt } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import { isObject } from "./pointer.ts";
@@ -85,7 +85,7 @@ function writeAloneMembersAlone(kind: EngineKind, members: Members): void {
 function shapeOf(schema: z.ZodType | undefined, value: Members): string[] {
   let current = schema;
   for (let i = 0; current && i < 10; i++) {
-    const inner: z.ZodType = unwrap(current);
+    const inner: z.ZodType = unwrapOptional(current);
     if (inner instanceof z.ZodObject) return Object.keys(inner.shape);
     if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable)
       current = inner.unwrap() as z.ZodType;

@@ -15,7 +15,7 @@
  * lifecycle's `ignoreChanges` names are not judged either.
  */
 import { z } from "zod";
-import { membersOf, unwrap } from "../kinds/index.ts";
+import { membersOf, unwrapOptional } from "../kinds/index.ts";
 import { canonicalize, sameValue } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Lifecycle, PlanNote } from "./model.ts";
@@ -42,7 +42,7 @@ function defaultedMembers(schema: z.ZodObject, kind: EngineKind, members: Member
       if (overridden && stored[m.name] === undefined) continue;
       const value = overridden ? stored[m.name] : traits.default;
       if (value !== undefined) out.push({ path, value, schema: m.schema });
-      const inner = unwrap(m.schema);
+      const inner = unwrapOptional(m.schema);
       if (inner instanceof z.ZodObject && depth === 0) visit(inner, [...prefix, m.name], depth + 1);
     }
   };

@@ -71,7 +71,7 @@ export function list<T extends z.ZodType>(item: T, traits: Omit<FieldTraits, "co
 }
 
 /** Peels optional/nullable/default wrappers off a schema. */
-export function unwrap(schema: z.ZodType): z.ZodType {
+export function unwrapOptional(schema: z.ZodType): z.ZodType {
   let current = schema;
   for (;;) {
     if (fieldTraits.has(current)) return current;
@@ -87,15 +87,15 @@ export function unwrap(schema: z.ZodType): z.ZodType {
 
 /** The traits declared on a field, looking through optional/nullable wrappers. */
 export function traitsOf(schema: z.ZodType): FieldTraits {
-  return fieldTraits.get(unwrap(schema)) ?? {};
+  return fieldTraits.get(unwrapOptional(schema)) ?? {};
 }
 
-export type Member = { name: string; schema: z.ZodType; traits: FieldTraits };
+export type SchemaMember = { name: string; schema: z.ZodType; traits: FieldTraits };
 // Schemas never change once built, and hot paths (rendering 500-row pages) ask for the same members again and again.
-const membersCache = new WeakMap<z.ZodObject, readonly Member[]>();
+const membersCache = new WeakMap<z.ZodObject, readonly SchemaMember[]>();
 
 /** The members of an object schema, each with its declared traits. */
-export function membersOf(schema: z.ZodObject): readonly Member[] {
+export function membersOf(schema: z.ZodObject): readonly SchemaMember[] {
   let members = membersCache.get(schema);
   if (!members) {
     members = Object.entries(schema.shape).map(([name, member]) => ({

@@ -245,6 +245,6 @@ export function typeOfAttribute(attribute: Attribute): CtyType {
 const attributeTypes = new WeakMap<Attribute, CtyType>();
 
 /** The members of a resource value (known parts only), for the engine. */
-export function membersOf(value: CtyValue, type: ObjectType): Members {
+export function ctyMembersOf(value: CtyValue, type: ObjectType): Members {
   return (value === null ? {} : (ctyToMember(value, type) as Members)) ?? {};
 }

@@ -42,10 +42,10 @@ import {
 } from "./resource-diagnostics.ts";
 import {
   type Attributes,
+  ctyMembersOf,
   isReadOnly,
   keepUnsetComputed,
   liveValue,
-  membersOf,
   plannedNew,
   pointerOf,
   refreshedValue,
@@ -129,7 +129,7 @@ export class ResourceType {
     const findings = await this.adapter.judge(
       ctx,
       members,
-      creating ? undefined : membersOf(prior, this.type),
+      creating ? undefined : ctyMembersOf(prior, this.type),
     );
     return [
       ...findings.errors.map((d) => this.diagnosticAt(d.pointer, d.message)),
@@ -206,7 +206,7 @@ export class ResourceType {
   /** The engine's changes from the state (the live object as last read) to the desired members. */
   private changes(prior: CtyValue, desired: Members, priorPrivate: PrivateState): Change[] {
     // Without a record (an import), the config is taken as what made the object, as the engine adopts.
-    return this.adapter.changes(desired, membersOf(prior, this.type), priorPrivate.configured);
+    return this.adapter.changes(desired, ctyMembersOf(prior, this.type), priorPrivate.configured);
   }
 
   /** A change's effect on the planned value: a member reset goes to its default; new items plan as new. */
@@ -273,7 +273,7 @@ export class ResourceType {
       await this.destroy(ctx, prior);
       return { state: null, private: {} };
     }
-    const desired = membersOf(config, this.type);
+    const desired = ctyMembersOf(config, this.type);
     const configured: PrivateState = { configured: leafPointers(desired) };
     const stateOf = (live: Row) =>
       settledValue(
@@ -294,7 +294,8 @@ export class ResourceType {
       });
     else {
       const changes = this.changes(prior, desired, plannedPrivate);
-      if (changes.length > 0) await this.adapter.update(ctx, membersOf(prior, this.type), desired, changes);
+      if (changes.length > 0)
+        await this.adapter.update(ctx, ctyMembersOf(prior, this.type), desired, changes);
       // The object after the write, read with the others that wait at the same moment.
       if (!isKnown(planned)) {
         const before = rowOf(prior, this);
@@ -309,7 +310,7 @@ export class ResourceType {
   }
 
   private async destroy(ctx: ProviderContext, prior: CtyValue): Promise<void> {
-    await this.adapter.remove(ctx, membersOf(prior, this.type));
+    await this.adapter.remove(ctx, ctyMembersOf(prior, this.type));
   }
 
   // -------------------------------------------------------------------------
@@ -325,7 +326,7 @@ export class ResourceType {
     const row = await ctx.reads.read(this.kind, rowOf(state, this));
     if (!row) return { state: null, private: {} };
     const now = liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, row);
-    const desired = membersOf(this.withoutReadOnly(state), this.type);
+    const desired = ctyMembersOf(this.withoutReadOnly(state), this.type);
     const drift = this.adapter.changes(desired, row).map((c) => c.path);
     const { imported: _, ...keptPrivate } = priorPrivate;
     const refreshed = refreshedValue(state, now, this.attributes, drift, Boolean(priorPrivate.imported));
@@ -372,7 +373,7 @@ export class ResourceType {
 
 /** The row a kind's calls need (id, and a subscription's pair) from a state. */
 function rowOf(state: CtyValue, type: ResourceType): Row {
-  return membersOf(state, type.type);
+  return ctyMembersOf(state, type.type);
 }
 
 const types = new Map<string, ResourceType>();

@@ -9,7 +9,6 @@ import { alertSubscriptionEngineKind, reportSubscriptionEngineKind } from "./sub
 import { webhookEngineKind } from "./webhook.ts";
 
 export * from "./engine-kind.ts";
-export { effectiveAddress } from "./monitor.ts";
 
 // Each kind's engine definition, by name; `engineKinds` puts them in the order the kinds' relations give.
 const built = new Map(

@@ -24,7 +24,7 @@ function canonicalType(members: Members): string {
  * The address as checks use it, the way the service normalises it: WHATWG URL
  * form for web addresses (a bare domain gets `http://`), lower case for hosts.
  */
-export function effectiveAddress(type: string, url: unknown): unknown {
+function comparableAddress(type: string, url: unknown): unknown {
   if (typeof url !== "string") return url;
   const info = monitorTypes[type as MonitorType];
   if (!info) return url;
@@ -61,7 +61,7 @@ function normalize(members: Members, live: boolean): Members {
   const out: Members = live ? withoutMembers(members, readOnly) : { ...members };
   if (members.type !== undefined) out.type = type;
   if (out.url !== undefined)
-    out.url = effectiveAddress(type, live ? (members.effectiveUrl ?? members.url) : out.url);
+    out.url = comparableAddress(type, live ? (members.effectiveUrl ?? members.url) : out.url);
   // Fixed-cadence types ignore the interval (the service keeps its own).
   if (info?.fixedInterval) delete out.interval;
   if (isObject(out.locations)) {

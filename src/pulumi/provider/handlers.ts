@@ -8,7 +8,7 @@ import { batchWritesFrom, openSession } from "../../engine/index.ts";
 import { ProviderError, Status } from "./errors.ts";
 import { invoke } from "./invoke.ts";
 import { type CheckFailure, type DiffResult, type ProviderContext, resourceKind } from "./resources.ts";
-import { type Props, unknownValue, unwrap } from "./values.ts";
+import { type Props, unknownValue, unwrapSecrets } from "./values.ts";
 
 const SCHEMA = new URL("../../../schemas/pulumi-schema.json", import.meta.url);
 const PACKAGE = new URL("../../../package.json", import.meta.url);
@@ -63,7 +63,7 @@ const endpointForm = /^https?:\/\/[^/]/;
 
 /** Endpoint and token from the provider's config (typed `args`, or the `vigil:config:*` variables). */
 function configValue(request: { variables?: Record<string, string>; args?: Props }, name: string): unknown {
-  const fromArgs = request.args ? unwrap(request.args).members[name] : undefined;
+  const fromArgs = request.args ? unwrapSecrets(request.args).members[name] : undefined;
   if (fromArgs !== undefined && fromArgs !== null && fromArgs !== "") return fromArgs;
   return request.variables?.[`vigil:config:${name}`] || undefined;
 }
@@ -100,7 +100,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
       return { schema: await schema };
     },
     CheckConfig(request) {
-      const endpoint = unwrap(request.news).members.endpoint;
+      const endpoint = unwrapSecrets(request.news).members.endpoint;
       const failures: CheckFailure[] = [];
       // Only a value the program sets is judged here: the environment is read when configuring.
       if (typeof endpoint === "string" && endpoint !== unknownValue && !endpointForm.test(endpoint))
@@ -111,8 +111,8 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
       return { inputs: request.news, failures };
     },
     DiffConfig(request) {
-      const olds = unwrap(request.olds).members;
-      const news = unwrap(request.news).members;
+      const olds = unwrapSecrets(request.olds).members;
+      const news = unwrapSecrets(request.news).members;
       // Another endpoint or token changes where and as whom calls go; the objects themselves stay.
       const changed = ["endpoint", "token"].filter((name) => (olds[name] ?? "") !== (news[name] ?? ""));
       return {

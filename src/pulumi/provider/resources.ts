@@ -25,7 +25,7 @@ import {
   type Props,
   propertyPath,
   unknownValue,
-  unwrap,
+  unwrapSecrets,
   withUnknownMarkers,
   wrapSecrets,
 } from "./values.ts";
@@ -102,7 +102,7 @@ export class ResourceKind {
 
   /** The engine's checks of the inputs, each at its property path; members still unknown are not judged. */
   check(news: Props): CheckFailure[] {
-    const { members, unknowns } = unwrap(news);
+    const { members, unknowns } = unwrapSecrets(news);
     const { known, open } = knownMembers(members, unknowns);
     return this.adapter
       .validate(known, open)
@@ -115,9 +115,9 @@ export class ResourceKind {
    * the account stores otherwise (an interval a fixed cadence overrides) is refused too, with the value.
    */
   async checkAccount(ctx: ProviderContext, olds: Props | undefined, news: Props): Promise<CheckFailure[]> {
-    const { members, unknowns } = unwrap(news);
+    const { members, unknowns } = unwrapSecrets(news);
     const { known } = knownMembers(members, unknowns);
-    const old = olds && Object.keys(olds).length > 0 ? unwrap(olds).members : undefined;
+    const old = olds && Object.keys(olds).length > 0 ? unwrapSecrets(olds).members : undefined;
     if (old && canonicalJson(old) === canonicalJson(members)) return [];
     const findings = await this.adapter.judge(ctx, known, old);
     return [...findings.errors, ...findings.warnings].map((d) => ({
@@ -131,25 +131,27 @@ export class ResourceKind {
    * header value), so that the stack's state never holds one in plain text.
    */
   checkedInputs(news: Props): Props {
-    const { members, secrets } = unwrap(news);
+    const { members, secrets } = unwrapSecrets(news);
     return wrapSecrets(members, [...secrets, ...this.kind.credentials(members)]);
   }
 
   /** The engine's changes from the outputs (the live object as last read) to the inputs. */
   changes(id: string, olds: Props, news: Props, oldInputs: Props | undefined): Change[] {
-    const { members, unknowns } = unwrap(news);
-    const live: Row = { ...unwrap(olds).members, id };
+    const { members, unknowns } = unwrapSecrets(news);
+    const live: Row = { ...unwrapSecrets(olds).members, id };
     // What the program set last time; without old inputs (an engine that sends none), the inputs are taken
     // as what made the object.
     const configured =
-      oldInputs && Object.keys(oldInputs).length > 0 ? leafPointers(unwrap(oldInputs).members) : undefined;
+      oldInputs && Object.keys(oldInputs).length > 0
+        ? leafPointers(unwrapSecrets(oldInputs).members)
+        : undefined;
     return this.adapter.changes(withUnknownMarkers(members, unknowns), live, configured);
   }
 
   diff(id: string, olds: Props, news: Props, oldInputs: Props | undefined): DiffResult {
     const changes = this.changes(id, olds, news, oldInputs);
-    const { members: desired } = unwrap(news);
-    const { members: live } = unwrap(olds);
+    const { members: desired } = unwrapSecrets(news);
+    const { members: live } = unwrapSecrets(olds);
     const detailedDiff: DiffResult["detailedDiff"] = {};
     const diffs = new Set<string>();
     const replaces = new Set<string>();
@@ -199,7 +201,7 @@ export class ResourceKind {
   }
 
   async create(ctx: ProviderContext, news: Props): Promise<{ id: string; properties: Props }> {
-    const { members, secrets, unknowns } = unwrap(news);
+    const { members, secrets, unknowns } = unwrapSecrets(news);
     if (unknowns.length > 0)
       throw new ProviderError(
         Status.INVALID_ARGUMENT,
@@ -240,8 +242,8 @@ export class ResourceKind {
     oldInputs: Props | undefined,
   ): Promise<Props> {
     const changes = this.changes(id, olds, news, oldInputs);
-    const { members, secrets } = unwrap(news);
-    const live: Row = { ...unwrap(olds).members, id };
+    const { members, secrets } = unwrapSecrets(news);
+    const live: Row = { ...unwrapSecrets(olds).members, id };
     if (changes.length > 0) {
       this.refuseWhenCancelled(ctx, "update");
       await this.adapter.update(ctx, live, members, changes);
@@ -252,7 +254,7 @@ export class ResourceKind {
       live,
       () => new ProviderError(Status.NOT_FOUND, `${this.token} ${id} is gone: it was deleted outside Pulumi`),
     );
-    return this.outputs(this.keptGenerated(row, unwrap(olds).members), members, secrets);
+    return this.outputs(this.keptGenerated(row, unwrapSecrets(olds).members), members, secrets);
   }
 
   /**
@@ -298,7 +300,7 @@ export class ResourceKind {
     properties: Props,
     inputs: Props | undefined,
   ): Promise<{ properties: Props; inputs: Props } | null> {
-    const old = unwrap(properties);
+    const old = unwrapSecrets(properties);
     const row = await this.adapter.read(ctx, { ...old.members, id });
     if (!row) return null;
     if (inputs && Object.keys(inputs).length > 0)
@@ -316,7 +318,7 @@ export class ResourceKind {
 
   async delete(ctx: ProviderContext, id: string, properties: Props): Promise<void> {
     this.refuseWhenCancelled(ctx, "delete");
-    await this.adapter.remove(ctx, { ...unwrap(properties).members, id });
+    await this.adapter.remove(ctx, { ...unwrapSecrets(properties).members, id });
   }
 
   // ---------------------------------------------------------------------------

@@ -32,7 +32,7 @@ export interface Unwrapped {
   unknowns: string[];
 }
 
-export function unwrap(props: Props | undefined): Unwrapped {
+export function unwrapSecrets(props: Props | undefined): Unwrapped {
   const secrets: string[] = [];
   const unknowns: string[] = [];
   const walk = (value: unknown, at: string[]): unknown => {

@@ -4,7 +4,7 @@ import { issuesToEntries, type LeafScope, retiredScopes, scopeSatisfies } from "
 import type { Fault } from "./faults.ts";
 import { findRecord, fingerprint, idempotencyTtl, recordId, saveRecord } from "./idempotency.ts";
 import { ipAllowed, normalizeIp } from "./ip.ts";
-import { memberOf } from "./members.ts";
+import { accountMemberOf } from "./members.ts";
 import {
   type Account,
   type Ctx,
@@ -191,7 +191,7 @@ export function execute(
         });
       }
       const right = rightForScope[required];
-      const member = rs.claims.mem ? memberOf(rs.account!, rs.claims.mem) : undefined;
+      const member = rs.claims.mem ? accountMemberOf(rs.account!, rs.claims.mem) : undefined;
       if (rs.claims.mem && (!member || (right && !member.rights.includes(right)))) {
         throw new ApiProblem("insufficient_rights", `The member behind this token lacks ${right}.`, {
           errors: [{ required: right, granted: member?.rights ?? [] }],

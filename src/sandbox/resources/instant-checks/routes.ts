@@ -18,7 +18,7 @@ import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations, type Reply } from "../../core/operation.ts";
 import { invalid } from "../../core/problem.ts";
 import { accountOf } from "../accounts.ts";
-import { effectiveAddress } from "../monitors/address.ts";
+import { checkedAddress } from "../monitors/address.ts";
 import { resolveSettings } from "../monitors/settings.ts";
 import { assertTypeInPlan } from "../monitors/validate.ts";
 import {
@@ -111,7 +111,7 @@ export const instantCheckOperations = defineOperations(
     handle: (ctx, req) => {
       const body = req.body as InstantCheckBody;
       assertTypeInPlan(ctx, body.type);
-      const effectiveUrl = effectiveAddress(monitorTypes[body.type], body.url);
+      const effectiveUrl = checkedAddress(monitorTypes[body.type], body.url);
       const pools = resolvePools(
         body.locations?.pools ?? accountOf(ctx).defaultAgentPools,
         "/locations/pools",

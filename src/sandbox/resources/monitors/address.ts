@@ -31,7 +31,7 @@ function parseHttp(value: string, bareAllowed: boolean): URL {
   return url;
 }
 
-export function effectiveAddress(info: MonitorTypeInfo, value: string): string {
+export function checkedAddress(info: MonitorTypeInfo, value: string): string {
   let host: string;
   let effective: string;
   switch (info.url) {

@@ -8,7 +8,7 @@ import {
   variantMemberSchema,
   writeOnlyMembers,
 } from "../../../kinds/index.ts";
-import { memberOf } from "../../core/members.ts";
+import { accountMemberOf } from "../../core/members.ts";
 import type { Ctx } from "../../core/operation.ts";
 import type { AccountDoc } from "../accounts.ts";
 import { checkBlocks } from "../checks/blocks.ts";
@@ -33,7 +33,7 @@ export function seesCredentials(ctx: Ctx): boolean {
   const memberId = ctx.claims?.mem;
   if (!memberId) return true;
   const account = ctx.store.get<AccountDoc>("account", ctx.account!.id)!;
-  return memberOf(account, memberId)?.rights.includes("monitor:write") ?? false;
+  return accountMemberOf(account, memberId)?.rights.includes("monitor:write") ?? false;
 }
 
 /** Settings as read back: stored members, server defaults for the rest, credentials by the reader's rights. */

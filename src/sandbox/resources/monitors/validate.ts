@@ -29,7 +29,7 @@ import { plans } from "../../core/plans.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { throwRefusals } from "../../core/refusal.ts";
 import { accountOf, entitlements } from "../accounts.ts";
-import { effectiveAddress } from "./address.ts";
+import { checkedAddress } from "./address.ts";
 import { type MonitorDoc, monitorCollection, monitorDefaults } from "./model.ts";
 import { resolveSettings } from "./settings.ts";
 
@@ -113,7 +113,7 @@ export function prepareMonitor(
   let url = current?.url ?? null;
   let effectiveUrl = current?.effectiveUrl ?? null;
   if (body.url !== undefined) {
-    effectiveUrl = effectiveAddress(info, body.url);
+    effectiveUrl = checkedAddress(info, body.url);
     url = body.url;
   }
   const settings = resolveSettings(

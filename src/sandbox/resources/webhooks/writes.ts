@@ -4,7 +4,7 @@ import {
   field,
   set,
   traitsOf,
-  unwrap,
+  unwrapOptional,
   webhookKind,
   webhookSchema,
 } from "../../../kinds/index.ts";
@@ -33,7 +33,7 @@ export const webhookCreateBody = createBodyOf(webhookKind).extend({
  * `refuseMaskedHeaders`) rather than a bare type error. Derived from the
  * kind's `headers`: same entries, same limits, same traits.
  */
-const storedHeaders = unwrap(webhookSchema.shape.headers) as z.ZodArray<
+const storedHeaders = unwrapOptional(webhookSchema.shape.headers) as z.ZodArray<
   z.ZodObject<{ header: z.ZodString; value: z.ZodString }>
 >;
 const maskedHeaderValue = z
