@@ -3,35 +3,22 @@
  * every array the kind declares a set is sorted, so order the API does not
  * keep never shows as a change.
  */
-import { z } from "zod";
-import { type FieldTraits, traitsOf, unwrapOptional } from "../kinds/index.ts";
+import type { z } from "zod";
+import { type FieldTraits, shapeOf, traitsOf } from "../kinds/index.ts";
 import { isObject } from "./pointer.ts";
 import { canonicalJson } from "./state/index.ts";
 
-/** Peels wrappers (optional, nullable, default, registered clones) down to the structural schema. */
-function structural(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (let i = 0; i < 10; i++) {
-    const inner = unwrapOptional(current);
-    if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable)
-      current = inner.unwrap() as z.ZodType;
-    else if (inner instanceof z.ZodDefault) current = inner.def.innerType as z.ZodType;
-    else return inner;
-  }
-  return current;
-}
-
 /** The option of a union whose members best cover the value's members. */
-function unionOption(schema: z.ZodUnion, value: unknown): z.ZodType | undefined {
+function unionOption(options: readonly z.ZodType[], value: unknown): z.ZodType | undefined {
   if (!isObject(value)) return undefined;
   const keys = Object.keys(value);
   let best: z.ZodType | undefined;
   let bestScore = -1;
-  for (const option of schema.options as z.ZodType[]) {
-    const inner = structural(option);
-    if (!(inner instanceof z.ZodObject)) continue;
-    const shape = inner.shape as Record<string, unknown>;
-    const score = keys.filter((k) => k in shape).length - keys.filter((k) => !(k in shape)).length;
+  for (const option of options) {
+    const shape = shapeOf(option);
+    if (shape.type !== "object") continue;
+    const declares = (k: string) => Object.hasOwn(shape.members, k);
+    const score = keys.filter(declares).length - keys.filter((k) => !declares(k)).length;
     if (score > bestScore) {
       best = option;
       bestScore = score;
@@ -50,15 +37,16 @@ export function schemaAt(
   let currentValue = value;
   for (const token of tokens) {
     if (!current) return undefined;
-    let inner = structural(current);
-    if (inner instanceof z.ZodUnion) {
-      const option = unionOption(inner, currentValue);
+    let shape = shapeOf(current);
+    if (shape.type === "union") {
+      const option = unionOption(shape.options, currentValue);
       if (!option) return undefined;
-      inner = structural(option);
+      shape = shapeOf(option);
     }
-    if (inner instanceof z.ZodObject) current = (inner.shape as Record<string, z.ZodType>)[token];
-    else if (inner instanceof z.ZodArray) current = inner.element as z.ZodType;
-    else if (inner instanceof z.ZodRecord) current = inner.valueType as z.ZodType;
+    if (shape.type === "object")
+      current = Object.hasOwn(shape.members, token) ? shape.members[token] : undefined;
+    else if (shape.type === "array") current = shape.element;
+    else if (shape.type === "record") current = shape.value;
     else return undefined;
     currentValue =
       isObject(currentValue) || Array.isArray(currentValue) ? (currentValue as never)[token] : undefined;
@@ -74,7 +62,7 @@ export function traitsAt(schema: z.ZodType, tokens: readonly string[], value?: u
 /** `value` with every set sorted (by canonical JSON) and object members in key order. */
 export function canonicalize(value: unknown, schema: z.ZodType | undefined): unknown {
   if (Array.isArray(value)) {
-    const element = schema && structural(schema) instanceof z.ZodArray ? schemaAt(schema, ["0"]) : undefined;
+    const element = schema && shapeOf(schema).type === "array" ? schemaAt(schema, ["0"]) : undefined;
     const items = value.map((item) => canonicalize(item, element));
     if (schema && traitsOf(schema).collection === "set") {
       return items
@@ -85,11 +73,12 @@ export function canonicalize(value: unknown, schema: z.ZodType | undefined): unk
     return items;
   }
   if (isObject(value)) {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
-      out[key] = canonicalize(value[key], schema ? schemaAt(schema, [key], value) : undefined);
-    }
-    return out;
+    // Built from entries, so a member named `__proto__` stays a member instead of setting the prototype.
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonicalize(value[key], schema ? schemaAt(schema, [key], value) : undefined)]),
+    );
   }
   return value;
 }

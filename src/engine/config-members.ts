@@ -2,8 +2,8 @@
  * A live object as a config would describe it: what `vigil export` writes and what the Pulumi provider
  * answers as an imported resource's inputs. Either way a plan of the result against the object is empty.
  */
-import { z } from "zod";
-import { unwrapOptional, variantRuleRefusals } from "../kinds/index.ts";
+import type { z } from "zod";
+import { shapeOf, variantRuleRefusals } from "../kinds/index.ts";
 import { canonicalize, sameValue, schemaAt, traitsAt } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import { isObject } from "./pointer.ts";
@@ -82,27 +82,21 @@ function writeAloneMembersAlone(kind: EngineKind, members: Members): void {
 }
 
 /** The members of the object schema a value follows, in the kind's order (for a union, the option fitting it best). */
-function shapeOf(schema: z.ZodType | undefined, value: Members): string[] {
-  let current = schema;
-  for (let i = 0; current && i < 10; i++) {
-    const inner: z.ZodType = unwrapOptional(current);
-    if (inner instanceof z.ZodObject) return Object.keys(inner.shape);
-    if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable)
-      current = inner.unwrap() as z.ZodType;
-    else if (inner instanceof z.ZodDefault) current = inner.def.innerType as z.ZodType;
-    else if (inner instanceof z.ZodUnion) {
-      const fitting = (option: z.ZodType) => shapeOf(option, value).filter((k) => k in value).length;
-      current = [...(inner.options as z.ZodType[])].sort((a, b) => fitting(b) - fitting(a))[0];
-    } else return [];
-  }
-  return [];
+function memberOrder(schema: z.ZodType | undefined, value: Members, depth = 0): string[] {
+  if (!schema || depth > 10) return [];
+  const shape = shapeOf(schema);
+  if (shape.type === "object") return Object.keys(shape.members);
+  if (shape.type !== "union") return [];
+  const fitting = (option: z.ZodType) =>
+    memberOrder(option, value, depth + 1).filter((k) => Object.hasOwn(value, k)).length;
+  return memberOrder([...shape.options].sort((a, b) => fitting(b) - fitting(a))[0], value, depth + 1);
 }
 
 /** Object members in the kind's member order, at every depth; members the schema does not know go last. */
 function ordered(value: unknown, schema: z.ZodType, at: string[], root: Members): unknown {
   if (Array.isArray(value)) return value.map((item, i) => ordered(item, schema, [...at, String(i)], root));
   if (!isObject(value)) return value;
-  const known = shapeOf(at.length === 0 ? schema : schemaAt(schema, at, root), value);
+  const known = memberOrder(at.length === 0 ? schema : schemaAt(schema, at, root), value);
   const rank = (key: string) => (known.includes(key) ? known.indexOf(key) : known.length);
   const keys = Object.keys(value).sort(
     (a, b) => rank(a) - rank(b) || (rank(a) === known.length ? compare(a, b) : 0),

@@ -14,8 +14,8 @@
  * should be. Credentials, members never read back, and members the
  * lifecycle's `ignoreChanges` names are not judged either.
  */
-import { z } from "zod";
-import { membersOf, unwrapOptional } from "../kinds/index.ts";
+import type { z } from "zod";
+import { membersOf, shapeOf } from "../kinds/index.ts";
 import { canonicalize, sameValue } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Lifecycle, PlanNote } from "./model.ts";
@@ -42,8 +42,8 @@ function defaultedMembers(schema: z.ZodObject, kind: EngineKind, members: Member
       if (overridden && stored[m.name] === undefined) continue;
       const value = overridden ? stored[m.name] : traits.default;
       if (value !== undefined) out.push({ path, value, schema: m.schema });
-      const inner = unwrapOptional(m.schema);
-      if (inner instanceof z.ZodObject && depth === 0) visit(inner, [...prefix, m.name], depth + 1);
+      const shape = shapeOf(m.schema);
+      if (shape.type === "object" && depth === 0) visit(shape.object, [...prefix, m.name], depth + 1);
     }
   };
   visit(schema, [], 0);

@@ -3,11 +3,12 @@
  * Terraform's data sources read them and shaped by the same result schemas, which drop what they do not
  * declare so the SDK's types hold.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { Operations } from "../../api/index.ts";
 import { type CatalogueName, readCatalogue } from "../../engine/catalogue.ts";
 import { isObject } from "../../engine/pointer.ts";
 import { accountResult, agentPoolsResult, monitorTypesResult } from "../../kinds/data-sources.ts";
+import { shapeOf } from "../../kinds/walk.ts";
 import { functionTokens } from "../tokens.ts";
 import { ProviderError, Status } from "./errors.ts";
 import { type Props, withoutUndefined } from "./values.ts";
@@ -35,22 +36,17 @@ export async function invoke(ops: Operations, token: string): Promise<Props> {
  * answered.
  */
 function shaped(schema: z.ZodType, value: unknown): unknown {
-  let s = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault)
-    s = (s instanceof z.ZodDefault ? s.def.innerType : s.unwrap()) as z.ZodType;
-  if (s instanceof z.ZodObject && isObject(value)) {
+  const shape = shapeOf(schema);
+  if (shape.type === "object" && isObject(value)) {
     const out: Props = {};
-    for (const [key, member] of Object.entries(s.shape as Record<string, z.ZodType>)) {
+    for (const [key, member] of Object.entries(shape.members)) {
       if (value[key] !== undefined) out[key] = shaped(member, value[key]);
       else if (member.safeParse(null).success) out[key] = null;
     }
     return out;
   }
-  if (s instanceof z.ZodArray && Array.isArray(value))
-    return value.map((item) => shaped(s.element as z.ZodType, item));
-  if (s instanceof z.ZodRecord && isObject(value))
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, shaped(s.valueType as z.ZodType, v)]),
-    );
+  if (shape.type === "array" && Array.isArray(value)) return value.map((item) => shaped(shape.element, item));
+  if (shape.type === "record" && isObject(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shaped(shape.value, v)]));
   return value;
 }
