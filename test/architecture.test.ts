@@ -117,6 +117,8 @@ describe("shared code names no kind", () => {
     "engine/kinds/index.ts",
     "engine/apply/bulk/strategy.ts",
     "engine/apply/bulk/index.ts",
+    "engine/apply/bulk/jobs.ts",
+    "engine/apply/bulk/two-phase-delete.ts",
     "engine/batch-routes/route.ts",
     "engine/batch-routes/jobs.ts",
     "engine/batch-routes/two-phase-delete.ts",
