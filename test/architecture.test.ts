@@ -105,9 +105,11 @@ it("builds the API client in one place, api/session.ts (frontends and the engine
 describe("shared code names no kind", () => {
   /**
    * Knowledge of one kind belongs on its definition (`src/kinds`: variants, rules, relations) and, for what
-   * its API does differently, in its own engine files: `engine/kinds/<kind>.ts` and its bulk strategy
-   * `engine/apply/bulk/<kind>.ts`. Those may name their kinds, or import what the kind's own folder of
-   * `src/kinds` exports (`kinds/monitor/`: `settingsByType`); the files there that serve every kind may not.
+   * its API does differently, in its own engine files: `engine/kinds/<kind>.ts`, its bulk strategy
+   * `engine/apply/bulk/<kind>.ts` and its batch route `engine/batch-routes/<kind>.ts` (the requests the
+   * providers' batched writes send, which are that kind's own bulk routes). Those may name their kinds, or
+   * import what the kind's own folder of `src/kinds` exports (`kinds/monitor/`: `settingsByType`); the files
+   * there that serve every kind may not.
    */
   const folders = ["engine", "gitops", "terraform", "pulumi"];
   const sharedInKindFolders = [
@@ -115,9 +117,15 @@ describe("shared code names no kind", () => {
     "engine/kinds/index.ts",
     "engine/apply/bulk/strategy.ts",
     "engine/apply/bulk/index.ts",
+    "engine/apply/bulk/jobs.ts",
+    "engine/apply/bulk/two-phase-delete.ts",
+    "engine/batch-routes/route.ts",
+    "engine/batch-routes/jobs.ts",
+    "engine/batch-routes/two-phase-delete.ts",
+    "engine/batch-routes/index.ts",
   ];
   const isKindsOwnFile = (file: string) =>
-    /^engine\/(kinds|apply\/bulk)\/[^/]+\.ts$/.test(file) && !sharedInKindFolders.includes(file);
+    /^engine\/(kinds|apply\/bulk|batch-routes)\/[^/]+\.ts$/.test(file) && !sharedInKindFolders.includes(file);
 
   /** Places (a file and the construct as `tools/kind-branches.ts` prints it) and why they are there. */
   type Allowed = { why: string; places: [file: string, code: string][] };
@@ -137,18 +145,10 @@ describe("shared code names no kind", () => {
     },
   ];
 
-  /** IN MAIN TODAY: the places issue 18 removes. The lead empties this list. */
-  const inMain: Allowed[] = [
-    {
-      why: "the batched writes' routes (Terraform and Pulumi) are still one shared file, keyed by kind",
-      places: [["engine/batch-routes.ts", "{ monitor: monitors, contact: contacts, alertSubscription: …"]],
-    },
-  ];
-
   const found = [...kindBranches(root, folders), ...kindFolderImports(root, folders)].filter(
     (b) => !isKindsOwnFile(b.file) && !isGenerated(resolve(root, b.file)),
   );
-  const allowed = [...explained, ...inMain].flatMap((a) => a.places);
+  const allowed = explained.flatMap((a) => a.places);
   const matches =
     ([file, code]: [string, string]) =>
     (b: KindBranch) =>
@@ -157,6 +157,17 @@ describe("shared code names no kind", () => {
   it("finds kind names where they are (the check reads the source)", () => {
     const own = kindBranches(root, ["engine/kinds"]).filter((b) => isKindsOwnFile(b.file));
     expect(own.map((b) => b.kind)).toEqual(expect.arrayContaining(["monitor", "contact", "webhook"]));
+    // Each batch route names the kind it declares, and only its own file does.
+    const routes = kindBranches(root, ["engine/batch-routes"]);
+    expect(routes.filter((b) => !isKindsOwnFile(b.file))).toEqual([]);
+    expect(routes.map((b) => `${b.file}: ${b.kind}`)).toEqual(
+      expect.arrayContaining([
+        "engine/batch-routes/monitors.ts: monitor",
+        "engine/batch-routes/contacts.ts: contact",
+        "engine/batch-routes/subscriptions.ts: alertSubscription",
+        "engine/batch-routes/subscriptions.ts: reportSubscription",
+      ]),
+    );
     const imported = kindFolderImports(root, ["engine/kinds"]).filter((b) => isKindsOwnFile(b.file));
     expect(imported).toContainEqual(
       expect.objectContaining({ file: "engine/kinds/monitor.ts", kind: "monitor" }),

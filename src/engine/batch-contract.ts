@@ -1,6 +1,6 @@
 /**
  * The contract between the batched writes (`batched-writes.ts`) and the bulk routes that carry them
- * (`batch-routes.ts`): the waiting writes, and what a route is given to send and settle them.
+ * (`batch-routes/`): the waiting writes, and what a route is given to send and settle them.
  */
 import type { TimeSource } from "../api/index.ts";
 import type { CreateSession, KeyFor } from "./apply/object.ts";
@@ -43,7 +43,7 @@ export type Write = CreateWrite | UpdateWrite | DeleteWrite;
 /** The session the writes go through (`ObjectSession`, whose `writes` this is). */
 export type WriteSession = CreateSession & { reads: BatchedReads };
 
-/** What the batch routes of `batch-routes.ts` are given: the session, and the single routes to fall back on. */
+/** What the batch routes of `batch-routes/` are given: the session, and the single routes to fall back on. */
 export interface BatchContext {
   session: WriteSession;
   time?: TimeSource;

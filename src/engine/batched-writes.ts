@@ -2,7 +2,7 @@
  * Single-object writes for the frontends whose host writes one resource per call (Terraform's
  * ApplyResourceChange, Pulumi's Create, Update and Delete). Those calls arrive together, up to the host's
  * parallelism at once, so the writes of one kind that are waiting at the same moment are sent as one request
- * the API offers for many (a bulk job, or a subscription transaction; `batch-routes.ts`), and each caller
+ * the API offers for many (a bulk job, or a subscription transaction; `batch-routes/`), and each caller
  * gets its own item's answer: its object, or its own error with pointers at its own members.
  *
  * The window is adaptive (`waves.ts`). A batch closes once no change has joined it for `quietMs`, or at once
@@ -25,7 +25,7 @@ import {
 } from "./apply/object.ts";
 import { duplicateOf } from "./apply/refusals.ts";
 import type { BatchContext, CreateWrite, Write, WriteSession } from "./batch-contract.ts";
-import { batchRoutes } from "./batch-routes.ts";
+import { batchRoutes } from "./batch-routes/index.ts";
 import { diffResource } from "./diff.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Change } from "./model.ts";
@@ -91,7 +91,7 @@ export class BatchedWrites {
     changes: readonly Change[],
     keyFor: KeyFor,
   ): Promise<void> {
-    const item = batchRoutes[kind.name]?.updateItem?.(kind, live, desired, changes);
+    const item = batchRoutes.get(kind.name)?.updateItem?.(kind, live, desired, changes);
     return this.#enter<void>((resolve, reject) => ({
       op: "update",
       kind,
@@ -116,7 +116,7 @@ export class BatchedWrites {
     this.#waves.entered();
     return new Promise<T>((resolve, reject) => {
       const write = make(resolve, reject);
-      const family = batchRoutes[write.kind.name]?.family(write.op);
+      const family = batchRoutes.get(write.kind.name)?.family(write.op);
       if (!this.#options.enabled || family === undefined || write.alone) {
         this.#single(write).then(() => undefined, write.reject);
         return;
@@ -138,7 +138,7 @@ export class BatchedWrites {
       await this.#single(batch[0]!).catch(batch[0]!.reject);
       return;
     }
-    const route = batchRoutes[batch[0]!.kind.name]!;
+    const route = batchRoutes.get(batch[0]!.kind.name)!;
     try {
       await route.send(this.#context(), batch);
     } catch (error) {
