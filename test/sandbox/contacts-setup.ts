@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 
-/** Contacts: create, read, list, update, delete. */
+/** The calling file's sandbox, started by useSandbox. */
 export let sb: TestSandbox;
 
 export const key = () => ({ headers: { "idempotency-key": randomUUID() } });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
 
-/** POST /monitor: the answer, `effectiveUrl`, url rules per type, uniqueness and type handling. */
+/** The calling file's sandbox and accounts, started by useSandbox. */
 export let sb: TestSandbox;
 export let acct: Awaited<ReturnType<TestSandbox["account"]>>;
 export let enterprise: Awaited<ReturnType<TestSandbox["account"]>>;

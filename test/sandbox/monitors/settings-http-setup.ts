@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
 import { httpMonitor } from "./fixtures.ts";
 
-/** http settings: bounds, enums, stored caps, headers, assertions, presets, plan features, attached checks. */
+/** The calling file's sandbox and accounts, started by useSandbox. */
 let sb: TestSandbox;
 export let business: Awaited<ReturnType<TestSandbox["account"]>>;
 export let trial: Awaited<ReturnType<TestSandbox["account"]>>;
