@@ -190,21 +190,6 @@ describe("file length", () => {
   const maxLines = 500;
   const reason = /^\s*(\/\/|\*|\/\*\*?)\s*Longer than \d+ lines:/m;
 
-  /**
-   * IN MAIN TODAY: files others of issue 18 split (i18-diag/i18-relations: the loader; i18-walk: the
-   * Terraform schema; i18-adapter: the resources). Tests, tools and benches count too: the long ones in main are for the lead, as their
-   * owners' branches (the sandbox's, the generators', the fixture every kind adds to) are open now.
-   */
-  const longInMain = [
-    "tools/gitops/docs.ts",
-    "tools/pulumi/generate-sdk.ts",
-    "test/engine/fixtures/every-kind.test.ts",
-    "test/sandbox/contacts.test.ts",
-    "test/sandbox/monitors/create-and-url.test.ts",
-    "test/sandbox/monitors/settings-http.test.ts",
-    "test/sandbox/webhooks/delivery.test.ts",
-  ];
-
   const repository = resolve(root, "..");
   const handWritten = ["src", "test", "tools", "bench"]
     .flatMap((folder) => filesUnder(resolve(repository, folder)))
@@ -221,7 +206,6 @@ describe("file length", () => {
     const unexplained = long
       .filter(({ text }) => !reason.test(text.split("\n").slice(0, 30).join("\n")))
       .map(({ file }) => file);
-    expect(unexplained.filter((file) => !longInMain.includes(file))).toEqual([]);
-    expect(longInMain.filter((file) => !unexplained.includes(file))).toEqual([]);
+    expect(unexplained).toEqual([]);
   });
 });
