@@ -8,10 +8,6 @@ import { type KindBranch, kindBranches, kindFolderImports } from "../tools/kind-
  * The shape of the whole source tree (issue 18): no import cycles (type-only imports included), each folder
  * imports only the folders below it, shared code names no kind, and no hand-written file is long without a
  * reason. Each folder's finer rules live beside its own tests (`test/sandbox/module-graph.test.ts`).
- *
- * The lists marked IN MAIN TODAY hold what main had when these rules were written: other branches of issue
- * 18 (named per entry) remove those places, and the lead empties each list as they merge. An entry that no
- * longer matches anything fails the test, so the lists can only shrink.
  */
 const root = resolve(import.meta.dirname, "../src");
 const graph = importGraph(root);
@@ -55,12 +51,6 @@ describe("which folder may import which", () => {
     cdktf: [],
   };
 
-  /**
-   * IN MAIN TODAY: frontends importing another frontend. i18-walk moves what they share (the attribute
-   * tree, the nesting) to `src/kinds/walk.ts`; the lead empties this list after merging it.
-   */
-  const frontendImportsInMain: string[] = [];
-
   const folderOf = (file: string) => (name(file).includes("/") ? name(file).split("/")[0]! : undefined);
   const imports = [...graph].flatMap(([file, targets]) => targets.map((target) => ({ file, target })));
   const crossing = imports.filter(({ file, target }) => folderOf(file) !== folderOf(target));
@@ -80,9 +70,7 @@ describe("which folder may import which", () => {
         return to !== undefined && !mayImport[from]!.includes(to);
       })
       .map(said);
-    expect(broken.filter((edge) => !frontendImportsInMain.includes(edge))).toEqual([]);
-    // Each entry still names an import main has: a removed one leaves the list.
-    expect(frontendImportsInMain.filter((edge) => !broken.includes(edge))).toEqual([]);
+    expect(broken).toEqual([]);
   });
 
   it("imports nothing from outside src (tools, tests, benches are not published)", () => {
