@@ -77,6 +77,7 @@ describe("terraform-provider-vigil launched as Terraform does", () => {
       "vigil_monitor",
       "vigil_report_subscription",
       "vigil_status_page",
+      "vigil_status_page_template",
       "vigil_webhook",
     ]);
     const id = response.resource_schemas.vigil_monitor.block.attributes.find(
