@@ -93,7 +93,9 @@ export async function refresh(ops: Operations, options: RefreshOptions): Promise
         }
         rows = [...byId.values()];
       } else {
-        const listed = await kind.listAll(ops);
+        const listed = await kind.listAll(ops, (k) =>
+          inventory.complete.has(k) ? inventory.rows.get(k) : undefined,
+        );
         rows = listed.rows;
         if (listed.syncCursor) inventory.syncCursors[name] = listed.syncCursor;
         inventory.complete.add(name);

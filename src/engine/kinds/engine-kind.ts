@@ -16,6 +16,12 @@ export type Members = Record<string, unknown>;
 /** What `DELETE` answered: the ids the API removed with the object, per kind. */
 export type Cascaded = Partial<Record<KindName, string[]>>;
 
+/**
+ * The rows of a kind the same refresh already listed whole, or undefined: a kind listed under its parent
+ * (a page's templates) reads its parents from there instead of listing them a second time.
+ */
+export type ListedRows = (kind: KindName) => readonly Row[] | undefined;
+
 export interface WriteContext {
   ops: Operations;
   idempotencyKey: string;
@@ -29,7 +35,7 @@ export interface EngineKind {
   /** The schema whose traits describe these members (a monitor's settings depend on its type). */
   schemaFor(members: Members): z.ZodObject;
   /** Every live object of the kind, by listing it in pages of 500. */
-  listAll(ops: Operations): Promise<{ rows: Row[]; syncCursor?: string }>;
+  listAll(ops: Operations, listed?: ListedRows): Promise<{ rows: Row[]; syncCursor?: string }>;
   /** Rows created (or, per the kind's delta sync, changed) since a sync cursor; undefined without delta sync. */
   sync?(ops: Operations, since: string): Promise<{ rows: Row[]; syncCursor?: string }>;
   getOne(ops: Operations, row: Row): Promise<Row>;

@@ -1,6 +1,14 @@
 import { ApiError, type Operations } from "../../api/index.ts";
 import { credentialPointers, statusPageTemplateKind } from "../../kinds/index.ts";
-import { type EngineKind, keyFrom, type Row, readOnlyMembers, withoutMembers } from "./engine-kind.ts";
+import type { KindName } from "../model.ts";
+import {
+  type EngineKind,
+  keyFrom,
+  type ListedRows,
+  type Row,
+  readOnlyMembers,
+  withoutMembers,
+} from "./engine-kind.ts";
 
 const definition = statusPageTemplateKind;
 const readOnly = readOnlyMembers(definition);
@@ -16,15 +24,20 @@ async function templatesOf(o: Operations, pageId: string): Promise<Row[]> {
   }
 }
 
-/** Every template of the account: there is no account-wide list, so each page's list is read. */
-async function allTemplates(o: Operations): Promise<Row[]> {
-  const pages = await o.statusPages.all({ limit: 500 });
+/**
+ * Every template of the account: there is no account-wide list, so each page's list is read. The pages come
+ * from the refresh that already listed them whole, when it did.
+ */
+async function allTemplates(o: Operations, listed?: ListedRows): Promise<Row[]> {
+  const parent = definition.relations?.parent?.kind as KindName | undefined;
+  const pages: readonly Row[] =
+    (parent === undefined ? undefined : listed?.(parent)) ?? (await o.statusPages.all({ limit: 500 }));
   return (await Promise.all(pages.map((p) => templatesOf(o, String(p.id))))).flat();
 }
 
 /**
- * Templates live under their page: listed per page (a refresh costs one read for the pages and one per
- * page), created and deleted there, never patched. Every member the config sets is immutable, so the plan
+ * Templates live under their page: listed per page (a refresh costs one read per page, besides the pages'
+ * own list), created and deleted there, never patched. Every member the config sets is immutable, so the plan
  * replaces a changed template and never asks for an update; the page's delete takes them along.
  */
 export const statusPageTemplateEngineKind: EngineKind = {
@@ -32,7 +45,7 @@ export const statusPageTemplateEngineKind: EngineKind = {
   definition,
   collection: "statusPageTemplates",
   schemaFor: () => definition.schema,
-  listAll: async (o) => ({ rows: await allTemplates(o) }),
+  listAll: async (o, listed) => ({ rows: await allTemplates(o, listed) }),
   // The API reads templates only as lists: the row's page is read (every page's, when it is not known).
   async getOne(o, row) {
     const id = String(row.id);
