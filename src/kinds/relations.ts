@@ -4,20 +4,20 @@
  * parent. The engine (plan, apply, guard) and the GitOps format ask here, so a kind declares its relations
  * once and no shared code names a kind.
  */
-import { z } from "zod";
-import { peel, traitsOf } from "./field.ts";
+import type { z } from "zod";
+import { traitsOf } from "./field.ts";
 import type { KindDefinition } from "./kind.ts";
+import { shapeOf } from "./walk.ts";
 
 /** The kinds a schema's members reference (`references` traits at any depth, arrays and unions included). */
 function referencedIn(schema: z.ZodType, out: Set<string>): void {
   const target = traitsOf(schema).references;
   if (target) out.add(target);
-  const s = peel(schema);
-  if (s instanceof z.ZodObject)
-    for (const member of Object.values(s.shape as Record<string, z.ZodType>)) referencedIn(member, out);
-  else if (s instanceof z.ZodArray) referencedIn(s.element as z.ZodType, out);
-  else if (s instanceof z.ZodRecord) referencedIn(s.valueType as z.ZodType, out);
-  else if (s instanceof z.ZodUnion) for (const option of s.options as z.ZodType[]) referencedIn(option, out);
+  const shape = shapeOf(schema);
+  if (shape.type === "object") for (const member of Object.values(shape.members)) referencedIn(member, out);
+  else if (shape.type === "array") referencedIn(shape.element, out);
+  else if (shape.type === "record") referencedIn(shape.value, out);
+  else if (shape.type === "union") for (const option of shape.options) referencedIn(option, out);
 }
 
 /**
