@@ -1,4 +1,4 @@
-import { credentialPatterns, isMaskedCredential, kinds, settingsByType } from "../kinds/index.ts";
+import { credentialPatterns, isMaskedCredential, kinds } from "../kinds/index.ts";
 
 export const redacted = "[redacted]";
 
@@ -13,7 +13,8 @@ export const redacted = "[redacted]";
  */
 function collectCredentialNames(): Set<string> {
   const names = new Set<string>(["token"]);
-  for (const schema of [...kinds.map((k) => k.schema), ...Object.values(settingsByType)]) {
+  const variantSchemas = kinds.flatMap((k) => Object.values(k.variants?.schemas ?? {}));
+  for (const schema of [...kinds.map((k) => k.schema), ...variantSchemas]) {
     for (const pattern of credentialPatterns(schema)) {
       const [list, star, member] = pattern.slice(-3);
       names.add(pattern.length >= 3 && star === "*" ? `${list}[].${member}` : pattern.at(-1)!);
