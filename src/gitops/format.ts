@@ -13,6 +13,7 @@ import {
   configExcludedMembers,
   inputSchemaOf,
   kindsInOrder,
+  parentOf,
   shapeOf,
   topLevelOf,
   traitsOf,
@@ -55,7 +56,7 @@ export interface NestedKind {
 
 /** Every nested kind, in dependency order. */
 export const nestedKinds: readonly NestedKind[] = kindsInOrder.flatMap((k) => {
-  const parent = k.relations?.parent;
+  const parent = parentOf(k);
   if (!parent) return [];
   return [
     {

@@ -64,14 +64,9 @@ export function dependencyOrder<K extends KindDefinition>(registry: readonly K[]
 /** A kind's parent, when it lives under one (`alertSubscription` under `monitor`). */
 export const parentOf = (definition: KindDefinition) => definition.relations?.parent;
 
-/** The kinds written inside objects of `parent`, in the registry's order. */
-export function childrenOf<K extends KindDefinition>(registry: readonly K[], parent: string): K[] {
-  return registry.filter((k) => k.relations?.parent?.kind === parent);
-}
-
 /** Kinds without a parent: configs write them at the top level (kinds with one are written inside it). */
 export function topLevelOf<K extends KindDefinition>(registry: readonly K[]): K[] {
-  return registry.filter((k) => !k.relations?.parent);
+  return registry.filter((k) => !parentOf(k));
 }
 
 /** A delete that takes an object along: the kind deleted, and the member of the object that names it. */

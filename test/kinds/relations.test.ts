@@ -3,7 +3,6 @@ import { z } from "zod";
 import {
   cascadedBy,
   cascadeSourcesOf,
-  childrenOf,
   defineKind,
   dependenciesOf,
   dependencyOrder,
@@ -12,6 +11,7 @@ import {
   kinds,
   kindsInOrder,
   ownedKindsOf,
+  parentOf,
   topLevelOf,
 } from "../../src/kinds/index.ts";
 
@@ -40,6 +40,10 @@ const template = defineKind({
   relations: { parent: { kind: "page", member: "pageId", nestedAs: "templates" }, cascadedAs: "templates" },
   paths: { collection: "/page/{pageId}/template", item: "/page/{pageId}/template/{id}" },
 });
+
+/** The kinds written inside objects of `parent`, in the registry's order. */
+const childrenOf = <K extends KindDefinition>(registry: readonly K[], parent: string) =>
+  registry.filter((k) => parentOf(k)?.kind === parent);
 
 describe("relations derived from the kinds", () => {
   it("orders the registry as the hand-written lists did: targets and parents first", () => {

@@ -1,4 +1,4 @@
-import { kindsInOrder } from "../../kinds/index.ts";
+import { kindsInOrder, parentOf } from "../../kinds/index.ts";
 import type { KindName } from "../model.ts";
 import { contactEngineKind, contactGroupEngineKind, maintenanceEngineKind } from "./contact.ts";
 import type { EngineKind } from "./engine-kind.ts";
@@ -53,7 +53,7 @@ export function kindOfCollection(collection: string): EngineKind | undefined {
  * collection and the member it nests as (`monitors`, `alerts`), from the kind's declared parent.
  */
 export function nestedUnder(kind: EngineKind): { parent: string; member: string } | undefined {
-  const parent = kind.definition.relations?.parent;
+  const parent = parentOf(kind.definition);
   return parent && { parent: engineKind(parent.kind).collection, member: parent.nestedAs };
 }
 

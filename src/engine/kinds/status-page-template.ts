@@ -1,5 +1,5 @@
 import { ApiError, type Operations } from "../../api/index.ts";
-import { credentialPointers, statusPageTemplateKind } from "../../kinds/index.ts";
+import { credentialPointers, parentOf, statusPageTemplateKind } from "../../kinds/index.ts";
 import type { KindName } from "../model.ts";
 import {
   type EngineKind,
@@ -29,7 +29,7 @@ async function templatesOf(o: Operations, pageId: string): Promise<Row[]> {
  * from the refresh that already listed them whole, when it did.
  */
 async function allTemplates(o: Operations, listed?: ListedRows): Promise<Row[]> {
-  const parent = definition.relations?.parent?.kind as KindName | undefined;
+  const parent = parentOf(definition)?.kind as KindName | undefined;
   const pages: readonly Row[] =
     (parent === undefined ? undefined : listed?.(parent)) ?? (await o.statusPages.all({ limit: 500 }));
   return (await Promise.all(pages.map((p) => templatesOf(o, String(p.id))))).flat();
