@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { Pool } from "undici";
+import type { Pool } from "undici";
 import type { QueryValue } from "./types.ts";
 
 const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
@@ -62,14 +62,25 @@ export class Transport {
   readonly timeoutMs: number;
   readonly #prefix: string;
   readonly #token: string | undefined;
-  readonly #pool: Pool;
+  readonly #origin: string;
+  readonly #connections: number;
+  /** Opened on the first exchange: a command that never calls the API (validate) never loads undici. */
+  #pool: Promise<Pool> | undefined;
 
   constructor(options: TransportOptions) {
     const url = new URL(options.baseUrl);
     this.#prefix = url.pathname.replace(/\/+$/, "");
     this.#token = options.token;
     this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.#pool = new Pool(url.origin, { connections: options.connections ?? 32, pipelining: 1 });
+    this.#origin = url.origin;
+    this.#connections = options.connections ?? 32;
+  }
+
+  #openPool(): Promise<Pool> {
+    this.#pool ??= import("undici").then(
+      ({ Pool }) => new Pool(this.#origin, { connections: this.#connections, pipelining: 1 }),
+    );
+    return this.#pool;
   }
 
   async send(req: TransportRequest): Promise<TransportResponse> {
@@ -84,7 +95,8 @@ export class Transport {
     const timer = AbortSignal.timeout(this.timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timer]) : timer;
     try {
-      const res = await this.#pool.request({
+      const pool = await this.#openPool();
+      const res = await pool.request({
         method: req.method as "GET",
         path: this.#prefix + req.path + serialiseQuery(req.query),
         headers,
@@ -104,8 +116,8 @@ export class Transport {
     }
   }
 
-  close(): Promise<void> {
-    return this.#pool.close();
+  async close(): Promise<void> {
+    if (this.#pool) await (await this.#pool).close();
   }
 }
 

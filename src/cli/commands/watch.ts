@@ -3,7 +3,6 @@ import { type Command, Option } from "commander";
 import { realTime } from "../../api/index.ts";
 import { SharePacer } from "../../watch/budget.ts";
 import { RecordFile } from "../../watch/record.ts";
-import { startWatch } from "../../watch/run.ts";
 import { loadOrFail } from "../config.ts";
 import { type ConnectionOptions, cliDuration, connect, localStateBase, stateStore } from "../connection.ts";
 import { CliError } from "../errors.ts";
@@ -94,6 +93,9 @@ export function registerWatch(program: Command) {
       await connection.close();
       await store.close();
     };
+    // The watcher's server and metrics (fastify, prom-client, OpenTelemetry) load only when a watch starts,
+    // so every other command starts without them.
+    const { startWatch } = await import("../../watch/run.ts");
     const watch = await startWatch({
       ops: connection.ops,
       clientMetrics: connection.client.metrics,

@@ -1,0 +1,50 @@
+import { rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { vigil, workspace } from "./vigil.ts";
+
+/**
+ * What a command loads before it works. Each `vigil` run is a new Node process, and most of a short run is
+ * spent loading modules, so what only one command needs loads in that command: the watcher's server and
+ * metrics (fastify, prom-client, OpenTelemetry) in `vigil watch`, the sandbox with `--sandbox`, PostgreSQL's
+ * client with a PostgreSQL state, and undici on the first call to the API. `vigil validate`, run on every
+ * pull request, loads none of them.
+ */
+const examples = resolve(import.meta.dirname, "../../examples/gitops");
+const hook = `import { registerHooks } from "node:module";
+registerHooks({
+  resolve(specifier, context, next) {
+    const resolved = next(specifier, context);
+    process.stderr.write("loaded " + resolved.url + "\\n");
+    return resolved;
+  },
+});
+`;
+
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+it("vigil validate loads neither the watcher's server, the sandbox, PostgreSQL's client nor undici", async () => {
+  const dir = await workspace();
+  dirs.push(dir);
+  await writeFile(join(dir, "trace-imports.mjs"), hook);
+  const run = await vigil(["validate", examples], {
+    cwd: dir,
+    env: { NODE_OPTIONS: `--import ${join(dir, "trace-imports.mjs")}` },
+  });
+  expect(run.code, run.stderr).toBe(0);
+
+  const loaded = run.stderr
+    .split("\n")
+    .filter((line) => line.startsWith("loaded file:"))
+    .map((line) => line.slice("loaded ".length));
+  // The trace saw the loader, the engine and the kinds: an empty list would prove nothing.
+  expect(loaded.some((url) => url.endsWith("/src/gitops/load.ts"))).toBe(true);
+  const packages = new Set(loaded.map((url) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1]));
+  expect(packages).toContain("yaml");
+  for (const heavy of ["fastify", "prom-client", "@opentelemetry/api", "pg", "undici"])
+    expect(packages, heavy).not.toContain(heavy);
+  expect(
+    loaded.filter((url) => /\/src\/(sandbox\/index|sandbox\/core\/app|watch\/run)\.ts$/.test(url)),
+  ).toEqual([]);
+});
