@@ -85,6 +85,9 @@ export function registerWatch(program: Command) {
       throw new CliError(`--notify takes an http(s) URL, not ${JSON.stringify(options.notify)}.`);
 
     const config = await loadOrFail(paths);
+    // The watcher's server and metrics (fastify, prom-client, OpenTelemetry) load only when a watch starts
+    // (before it opens anything that would need closing), so every other command starts without them.
+    const { startWatch } = await import("../../watch/run.ts");
     const share = percent / 100;
     const connection = await connect(options, process.env, new SharePacer(share, realTime));
     const store = await stateStore(options, "watch");
@@ -93,9 +96,6 @@ export function registerWatch(program: Command) {
       await connection.close();
       await store.close();
     };
-    // The watcher's server and metrics (fastify, prom-client, OpenTelemetry) load only when a watch starts,
-    // so every other command starts without them.
-    const { startWatch } = await import("../../watch/run.ts");
     const watch = await startWatch({
       ops: connection.ops,
       clientMetrics: connection.client.metrics,
