@@ -57,6 +57,4 @@ export interface BatchContext {
    * (`row`: the answer, when it is the whole object and fresh).
    */
   created(write: CreateWrite, id: string, replayed: boolean, row?: Row): Promise<void>;
-  /** Settles a create refused by the service: a duplicate that is exactly this resource is adopted. */
-  refused(write: CreateWrite, error: unknown): Promise<void>;
 }

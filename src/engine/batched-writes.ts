@@ -23,13 +23,10 @@ import {
   SharedObjectError,
   UnfinishedCreateError,
 } from "./apply/object.ts";
-import { duplicateOf } from "./apply/refusals.ts";
 import type { BatchContext, CreateWrite, Write, WriteSession } from "./batch-contract.ts";
 import { batchRoutes } from "./batch-routes/index.ts";
-import { diffResource } from "./diff.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Change } from "./model.ts";
-import { getAt } from "./pointer.ts";
 import { canonicalJson } from "./state/index.ts";
 import { Waves } from "./waves.ts";
 
@@ -165,7 +162,6 @@ export class BatchedWrites {
           .slice(0, 40)}`,
       single: (write) => this.#single(write),
       created: (write, id, replayed, row) => this.#created(write, id, replayed, row),
-      refused: (write, error) => this.#refused(write, error),
     };
   }
 
@@ -174,10 +170,7 @@ export class BatchedWrites {
     const session = this.#session;
     try {
       if (write.op === "create") {
-        const row = await createObject(session, write.kind, write.desired, write.keysFor).catch(
-          async (error: unknown) => (await this.#adopt(write, error)) ?? Promise.reject(error),
-        );
-        write.resolve(row);
+        write.resolve(await createObject(session, write.kind, write.desired, write.keysFor));
       } else if (write.op === "update") {
         await patchObject(session.ops, write.kind, write.live, write.desired, write.changes, write.keyFor);
         write.resolve();
@@ -213,41 +206,5 @@ export class BatchedWrites {
       return;
     }
     write.resolve(row);
-  }
-
-  async #refused(write: CreateWrite, error: unknown): Promise<void> {
-    try {
-      const adopted = await this.#adopt(write, error);
-      if (adopted) write.resolve(adopted);
-      else write.reject(error);
-    } catch (adoptError) {
-      write.reject(adoptError);
-    }
-  }
-
-  /**
-   * A create refused as a duplicate adopts the existing object when it is exactly what the resource
-   * describes (every member the resource sets has its value) and no other resource of this process holds
-   * it: the object a run killed during its batch created, which the next run, batching differently, cannot
-   * replay by key. Credentials, never read back, are written again so the object holds the resource's.
-   */
-  async #adopt(write: CreateWrite, error: unknown): Promise<Row | undefined> {
-    const id = duplicateOf(error);
-    if (!id) return undefined;
-    const session = this.#session;
-    const live = await session.reads.read(write.kind, { ...write.desired, id });
-    if (!live) return undefined;
-    const diff = diffResource({ kind: write.kind, desired: write.desired, live, lineage: "adopt" });
-    if (diff.changes.length > 0) return undefined;
-    if (session.created.has(id)) throw new SharedObjectError(id);
-    session.created.add(id);
-    if (diff.unverified.length === 0) return live;
-    const changes = diff.unverified.map((path) => ({
-      op: "replace" as const,
-      path,
-      value: getAt(write.desired, path),
-    }));
-    await patchObject(session.ops, write.kind, live, write.desired, changes, write.keysFor(write.body, 0));
-    return write.kind.getOne(session.ops, live);
   }
 }

@@ -114,17 +114,19 @@ export class ResourceAdapter {
   }
 
   /**
-   * Creates the object. One that exists but whose later writes failed (components, update-only members) goes
-   * to `unfinished` with the refusal, so the frontend keeps it in its state instead of forgetting it.
+   * Creates the object, under keys of `nonce` (`writeNonce`: made for this one intended create). One that
+   * exists but whose later writes failed (components, update-only members) goes to `unfinished` with the
+   * refusal, so the frontend keeps it in its state instead of forgetting it.
    */
   async create(
     session: ObjectSession,
     desired: Members,
+    nonce: string,
     unfinished: (created: Row, refusal: unknown) => never,
   ): Promise<Row> {
     try {
       return await session.writes.create(this.kind, desired, (body, attempt) =>
-        this.keys("create", [canonicalJson(body), attempt]),
+        this.keys("create", nonce, [canonicalJson(body), attempt]),
       );
     } catch (error) {
       if (error instanceof UnfinishedCreateError)
@@ -134,19 +136,24 @@ export class ResourceAdapter {
     }
   }
 
-  /** Sends the changes to the object as last read (`live`). */
+  /** Sends the changes to the object as last read (`live`), under keys of `nonce`, made for this update. */
   async update(
     session: ObjectSession,
     live: Row,
     desired: Members,
     changes: readonly Change[],
+    nonce: string,
   ): Promise<void> {
-    const keyFor = this.keys("update", [live.id, live.updated, canonicalJson(changes)]);
+    const keyFor = this.keys("update", nonce, [live.id, live.updated, canonicalJson(changes)]);
     await this.guard("update", () => session.writes.update(this.kind, live, desired, changes, keyFor));
   }
 
+  /**
+   * Deletes the object. Its key is its id's: an id names one object of one account, so no other object's
+   * delete shares it, and a state that imported an object another state deleted is answered the same success.
+   */
   async remove(session: ObjectSession, live: Row): Promise<void> {
-    const key = this.keys("delete", [live.id])("delete");
+    const key = this.keys("delete", "", [live.id])("delete");
     await this.guard("delete", () => session.writes.remove(this.kind, live, key));
   }
 
@@ -201,9 +208,12 @@ export class ResourceAdapter {
     });
   }
 
-  /** Idempotency keys from what the write is about, so a retried run replays instead of writing twice. */
-  private keys(operation: string, parts: readonly unknown[]): KeyFor {
-    return derivedKeys(this.#frontend.keyPrefix, [this.#frontend.name, operation], parts);
+  /**
+   * Idempotency keys from the write's nonce and what it is about: its retries replay instead of writing twice,
+   * and no other write, of this state or another, is answered with its object.
+   */
+  private keys(operation: string, nonce: string, parts: readonly unknown[]): KeyFor {
+    return derivedKeys(this.#frontend.keyPrefix, [this.#frontend.name, operation, nonce], parts);
   }
 
   private resource(members: Members): DesiredResource {

@@ -42,7 +42,7 @@ export function refusalDiagnostics(
       {
         severity: "ERROR",
         summary,
-        detail: `${refusal.error.message}\nThe object already exists as ${existing}: import it (terraform import <address> ${existing}) instead of creating it.`,
+        detail: `${refusal.error.message}\nThe object already exists as ${existing}. If it is this configuration's (made by an apply interrupted before Terraform saved it), import it: terraform import <address> ${existing}. If another configuration manages it, this resource must describe another object.`,
       },
     ]);
   if (refusal.members.length === 0)

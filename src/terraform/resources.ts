@@ -8,9 +8,11 @@ import {
   type Change,
   type EngineKind,
   engineKind,
+  isWriteNonce,
   type Members,
   type ObjectSession,
   type Row,
+  writeNonce,
 } from "../engine/index.ts";
 import { isUnder, leafPointers, pointer, setAt, touchesPattern } from "../engine/pointer.ts";
 import { ResourceAdapter } from "../engine/resource-adapter.ts";
@@ -153,7 +155,9 @@ export class ResourceType {
   // -------------------------------------------------------------------------
   // Plan
 
-  plan(prior: CtyValue, proposed: CtyValue, config: CtyValue, priorPrivate: PrivateState): PlanResult {
+  plan(prior: CtyValue, proposed: CtyValue, config: CtyValue, statePrivate: PrivateState): PlanResult {
+    // A planned change's nonce is its own: one kept from anywhere else would name another write.
+    const { write: _, ...priorPrivate } = statePrivate;
     if (proposed === null)
       return { planned: null, requiresReplace: [], private: priorPrivate, writes: false };
     const desired = this.desiredMembers(config);
@@ -161,7 +165,7 @@ export class ResourceType {
       return {
         planned: plannedNew(config, this.attributes),
         requiresReplace: [],
-        private: {},
+        private: { write: writeNonce() },
         writes: true,
       };
     }
@@ -183,7 +187,7 @@ export class ResourceType {
     return {
       planned,
       requiresReplace: this.replacing(changes),
-      private: priorPrivate,
+      private: changes.length > 0 ? { ...priorPrivate, write: writeNonce() } : priorPrivate,
       writes: changes.length > 0,
     };
   }
@@ -275,6 +279,8 @@ export class ResourceType {
     }
     const desired = ctyMembersOf(config, this.type);
     const configured: PrivateState = { configured: leafPointers(desired) };
+    // The planned change's nonce; a plan without one (made by another provider version) is a write of its own.
+    const nonce = isWriteNonce(plannedPrivate.write) ? plannedPrivate.write : writeNonce();
     const stateOf = (live: Row) =>
       settledValue(
         planned,
@@ -288,14 +294,14 @@ export class ResourceType {
       );
     let row: Row | undefined;
     if (prior === null)
-      row = await this.adapter.create(ctx, desired, (created, error) => {
+      row = await this.adapter.create(ctx, desired, nonce, (created, error) => {
         const diagnostics = error instanceof DiagnosticsError ? error.diagnostics : [errorDiagnostic(error)];
         throw new PartialCreateError(diagnostics, stateOf(created), configured);
       });
     else {
       const changes = this.changes(prior, desired, plannedPrivate);
       if (changes.length > 0)
-        await this.adapter.update(ctx, ctyMembersOf(prior, this.type), desired, changes);
+        await this.adapter.update(ctx, ctyMembersOf(prior, this.type), desired, changes, nonce);
       // The object after the write, read with the others that wait at the same moment.
       if (!isKnown(planned)) {
         const before = rowOf(prior, this);

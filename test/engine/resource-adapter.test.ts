@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/index.ts";
-import { engineKind, type ObjectSession, openSession, type Row } from "../../src/engine/index.ts";
+import { engineKind, type ObjectSession, openSession, type Row, writeNonce } from "../../src/engine/index.ts";
 import {
   type AdapterFrontend,
   ResourceAdapter,
@@ -108,11 +108,11 @@ describe("changes", () => {
 describe("writes", () => {
   it("creates, updates, reads back and removes; a removed object reads as gone", async () => {
     const desired = monitor({ name: `adapter-${unique()}` });
-    const created = await monitors.create(session, desired, () => {
+    const created = await monitors.create(session, desired, writeNonce(), () => {
       throw new Error("the create finished");
     });
     const renamed = { ...desired, name: `${desired.name} (renamed)` };
-    await monitors.update(session, created, renamed, monitors.changes(renamed, created));
+    await monitors.update(session, created, renamed, monitors.changes(renamed, created), writeNonce());
     const after = await monitors.readBack(session, created, () => new Error("gone"));
     expect(after).toMatchObject({ id: created.id, name: renamed.name });
     await monitors.remove(session, after);
@@ -124,35 +124,93 @@ describe("writes", () => {
     await monitors.remove(session, after);
   });
 
-  it("a second resource describing the same object gets the frontend's shared error, naming the object", async () => {
+  it("a write replayed for a second resource of the process gets the frontend's shared error, naming the object", async () => {
     const desired = monitor();
-    const first = await monitors.create(session, desired, () => {
+    const nonce = writeNonce();
+    const first = await monitors.create(session, desired, nonce, () => {
       throw new Error("the create finished");
     });
-    const second = monitors.create(session, desired, () => {
+    const second = monitors.create(session, desired, nonce, () => {
       throw new Error("the create finished");
     });
     await expect(second).rejects.toBeInstanceOf(Shared);
     await expect(second).rejects.toThrow(String(first.id));
   });
+});
 
-  it("a retried run (a new process) replays its create: the keys come from what the write is about", async () => {
-    const desired = monitor();
-    const first = await monitors.create(session, desired, () => {
-      throw new Error("the create finished");
-    });
-    const retried = openSession(sb.url, account.token, { keyPrefix: "ts" });
-    const again = await monitors.create(retried, desired, () => {
-      throw new Error("the create finished");
-    });
-    expect(again.id).toBe(first.id);
-    expect(
-      (await account.get(`/monitor?limit=100`)).body.data.filter(
-        (m: { url: string }) => m.url === desired.url,
-      ),
-    ).toHaveLength(1);
+describe("keys: one per intended write", () => {
+  const finished = () => {
+    throw new Error("the create finished");
+  };
+  const windows = new ResourceAdapter(engineKind("maintenance"), { ...frontend, name: "test_maintenance" });
+  const window = () => ({ name: `Deploy ${unique()}`, from: 1798941600, to: 1798945200 });
+  const named = async (name: unknown) =>
+    ((await account.get("/maintenance?limit=100")).body.data as { name: string }[]).filter(
+      (w) => w.name === name,
+    );
+
+  it("a retry of one write (its nonce), even from a new process, replays it: one object", async () => {
+    const desired = window();
+    const nonce = writeNonce();
+    const first = await windows.create(session, desired, nonce, finished);
+    const retried = await windows.create(
+      openSession(sb.url, account.token, { keyPrefix: "ts" }),
+      desired,
+      nonce,
+      finished,
+    );
+    expect(retried.id).toBe(first.id);
+    expect(await named(desired.name)).toHaveLength(1);
   });
 
+  it("the same members written by another state (another nonce) are another write: never its object", async () => {
+    const desired = window();
+    const ours = await windows.create(session, desired, writeNonce(), finished);
+    const theirs = await windows.create(
+      openSession(sb.url, account.token, { keyPrefix: "ts" }),
+      desired,
+      writeNonce(),
+      finished,
+    );
+    expect(theirs.id).not.toBe(ours.id);
+    expect(await named(desired.name)).toHaveLength(2);
+    // A monitor holds its address alone: the other state's create is refused, naming the object.
+    const url = monitor();
+    const mine = await monitors.create(session, url, writeNonce(), finished);
+    const refused = await monitors
+      .create(openSession(sb.url, account.token, { keyPrefix: "ts" }), url, writeNonce(), finished)
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Refused);
+    expect((refused as Refused).refusal.error.code).toBe("duplicate_monitor");
+    expect((refused as Refused).refusal.existing).toBe(mine.id);
+  });
+
+  it("the client's retry of a create whose answer was lost carries the same key: replayed, one object", async () => {
+    const desired = window();
+    // Every POST /maintenance commits, then loses its answer, until the first such loss is seen.
+    await sb.admin.post("/_sandbox/faults", {
+      rate: 1,
+      when: "after",
+      statuses: [502],
+      routes: ["POST /maintenance"],
+    });
+    await sb.admin.delete("/_sandbox/stats");
+    const created = windows.create(session, desired, writeNonce(), finished);
+    for (let i = 0; ; i++) {
+      const faults = (await sb.admin.get("/_sandbox/faults")).body as { injected: { after: number } };
+      if (faults.injected.after > 0) break;
+      if (i > 2000) throw new Error("the create was never sent");
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await sb.admin.delete("/_sandbox/faults");
+    const row = await created;
+    const stats = (await sb.admin.get("/_sandbox/stats")).body as { byRoute: Record<string, number> };
+    expect(stats.byRoute["POST /maintenance"]).toBeGreaterThanOrEqual(2);
+    expect(await named(desired.name)).toEqual([expect.objectContaining({ id: row.id })]);
+  });
+});
+
+describe("writes: what a create answers", () => {
   it("hands an object created whose later writes failed to `unfinished`, with the refusal said", async () => {
     const pages = new ResourceAdapter(engineKind("statusPage"), { ...frontend, name: "test_page" });
     // The page is created; its components (a call of their own) name a monitor that does not exist.
@@ -162,7 +220,7 @@ describe("writes", () => {
       components: [{ name: "Shop", monitorId: "00000000-0000-4000-8000-000000000000" }],
     };
     const kept = (await pages
-      .create(session, desired, (created, refusal) => {
+      .create(session, desired, writeNonce(), (created, refusal) => {
         throw new Unfinished(created, refusal);
       })
       .catch((e: unknown) => e)) as Unfinished;
@@ -182,7 +240,7 @@ describe("writes", () => {
       events: ["monitor.down"],
       scope: { all: true },
     };
-    const row = await webhooks.create(session, desired, () => {
+    const row = await webhooks.create(session, desired, writeNonce(), () => {
       throw new Error("the create finished");
     });
     expect(webhooks.revealed(row, desired).generatedSecret).toMatch(/^whsec_/);
@@ -196,7 +254,7 @@ describe("writes", () => {
 describe("refusal", () => {
   it("hands the frontend each member the service names, with the route and the problem's headline", async () => {
     const error = await monitors
-      .create(session, monitor({ settings: { method: "X" } }), () => {
+      .create(session, monitor({ settings: { method: "X" } }), writeNonce(), () => {
         throw new Error("the create finished");
       })
       .catch((e: unknown) => e);
@@ -211,20 +269,15 @@ describe("refusal", () => {
 
   it("names the object a duplicate refusal points at, to import instead of creating", async () => {
     const desired = monitor();
-    const first = await monitors.create(session, desired, () => {
+    const first = await monitors.create(session, desired, writeNonce(), () => {
       throw new Error("the create finished");
     });
-    // Another frontend (its own keys) creating a monitor of the same address, described otherwise (so it
-    // cannot be adopted), is refused as a duplicate.
+    // Another frontend (its own keys) creating a monitor of the same address is refused as a duplicate.
     const other = new ResourceAdapter(engineKind("monitor"), { ...frontend, keyPrefix: "other", name: "x" });
     const error = await other
-      .create(
-        openSession(sb.url, account.token, { keyPrefix: "other" }),
-        { ...desired, name: "Other" },
-        () => {
-          throw new Error("the create finished");
-        },
-      )
+      .create(openSession(sb.url, account.token, { keyPrefix: "other" }), desired, writeNonce(), () => {
+        throw new Error("the create finished");
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Refused);
     expect((error as Refused).refusal).toMatchObject({ existing: first.id, summary: "Could not create x" });

@@ -2,7 +2,8 @@
  * Batched writes through pulumi-resource-vigil as the Pulumi engine drives it (its own process, over gRPC):
  * Creates that arrive together share one job and each answers its own resource or its own error; a lone one
  * takes its single route; an update that does not fit the bulk item takes its own; and a provider killed
- * while its job runs leaves objects the next `up` adopts, with no duplicates.
+ * while its job runs leaves objects in no state, which the next `up` refuses as duplicates naming each (never
+ * adopting them: another stack may hold them), to be imported.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resourceToken } from "../../src/pulumi/tokens.ts";
@@ -134,7 +135,7 @@ describe("batched writes through the Pulumi protocol", () => {
     }
   }, 120_000);
 
-  it("a provider killed while its job runs leaves objects the next up adopts: no duplicates", async () => {
+  it("a provider killed while its job runs leaves objects the next up refuses, naming each; imported, nothing changes", async () => {
     const account = await sb.account({ plan: "enterprise" });
     const program = monitors(`https://${unique()}.example.com`, 8);
     const killed = await launch(account);
@@ -159,12 +160,47 @@ describe("batched writes through the Pulumi protocol", () => {
 
     const provider = await launch(account);
     try {
+      // What the killed provider's job made, once it ends: in the account, in no state.
+      const deadline = Date.now() + 60_000;
+      while (
+        ((await account.get("/job?limit=20")).body.data as { state: string }[]).some((j) =>
+          ["queued", "running"].includes(j.state),
+        )
+      ) {
+        if (Date.now() > deadline) throw new Error("the killed provider's job did not end");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const made = (await account.get("/monitor?limit=50")).body.data as { id: string; url: string }[];
+      expect(made.length).toBeGreaterThan(0);
+      const nameOf = (url: string) => `m${url.slice(url.lastIndexOf("/") + 1)}`;
+
+      // The next up creates the others; each of these is refused as a duplicate, naming it, never adopted.
       const again = new Engine(provider);
-      await again.up(program);
-      const listed = (await account.get("/monitor?limit=50")).body.data as { id: string; url: string }[];
-      expect(listed).toHaveLength(8);
-      expect(new Set(listed.map((m) => m.url)).size).toBe(8);
-      expect([...again.state.values()].map((r) => r.id).sort()).toEqual(listed.map((m) => m.id).sort());
+      const refused = (await again.up(program).catch((e: unknown) => e)) as { code: number; details: string };
+      expect(refused.code).toBe(6); // ALREADY_EXISTS
+      expect(refused.details).toMatch(
+        /409 duplicate_monitor[\s\S]*pulumi import vigil:index:Monitor <name> /,
+      );
+      expect([...again.state.keys()].sort()).toEqual(
+        program
+          .map((d) => d.name)
+          .filter((name) => !made.some((m) => nameOf(m.url) === name))
+          .sort(),
+      );
+      expect((await account.get("/monitor?limit=50")).body.data).toHaveLength(8);
+
+      // Imported, the stack holds all eight, and the next up changes nothing.
+      for (const m of made) {
+        const name = nameOf(m.url);
+        const { read, checked } = await again.import(name, monitorType, m.id);
+        again.state.set(name, {
+          type: monitorType,
+          urn: again.urnOf(monitorType, name),
+          id: m.id,
+          inputs: checked.inputs,
+          outputs: read.properties ?? {},
+        });
+      }
       expect((await again.up(program)).every((s) => s.step === "same")).toBe(true);
       await again.destroy(program);
       expect((await account.get("/monitor?limit=50")).body.data).toHaveLength(0);

@@ -6,6 +6,7 @@
  * does. Used by test/pulumi/protocol.test.ts and bench/pulumi.ts.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -129,8 +130,9 @@ export class ProviderProcess {
     const response = await this.call<ProviderPb.ConfigureResponse>("configure", request);
     return { acceptSecrets: response.getAcceptsecrets(), supportsPreview: response.getSupportspreview() };
   }
-  async check(urn: string, olds: Props | undefined, news: Props) {
-    const request = new pb.CheckRequest().setUrn(urn).setNews(struct(news));
+  /** Check with a step's `randomSeed`: 32 random bytes, as the engine makes for each step without a plan. */
+  async check(urn: string, olds: Props | undefined, news: Props, seed: Uint8Array = randomBytes(32)) {
+    const request = new pb.CheckRequest().setUrn(urn).setNews(struct(news)).setRandomseed(seed);
     if (olds) request.setOlds(struct(olds));
     return checkAnswer(await this.call<ProviderPb.CheckResponse>("check", request));
   }
@@ -282,7 +284,9 @@ export class Engine {
       done.set(decl.name, promise);
       return promise;
     };
-    await Promise.all(program.map(run));
+    // Steps in flight finish before the up fails, as Pulumi's do: the state holds what they made.
+    const failed = (await Promise.allSettled(program.map(run))).find((s) => s.status === "rejected");
+    if (failed) throw failed.reason;
     return records;
   }
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { described, terraformWorkspace } from "../helpers/terraform.ts";
-import { attr, type Core, configuredCore } from "../helpers/terraform-core.ts";
+import { attr, type Core, configuredCore, type Instance } from "../helpers/terraform-core.ts";
 import { describeWithTerraform } from "./e2e/describe.ts";
 
 let sb: TestSandbox;
@@ -73,7 +73,7 @@ describe("batched writes, in process", () => {
     expect(await writes()).toEqual({ "POST /monitor": 2 });
   }, 60_000);
 
-  it("a lone apply takes the single route; a killed run's batch is adopted by the next provider, with no duplicates", async () => {
+  it("a lone apply takes the single route; what a killed run's batch made is refused as a duplicate naming it, never adopted", async () => {
     const account = await sb.account({ plan: "enterprise" });
     const core = await provider(account);
     const base = `https://${unique()}.example.com`;
@@ -106,17 +106,35 @@ describe("batched writes, in process", () => {
       if (i > 100) throw new Error("the job did not finish");
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    // The next run is a new provider process, whose wave holds four: three adopted, one created.
+    const made = new Map(
+      ((await account.get("/monitor?limit=20")).body.data as { id: string; url: string }[]).map((m) => [
+        m.url,
+        m.id,
+      ]),
+    );
+    // The next run is a new provider process, whose wave holds four. The three objects exist, exactly as
+    // described, yet no key of this run made them (another state may hold them): each is refused, naming the
+    // object to import; the fourth is created.
     const next = await provider(account);
     const plans = await Promise.all(configs.slice(1).map((c) => next.plan("vigil_monitor", null, c)));
-    const applied = await Promise.all(
+    const applied = await Promise.allSettled(
       configs.slice(1).map((c, i) => next.apply("vigil_monitor", null, plans[i]!, c)),
     );
-    const listed = (await account.get("/monitor?limit=20")).body.data as { id: string }[];
+    expect(applied.map((a) => a.status)).toEqual(["rejected", "rejected", "rejected", "fulfilled"]);
+    for (const i of [1, 2, 3]) {
+      const message = String((applied[i - 1] as PromiseRejectedResult).reason.message);
+      const id = made.get(`${base}/${i}`)!;
+      expect(message).toContain("duplicate_monitor");
+      expect(message).toContain(`terraform import <address> ${id}`);
+      // Imported, the resource plans no change.
+      const imported = await next.import("vigil_monitor", id);
+      expect((await next.plan("vigil_monitor", imported, configs[i]!)).action).toBe("no-op");
+    }
+    const listed = ((await account.get("/monitor?limit=20")).body.data as { id: string }[]).map((m) => m.id);
     expect(listed).toHaveLength(5);
-    expect([lone, ...applied].map((a) => String(attr(a!, "id"))).sort()).toEqual(
-      listed.map((m) => m.id).sort(),
-    );
+    const created = (applied[3] as PromiseFulfilledResult<Instance | null>).value!;
+    const ours: unknown[] = [attr(lone, "id"), attr(created, "id")];
+    for (const id of ours) expect(listed).toContain(id);
   }, 60_000);
 
   it("updates that fit share one job; one that does not takes its own PATCH", async () => {
@@ -217,12 +235,13 @@ resource "vigil_monitor" "m" {
     }
   }, 240_000);
 
-  it("a provider killed during its job: the next apply adopts what the job made, with no duplicates", async () => {
+  it("a provider killed during its job: the next apply refuses what the job made, naming each; imported, the plan is empty", async () => {
     const account = await sb.account({ plan: "enterprise" });
     const ws = await terraformWorkspace({ env: { VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token } });
     try {
       const dir = join(ws.root, "config");
       await mkdir(dir);
+      const base = `https://${unique()}.example.com`;
       await writeFile(
         join(dir, "main.tf"),
         `terraform {
@@ -234,7 +253,7 @@ provider "vigil" {}
 resource "vigil_monitor" "m" {
   count     = 8
   type      = "http"
-  url       = "https://${unique()}.example.com/\${count.index}"
+  url       = "${base}/\${count.index}"
   locations = { pools = ["allworld"] }
 }
 `,
@@ -246,19 +265,44 @@ resource "vigil_monitor" "m" {
         stdio: "ignore",
       });
       const exited = new Promise((resolve) => apply.on("close", resolve));
-      for (let i = 0; (await account.get("/job?limit=1")).body.data.length === 0; i++) {
-        if (i > 600) throw new Error("no job was submitted");
+      // A busy machine starts terraform and its provider slowly: the bound is generous.
+      const deadline = Date.now() + 120_000;
+      while ((await account.get("/job?limit=1")).body.data.length === 0) {
+        if (Date.now() > deadline) throw new Error("no job was submitted");
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       // The provider this apply started (found by its working folder, which is this test's own), killed.
       const pid = await providerOf(dir);
       process.kill(pid, "SIGKILL");
       await exited;
+      // What the killed run's jobs made, once they end: in the account, in no state.
+      const running = async () =>
+        ((await account.get("/job?limit=20")).body.data as { state: string }[]).some((j) =>
+          ["queued", "running"].includes(j.state),
+        );
+      while (await running()) {
+        if (Date.now() > deadline) throw new Error("the killed run's jobs did not end");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const addressOf = (m: { url: string }) => `vigil_monitor.m[${m.url.slice(base.length + 1)}]`;
+      const kept = (await ws.run(dir, "state", "list")).stdout;
+      const orphans = (
+        (await account.get("/monitor?limit=20")).body.data as { id: string; url: string }[]
+      ).filter((m) => !kept.includes(addressOf(m)));
+      expect(orphans.length).toBeGreaterThan(0);
 
+      // The next apply creates what is missing; what the killed run made is refused, each naming its object.
       const again = await ws.run(dir, "apply", "-auto-approve", "-input=false");
-      expect(again.code, described(again)).toBe(0);
-      const listed = (await account.get("/monitor?limit=20")).body.data as { id: string }[];
-      expect(listed).toHaveLength(8);
+      expect(again.code, described(again)).toBe(1);
+      const out = again.stderr.replace(/\s*│\s*/g, " ");
+      expect(out).toContain("duplicate_monitor");
+      for (const m of orphans) expect(out).toContain(`terraform import <address> ${m.id}`);
+      expect((await account.get("/monitor?limit=20")).body.data).toHaveLength(8);
+
+      // Imported (import blocks: one apply), the configuration manages all eight, and plans no change.
+      const imports = orphans.map((m) => `import {\n  to = ${addressOf(m)}\n  id = "${m.id}"\n}\n`);
+      await writeFile(join(dir, "imports.tf"), imports.join(""));
+      await ws.ok(dir, "apply", "-auto-approve", "-input=false");
       const plan = await ws.run(dir, "plan", "-detailed-exitcode", "-input=false");
       expect(plan.code, described(plan)).toBe(0);
       await ws.ok(dir, "destroy", "-auto-approve", "-input=false");
@@ -266,7 +310,7 @@ resource "vigil_monitor" "m" {
     } finally {
       await ws.remove();
     }
-  }, 240_000);
+  }, 360_000);
 });
 
 /** The pid of the vigil provider process working in `dir`. */

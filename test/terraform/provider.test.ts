@@ -286,38 +286,55 @@ describe("state", () => {
 });
 
 describe("idempotency", () => {
-  it("a create retried by a new provider process (after a crash) answers the object the first one made", async () => {
+  it("a planned create applied again, by a new provider process, answers the object the first one made", async () => {
     const url = `https://example.com/${unique()}`;
     const config = core.config("vigil_monitor", { type: "http", url, locations: { pools: ["allworld"] } });
-    const first = await core.apply(
-      "vigil_monitor",
-      null,
-      await core.plan("vigil_monitor", null, config),
-      config,
-    );
+    const plan = await core.plan("vigil_monitor", null, config);
+    expect(JSON.parse(plan.plannedPrivate.toString()).write).toMatch(/^[0-9a-f]{32}$/);
+    const first = await core.apply("vigil_monitor", null, plan, config);
+    // The state holds no nonce: it belongs to the planned change alone.
+    expect(JSON.parse(first!.private.toString()).write).toBeUndefined();
     const handlers = createHandlers({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token });
     const again = new Core(async (rpc, request) => handlers[rpc as keyof ProviderHandlers](request as never));
     await again.configure();
-    const second = await again.apply(
-      "vigil_monitor",
-      null,
-      await again.plan("vigil_monitor", null, config),
-      config,
-    );
+    const second = await again.apply("vigil_monitor", null, plan, config);
     expect(attr(second, "id")).toBe(attr(first, "id"));
     const listed = (await account.get(`/monitor?url=${encodeURIComponent(url)}`)).body.data;
     expect(listed).toHaveLength(1);
 
-    // Deleted, then created again from the same config: the old key's answer is stale, so a new object is made.
+    // Deleted, then the same planned change applied again: its key's answer is stale, so a new object is made.
     await core.apply("vigil_monitor", first, await core.plan("vigil_monitor", first, null), null);
-    const third = await again.apply(
-      "vigil_monitor",
-      null,
-      await again.plan("vigil_monitor", null, config),
-      config,
-    );
+    const third = await again.apply("vigil_monitor", null, plan, config);
     expect(attr(third, "id")).not.toBe(attr(first, "id"));
     expect((await account.get(`/monitor/${attr(third, "id")}`)).status).toBe(200);
+  });
+
+  it("another plan of the same config (the next run, or another state) is another write: never the first one's object", async () => {
+    const members = { name: `Deploy ${unique()}`, from: 1798941600, to: 1798945200 };
+    const config = core.config("vigil_maintenance", members);
+    const plans = [
+      await core.plan("vigil_maintenance", null, config),
+      await core.plan("vigil_maintenance", null, config),
+    ];
+    expect(plans[0]!.plannedPrivate.equals(plans[1]!.plannedPrivate)).toBe(false);
+    const handlers = createHandlers({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token });
+    const other = new Core(async (rpc, request) => handlers[rpc as keyof ProviderHandlers](request as never));
+    await other.configure();
+    const ours = await core.apply("vigil_maintenance", null, plans[0]!, config);
+    const theirs = await other.apply("vigil_maintenance", null, plans[1]!, config);
+    expect(attr(theirs, "id")).not.toBe(attr(ours, "id"));
+    // An update plans its own nonce too; a plan without changes carries none.
+    const renamed = core.config("vigil_maintenance", { ...members, name: `${members.name} (renamed)` });
+    const update = await core.plan("vigil_maintenance", ours, renamed);
+    expect(update.action).toBe("update");
+    expect(JSON.parse(update.plannedPrivate.toString()).write).toMatch(/^[0-9a-f]{32}$/);
+    expect(
+      JSON.parse((await core.plan("vigil_maintenance", ours, config)).plannedPrivate.toString()).write,
+    ).toBeUndefined();
+    // The other state's delete takes its own object only.
+    await other.apply("vigil_maintenance", theirs, await other.plan("vigil_maintenance", theirs, null), null);
+    expect((await account.get(`/maintenance/${attr(ours, "id")}`)).status).toBe(200);
+    expect((await account.get(`/maintenance/${attr(theirs, "id")}`)).status).toBe(404);
   });
 
   it("two resources of one configuration never share an object", async () => {

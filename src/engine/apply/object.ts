@@ -3,7 +3,7 @@
  * engine's apply journals, and what frontends that keep their own state
  * (Terraform, Pulumi) call directly. Each step carries its own idempotency key.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { ApiError, type Operations } from "../../api/index.ts";
 import { generatedValues } from "../../kinds/index.ts";
 import type { EngineKind, Members, Row } from "../kinds/index.ts";
@@ -88,10 +88,26 @@ export interface CreateSession {
 }
 
 /**
- * Idempotency keys derived from what a write is about (`about`: the resource type and operation; `parts`:
- * the body, or the object and its changes) and from what each step sends, so a run retried after a crash
- * replays instead of writing twice, and two different requests (two copies of one state writing different
- * values, a replayed create completed with other members) never share a key.
+ * The nonce of one intended write of a frontend that keeps its own state (Terraform's planned change,
+ * Pulumi's checked step): its keys carry it, so the write's retries share them and no other write (another
+ * state declaring the same object, the next run of this one) ever does. `seed`: the host's random bytes for
+ * this step (Pulumi's `randomSeed`, fixed by an update plan), so a retry of the step is the same write;
+ * without it, random.
+ */
+export function writeNonce(seed?: Uint8Array): string {
+  const bytes = seed && seed.length >= 16 ? createHash("sha256").update(seed).digest() : randomBytes(16);
+  return bytes.toString("hex").slice(0, 32);
+}
+
+/** Whether a value carried back by the host is a nonce `writeNonce` made. */
+export const isWriteNonce = (value: unknown): value is string =>
+  typeof value === "string" && /^[0-9a-f]{32}$/.test(value);
+
+/**
+ * Idempotency keys derived from what a write is about (`about`: the resource type, operation and the
+ * write's nonce; `parts`: the body, or the object and its changes) and from what each step sends, so the
+ * client's retries of a write replay instead of writing twice, and two different requests (two copies of
+ * one state writing different values, a replayed create completed with other members) never share a key.
  */
 export function derivedKeys(prefix: string, about: readonly unknown[], parts: readonly unknown[]): KeyFor {
   return (step, content) =>
@@ -123,9 +139,9 @@ const isGone = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 410);
 
 /**
- * Creates one object and completes it (`finishCreate`), answering it as it now is. A retried run sends the
- * same key and is answered with the object the first run created; the same body under a key of a day ago
- * may answer an object deleted since, and then a new key (`keysFor`'s attempt) makes a new one.
+ * Creates one object and completes it (`finishCreate`), answering it as it now is. A retry of the same write
+ * sends the same key and is answered with the object the first attempt created; a replayed answer may name
+ * an object deleted since, and then a new key (`keysFor`'s attempt) makes a new one.
  */
 export async function createObject(
   session: CreateSession,

@@ -52,9 +52,8 @@ async function settleItem(
     return;
   }
   if (row.status === "failed") {
-    const error = itemError(row.error ?? {}, `/items/${row.index}`, route);
-    if (w.op === "create") await ctx.refused(w, error);
-    else w.reject(error);
+    // A duplicate is refused, never adopted: the object holding the key may be another state's.
+    w.reject(itemError(row.error ?? {}, `/items/${row.index}`, route));
     return;
   }
   if (row.status === "cancelled" || row.status === "pending") {

@@ -47,7 +47,7 @@ export function refusalError(refusal: ServiceRefusal, token: string): ProviderEr
   if (existing)
     return new ProviderError(
       Status.ALREADY_EXISTS,
-      `${summary}: ${error.message}\nThe object already exists as ${existing}: import it (pulumi import ${token} <name> ${existing}) instead of creating it.`,
+      `${summary}: ${error.message}\nThe object already exists as ${existing}. If it is this program's (made by an update interrupted before Pulumi saved it), import it: pulumi import ${token} <name> ${existing}. If another stack manages it, this resource must describe another object.`,
     );
   const details = refusal.members.map(
     (e) => `\n  ${propertyPath(e.pointer) || "(the resource)"}: ${e.message}`,

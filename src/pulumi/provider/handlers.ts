@@ -9,6 +9,7 @@ import { ProviderError, Status } from "./errors.ts";
 import { invoke } from "./invoke.ts";
 import { type CheckFailure, type DiffResult, type ProviderContext, resourceKind } from "./resources.ts";
 import { type Props, unknownValue, unwrapSecrets } from "./values.ts";
+import { takeWrite, withoutWrite, withWrite } from "./write.ts";
 
 const SCHEMA = new URL("../../../schemas/pulumi-schema.json", import.meta.url);
 const PACKAGE = new URL("../../../package.json", import.meta.url);
@@ -33,7 +34,7 @@ export interface ProviderHandlers {
     acceptResources: boolean;
     acceptOutputs: boolean;
   };
-  Check(request: ResourceRequest & { olds?: Props; news: Props }): Promise<{
+  Check(request: ResourceRequest & { olds?: Props; news: Props; randomSeed?: Uint8Array }): Promise<{
     inputs: Props;
     failures: CheckFailure[];
   }>;
@@ -155,21 +156,29 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
     },
     async Check(request) {
       const kind = resourceKind(typeOf(request));
-      const failures = kind.check(request.news);
+      const news = withoutWrite(request.news);
+      const failures = kind.check(news);
       // Before any write, what the account would refuse (docs/engine.md, "Account checks"); a preview
       // before Configure has no account to ask.
       if (failures.length === 0 && context)
-        failures.push(...(await kind.checkAccount(context, request.olds, request.news)));
-      return { inputs: kind.checkedInputs(request.news), failures };
+        failures.push(...(await kind.checkAccount(context, withoutWrite(request.olds), news)));
+      // Each step's write gets its own nonce, so no other stack's or run's write shares its keys.
+      return { inputs: withWrite(kind.checkedInputs(news), request.randomSeed), failures };
     },
     Diff(request) {
-      return resourceKind(typeOf(request)).diff(request.id, request.olds, request.news, request.oldInputs);
+      return resourceKind(typeOf(request)).diff(
+        request.id,
+        request.olds,
+        withoutWrite(request.news),
+        withoutWrite(request.oldInputs),
+      );
     },
     async Create(request) {
       const kind = resourceKind(typeOf(request));
+      const { inputs, nonce } = takeWrite(request.properties);
       // A preview never calls the service: the id and what the service decides are unknown.
-      if (request.preview) return { id: "", properties: kind.previewCreate(request.properties) };
-      return kind.create(configured(), request.properties);
+      if (request.preview) return { id: "", properties: kind.previewCreate(inputs) };
+      return kind.create(configured(), inputs, nonce);
     },
     async Read(request) {
       const kind = resourceKind(typeOf(request));
@@ -180,16 +189,11 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
     },
     async Update(request) {
       const kind = resourceKind(typeOf(request));
-      if (request.preview)
-        return { properties: kind.previewUpdate(request.olds, request.news, request.oldInputs) };
+      const { inputs, nonce } = takeWrite(request.news);
+      const oldInputs = withoutWrite(request.oldInputs);
+      if (request.preview) return { properties: kind.previewUpdate(request.olds, inputs, oldInputs) };
       return {
-        properties: await kind.update(
-          configured(),
-          request.id,
-          request.olds,
-          request.news,
-          request.oldInputs,
-        ),
+        properties: await kind.update(configured(), request.id, request.olds, inputs, oldInputs, nonce),
       };
     },
     async Delete(request) {

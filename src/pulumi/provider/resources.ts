@@ -200,7 +200,8 @@ export class ResourceKind {
     return out;
   }
 
-  async create(ctx: ProviderContext, news: Props): Promise<{ id: string; properties: Props }> {
+  /** Creates the object under keys of `nonce`, made by Check for this step. */
+  async create(ctx: ProviderContext, news: Props, nonce: string): Promise<{ id: string; properties: Props }> {
     const { members, secrets, unknowns } = unwrapSecrets(news);
     if (unknowns.length > 0)
       throw new ProviderError(
@@ -209,7 +210,7 @@ export class ResourceKind {
       );
     this.refuseWhenCancelled(ctx, "create");
     const revealed = (row: Row) => this.outputs(this.adapter.revealed(row, members), members, secrets);
-    const row = await this.adapter.create(ctx, members, (created, error) => {
+    const row = await this.adapter.create(ctx, members, nonce, (created, error) => {
       // What the create answered: the members the failed writes were to add are missing, so they diff.
       throw new ResourceInitError(String(created.id), revealed(created), error);
     });
@@ -240,13 +241,14 @@ export class ResourceKind {
     olds: Props,
     news: Props,
     oldInputs: Props | undefined,
+    nonce: string,
   ): Promise<Props> {
     const changes = this.changes(id, olds, news, oldInputs);
     const { members, secrets } = unwrapSecrets(news);
     const live: Row = { ...unwrapSecrets(olds).members, id };
     if (changes.length > 0) {
       this.refuseWhenCancelled(ctx, "update");
-      await this.adapter.update(ctx, live, members, changes);
+      await this.adapter.update(ctx, live, members, changes, nonce);
     }
     // Read with the others that wait at the same moment (one listing for a wave of updates).
     const row = await this.adapter.readBack(

@@ -123,7 +123,14 @@ export async function serveProvider(
         .setAcceptoutputs(answer.acceptOutputs);
     },
     Check: async (h, r) =>
-      checkResponse(await h.Check({ ...resource(r), olds: props(r, "Olds"), news: props(r, "News") ?? {} })),
+      checkResponse(
+        await h.Check({
+          ...resource(r),
+          olds: props(r, "Olds"),
+          news: props(r, "News") ?? {},
+          randomSeed: r.getRandomseed_asU8!() as Uint8Array,
+        }),
+      ),
     Diff: (h, r) =>
       diffResponse(
         h.Diff({

@@ -1,8 +1,8 @@
 /**
  * BatchedWrites against the sandbox: writes of one kind that arrive together go out as one bulk request, and
  * each caller gets its own answer; a lone write takes its single route; an update that does not fit the bulk
- * item takes its own; a batch that an earlier process sent (killed before it heard the answer) is adopted,
- * with no duplicates.
+ * item takes its own; an object another state's batch (or a killed run's) made is never adopted: its
+ * resource is refused as a duplicate naming it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../../src/api/index.ts";
@@ -170,29 +170,32 @@ describe("BatchedWrites", () => {
     expect((await account.get("/monitor?limit=10")).body.data).toHaveLength(0);
   }, 60_000);
 
-  it("objects a killed run's batch created are adopted by the next run, which batches differently: no duplicates", async () => {
+  it("objects another state's batch made are never adopted, even identical: each create is refused, naming its object", async () => {
     const { account, s } = await session();
     const base = `https://${unique()}.example.com`;
     const desired = [0, 1, 2, 3, 4].map((i) => monitor(`${base}/${i}`));
-    // The first run's batch: three of the five, sent under its key; the run died before it heard the answer.
+    // Another state (or a run killed before it saved its state) made three of the five in its own batch.
     const earlier = await s.ops.monitors.bulkCreate(desired.slice(0, 3) as never, {
-      idempotencyKey: `killed-${unique()}`,
+      idempotencyKey: `other-${unique()}`,
     });
-    const made = earlier.rows.map((r) => String(r.entityId));
-    // The next run is a new process: a new session, whose batch holds all five.
+    const theirs = earlier.rows.map((r) => String(r.entityId));
+    // This state's run is a new process, whose batch holds all five, each exactly what an object describes.
     const again = openSession(sb.url, account.token, { keyPrefix: "test" });
-    const rows = await Promise.all(desired.map((d) => again.writes.create(monitors, d, keysFor(d))));
-    expect(rows.slice(0, 3).map((r) => String(r.id))).toEqual(made);
-    expect((await account.get("/monitor?limit=20")).body.data).toHaveLength(5);
-
-    // A resource that differs from the object holding its address is refused, never adopted.
-    const other = monitor(`${base}/0`, { name: "Another" });
-    const third = openSession(sb.url, account.token, { keyPrefix: "test" });
     const answers = await Promise.allSettled(
-      [other, monitor(`${base}/5`)].map((d) => third.writes.create(monitors, d, keysFor(d))),
+      desired.map((d) => again.writes.create(monitors, d, keysFor(d))),
     );
-    expect(answers[0]!.status).toBe("rejected");
-    expect((answers[0] as PromiseRejectedResult).reason.code).toBe("duplicate_monitor");
-    expect(answers[1]!.status).toBe("fulfilled");
+    expect(answers.map((a) => a.status)).toEqual([
+      "rejected",
+      "rejected",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    for (const [i, id] of theirs.entries()) {
+      const reason = (answers[i] as PromiseRejectedResult).reason as ApiError;
+      expect(reason.code).toBe("duplicate_monitor");
+      expect(JSON.stringify(reason.problem)).toContain(id);
+    }
+    expect((await account.get("/monitor?limit=20")).body.data).toHaveLength(5);
   }, 60_000);
 });
