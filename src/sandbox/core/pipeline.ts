@@ -18,6 +18,7 @@ import {
 import { ApiProblem, invalid, renderProblem } from "./problem.ts";
 import { parseQuery, rawFromBody, rawFromSearch } from "./query.ts";
 import { type Charge, chargeFor } from "./quota.ts";
+import { sameSecret } from "./secrets.ts";
 import type { SandboxState } from "./state.ts";
 import type { TokenClaims } from "./tokens.ts";
 
@@ -87,7 +88,7 @@ export function admit(state: SandboxState, op: Operation, req: FastifyRequest, r
   if (metering === "admin") {
     const given = bearer(req);
     if (given === undefined) throw missingToken();
-    if (given !== state.services.adminToken) throw badToken();
+    if (!sameSecret(given, state.services.adminToken)) throw badToken();
     return;
   }
 
