@@ -80,15 +80,7 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
     req.vigil = { requestId: newRequestId() };
     reply.header("x-request-id", req.vigil.requestId);
   });
-  // An idempotency key claimed in `admit` is released once, when the answer is sent or the client
-  // gives up mid-request (else an abandoned request would hold its key `in_flight` for ever).
-  const release = (rs: RequestState) => {
-    if (rs.inFlight) state.inFlight.delete(rs.inFlight);
-    rs.inFlight = undefined;
-  };
-  app.addHook("onRequestAbort", async (req) => release(req.vigil));
   app.addHook("onResponse", async (req, reply) => {
-    release(req.vigil);
     const route = req.routeOptions.url ?? "(unmatched)";
     // A reset was counted when the connection was reset, as `reset`.
     if (!route.startsWith("/_sandbox") && !req.vigil.fault?.reset)
@@ -106,10 +98,22 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
       url: toFastifyPath(op.path),
       onRequest: async (req, reply) => {
         if (await faultBefore(state, op, req, reply)) return;
-        admit(state, op, req, req.vigil);
+        // The client gave up while injected latency ran: nothing of its call runs, spends or claims.
+        if (reply.raw.destroyed) return void reply.hijack();
+        admit(state, op, req, reply.raw, req.vigil);
       },
       onSend: async (req, reply, payload) => faultAfter(state, op, req, reply, payload),
-      handler: async (req, reply) => execute(state, op, req, reply, req.vigil),
+      handler: async (req, reply) => {
+        // An idempotency key is held until its operation has run; an operation whose connection
+        // closed before it could start runs nothing (its client is gone, and its key is free again).
+        const claim = req.vigil.claim;
+        if (claim && !claim.start()) return reply.hijack();
+        try {
+          await execute(state, op, req, reply, req.vigil);
+        } finally {
+          claim?.finish();
+        }
+      },
     });
   }
   // The path exists but not with this method: 405 with the methods it does take.
