@@ -1,4 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import { capConnections, fastifyLimits, type ServerLimits, serverLimits } from "../../server-limits.ts";
 import { assertFiniteNumbers, maxBodyDepth, tooDeep, tooDeepAt } from "./body.ts";
 import { faultAfter, faultBefore } from "./fault-hooks.ts";
 import { newRequestId } from "./ids.ts";
@@ -17,19 +18,36 @@ declare module "fastify" {
 const refusable = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
+export interface AppOptions {
+  /** Request timeouts and the connection cap (src/server-limits.ts); the defaults when absent. */
+  limits?: ServerLimits;
+  /** Hears of connections refused past the cap, at most once a minute. */
+  onRefused?: (refused: number) => void;
+}
+
 /** Builds the HTTP app for an operation table; one error renderer serves every failure. */
-export function createApp(state: SandboxState, operations: Operation[]): FastifyInstance {
+export function createApp(
+  state: SandboxState,
+  operations: Operation[],
+  options: AppOptions = {},
+): FastifyInstance {
   state.services.operations = operations;
+  const limits = options.limits ?? serverLimits();
   const app = Fastify({
+    ...fastifyLimits(limits),
     logger: false,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: true,
     // Requests Node's HTTP parser refuses before Fastify sees them (a malformed request line, headers
     // or a query string over 16 KiB): still a problem document with a request id.
+    // A request cut off by a timeout (server-limits.ts) lands here too. An answer already begun is not
+    // interrupted by a second one: the connection is only closed.
     clientErrorHandler: (error, socket) => {
       if ((error as NodeJS.ErrnoException).code === "ECONNRESET" || socket.destroyed) return;
-      if (socket.writable) socket.write(clientErrorResponse(error as NodeJS.ErrnoException, state.baseUrl));
+      const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+      if (socket.writable && !answering)
+        socket.write(clientErrorResponse(error as NodeJS.ErrnoException, state.baseUrl));
       socket.destroy(error);
     },
     // Failures found while routing, before any hook runs (a malformed %-escape in the path, an
@@ -75,6 +93,7 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
     });
   });
   app.decorateRequest("vigil", null as unknown as RequestState);
+  capConnections(app.server, limits, options.onRefused);
 
   app.addHook("onRequest", async (req, reply) => {
     req.vigil = { requestId: newRequestId() };
