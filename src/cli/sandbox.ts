@@ -10,6 +10,14 @@ function port(value: string): number {
   return n;
 }
 
+/** `--max-connections`: a positive whole number. */
+function maxConnections(value: string): number {
+  const n = /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new InvalidArgumentError("a whole number of connections, at least 1 (default 512)");
+  return n;
+}
+
 /** Start-up failures the user can act on, as one line instead of a stack trace. */
 function explain(error: unknown, opts: { host: string; port: number; data?: string }): string | undefined {
   const code = (error as { code?: string }).code;
@@ -30,6 +38,7 @@ interface SandboxCommandOptions {
   data?: string;
   plan: (typeof planNames)[number];
   allowInsecureWebhooks: boolean;
+  maxConnections?: number;
 }
 
 /** `vigil sandbox`: runs the reference backend; its first stdout line is `{url, token, adminToken}`. */
@@ -50,6 +59,11 @@ export function registerSandboxCommand(program: Command) {
       "let webhooks deliver over plain http to loopback addresses (local tests only)",
       false,
     )
+    .option(
+      "--max-connections <n>",
+      "connections open at once at most; more are closed as they arrive (default 512)",
+      maxConnections,
+    )
     .action(async (opts: SandboxCommandOptions) => {
       let sandbox: RunningSandbox;
       // Loaded only for this command: every other command starts faster without it.
@@ -61,6 +75,7 @@ export function registerSandboxCommand(program: Command) {
           dataFile: opts.data,
           plan: opts.plan,
           allowInsecureWebhooks: opts.allowInsecureWebhooks,
+          ...(opts.maxConnections !== undefined && { limits: { maxConnections: opts.maxConnections } }),
           onWarning: (message) => process.stderr.write(`vigil sandbox: warning: ${message}\n`),
         });
       } catch (error) {

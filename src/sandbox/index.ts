@@ -1,3 +1,4 @@
+import { type ServerLimits, serverLimits } from "../server-limits.ts";
 import { createApp } from "./core/app.ts";
 import { secureDataFile } from "./core/data-file.ts";
 import { purgeExpired } from "./core/idempotency.ts";
@@ -26,6 +27,11 @@ export interface SandboxOptions {
   plan?: PlanName;
   /** Lets webhooks deliver over plain http to loopback addresses (local tests only; off by default). */
   allowInsecureWebhooks?: boolean;
+  /**
+   * Request timeouts and the connection cap over `defaultServerLimits` (src/server-limits.ts, docs/sandbox.md);
+   * a value that is not a positive integer throws a RangeError before anything starts.
+   */
+  limits?: Partial<ServerLimits>;
   /** What the start wants a person to know (a data file others could read, now 0600); default: `process.emitWarning`. */
   onWarning?: (message: string) => void;
 }
@@ -75,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       "startSandbox: give dataFile or snapshotFile, not both: they are two ways to keep one state.",
     );
   }
+  const limits = serverLimits(options.limits);
   const warn = options.onWarning ?? ((message: string) => process.emitWarning(message));
   if (options.dataFile) {
     for (const warning of await secureDataFile(options.dataFile)) warn(warning);
@@ -104,7 +111,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const sweep = () => purgeExpired(state.store, state.clock.now());
   sweep();
   const sweeper = setInterval(sweep, 10 * 60 * 1000).unref();
-  const app = createApp(state, allOperations());
+  const app = createApp(state, allOperations(), {
+    limits,
+    onRefused: (refused) =>
+      warn(
+        `refused ${refused} connection(s) since the last such warning (one a minute at most): ${limits.maxConnections} are open, the most it takes (--max-connections, limits.maxConnections).`,
+      ),
+  });
   const host = options.host ?? "127.0.0.1";
   state.background.start(backgroundTasks());
   try {

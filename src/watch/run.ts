@@ -5,6 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ClientMetrics, Operations, TimeSource } from "../api/index.ts";
 import type { DesiredResource, StateStore } from "../engine/index.ts";
+import type { ServerLimits } from "../server-limits.ts";
 import type { Cadence } from "./budget.ts";
 import { DeliveryVerifier } from "./deliveries.ts";
 import { WatchMetrics } from "./metrics.ts";
@@ -23,7 +24,8 @@ export interface WatchOptions {
   desired: readonly DesiredResource[];
   cadence: Cadence;
   share: number;
-  listen?: { host: string; port: number };
+  /** The listener's address, and its request timeouts and connection cap over the defaults (src/server-limits.ts). */
+  listen?: { host: string; port: number; limits?: Partial<ServerLimits> };
   /** The webhook secret; `POST /events` is served only with one. */
   secret?: string;
   notify?: { url: string; format: NotifyFormat };

@@ -6,6 +6,7 @@
  */
 import Fastify, { type FastifyInstance } from "fastify";
 import { webhookEvents } from "../kinds/index.ts";
+import { capConnections, fastifyLimits, type ServerLimits, serverLimits } from "../server-limits.ts";
 import type { DeliveryVerifier } from "./deliveries.ts";
 import type { WatchMetrics } from "./metrics.ts";
 import type { Watcher } from "./watcher.ts";
@@ -15,6 +16,8 @@ export interface ListenerOptions {
   port: number;
   metrics: WatchMetrics;
   watcher: Watcher;
+  /** Request timeouts and the connection cap over `defaultServerLimits` (docs/watch.md). */
+  limits?: Partial<ServerLimits>;
   /** Without one, `POST /events` answers 404: the watcher polls only. */
   verifier?: DeliveryVerifier;
   log: (line: string) => void;
@@ -30,7 +33,13 @@ const bodyLimit = 256 * 1024;
 export async function startListener(
   options: ListenerOptions,
 ): Promise<{ app: FastifyInstance; url: string }> {
-  const app = Fastify({ bodyLimit });
+  const limits = serverLimits(options.limits);
+  const app = Fastify({ ...fastifyLimits(limits), bodyLimit });
+  capConnections(app.server, limits, (refused) =>
+    options.log(
+      `Warning: the listener refused ${refused} connection(s) since the last such warning (one a minute at most): ${limits.maxConnections} are open, the most it takes (--max-connections).`,
+    ),
+  );
   // The body stays raw: signatures are over the bytes as received.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../helpers/sandbox.ts";
+import { cutWithin, silentConnection } from "../helpers/slow-clients.ts";
 import { runCli, type SandboxProcess, startCli, stopCli } from "./sandbox-process.ts";
 
 /** `vigil sandbox`: its first stdout line, its flags and their validation. */
@@ -63,6 +64,31 @@ describe("flags", () => {
     });
   }
 
+  for (const cap of ["0", "abc", "1.5", "-3"]) {
+    it(`--max-connections ${JSON.stringify(cap)} is refused with a usage error`, async () => {
+      const run = runCli(["sandbox", "--max-connections", cap]);
+      expect((await run.exited).code).toBe(1);
+      expect(run.stderr()).toMatch(/a whole number of connections, at least 1/);
+      expect(run.stdout()).toBe("");
+    });
+  }
+
+  it("--max-connections caps the open connections, and says on stderr when it refuses one", async () => {
+    const p = await startCli(["--port", "0", "--max-connections", "2"]);
+    running.push(p);
+    const holders = [await silentConnection(p.info.url), await silentConnection(p.info.url)];
+    // The sandbox is its own process: give it time to accept both before one more arrives.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const refused = await cutWithin(await silentConnection(p.info.url), 5000, "a connection past the cap");
+    expect(refused.answer).toBe("");
+    for (const holder of holders) holder.destroy();
+    await expect
+      .poll(() => p.stderr(), { timeout: 5000 })
+      .toContain(
+        "vigil sandbox: warning: refused 1 connection(s) since the last such warning (one a minute at most): 2 are open",
+      );
+  });
+
   it("a port already in use fails with a one-line error, not a stack trace", async () => {
     const p = await startCli(["--port", "0"]);
     running.push(p);
@@ -94,6 +120,7 @@ describe("flags", () => {
   it("--help documents the flags", async () => {
     const run = runCli(["sandbox", "--help"]);
     await run.exited;
-    for (const flag of ["--host", "--port", "--data", "--plan"]) expect(run.stdout()).toContain(flag);
+    for (const flag of ["--host", "--port", "--data", "--plan", "--max-connections"])
+      expect(run.stdout()).toContain(flag);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
+import { monitorBody as jobMonitorBody, runJob } from "./jobs/helpers.ts";
 
 /**
  * Cursors belong to the list that issued them (its GET and `/q` twin, with
@@ -114,5 +115,47 @@ describe("lists without a sort page by id", () => {
     expect(next.status, next.text).toBe(200);
     expect(next.body.data.map((r: { monitorId: string }) => r.monitorId)).toEqual([monitors[2]]);
     expect(next.body.hasMore).toBe(false);
+  });
+});
+
+describe("a cursor is exactly what the API issued", () => {
+  const invalid = (parameter: string) => ({
+    status: 422,
+    code: "invalid_cursor",
+    errors: [{ pointer: `/${parameter}`, parameter, reason: "invalid" }],
+  });
+  // A well-signed cursor with segments appended is malformed, as a token with them is (auth-tokens.test.ts).
+  const suffixes = [".x", ".x.y.z", ".", ".."];
+
+  it("refuses a page cursor with anything appended, in a GET and its /q twin", async () => {
+    const cursor = decodeURIComponent(await cursorOf("/monitor?limit=1"));
+    for (const suffix of suffixes) {
+      const tampered = `${cursor}${suffix}`;
+      expect(refusal(await c.get(`/monitor?limit=1&cursor=${encodeURIComponent(tampered)}`))).toEqual(
+        invalid("cursor"),
+      );
+      expect(refusal(await c.post("/monitor/q", { limit: 1, cursor: tampered }))).toEqual(invalid("cursor"));
+    }
+    expect((await c.get(`/monitor?limit=1&cursor=${encodeURIComponent(cursor)}`)).status).toBe(200);
+  });
+
+  it("refuses a sync cursor with anything appended", async () => {
+    const sync = (await c.get("/monitor")).body.syncCursor as string;
+    for (const suffix of suffixes) {
+      const res = await c.get(`/monitor?updatedSince=${encodeURIComponent(`${sync}${suffix}`)}`);
+      expect(refusal(res)).toEqual(invalid("updatedSince"));
+    }
+    expect((await c.get(`/monitor?updatedSince=${encodeURIComponent(sync)}`)).status).toBe(200);
+  });
+
+  it("refuses a job's results cursor with anything appended", async () => {
+    const job = await runJob(c, "/monitor/bulk", { items: [jobMonitorBody(), jobMonitorBody()] });
+    const page = await c.get(`/job/${job.body.id}?limit=1`);
+    const cursor = page.body.resultsNextCursor as string;
+    expect(cursor).toEqual(expect.any(String));
+    const pageAfter = (suffix: string) =>
+      c.get(`/job/${job.body.id}?limit=1&cursor=${encodeURIComponent(`${cursor}${suffix}`)}`);
+    for (const suffix of suffixes) expect(refusal(await pageAfter(suffix))).toEqual(invalid("cursor"));
+    expect((await pageAfter("")).status).toBe(200);
   });
 });

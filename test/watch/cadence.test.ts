@@ -60,6 +60,11 @@ it.each([
   ],
   [["--webhook-secret-env", "HOME"], "--webhook-secret-env needs --listen"],
   [["--read-budget", "0"], "--read-budget takes a percentage above 0 and at most 100"],
+  [
+    ["--listen", "127.0.0.1:9100", "--max-connections", "0"],
+    '--max-connections takes a whole number of connections, at least 1, not "0".',
+  ],
+  [["--max-connections", "64"], "--max-connections needs --listen."],
   [["--heal-deletes"], "--heal-deletes needs --heal"],
   [["--notify", "slack"], "--notify takes an http(s) URL"],
 ])("vigil watch %j is refused before anything is read", async (args, message) => {

@@ -18,6 +18,7 @@ interface WatchCliOptions extends ConnectionOptions {
   notifyFormat: "json" | "slack";
   heal: boolean;
   healDeletes: boolean;
+  maxConnections?: string;
 }
 
 /** `HOST:PORT` (`[::1]:9000` for IPv6) → its parts. */
@@ -29,6 +30,16 @@ function parseListen(text: string): { host: string; port: number } {
       `--listen takes HOST:PORT (127.0.0.1:9100, 0.0.0.0:9100, [::1]:9100), not ${JSON.stringify(text)}.`,
     );
   return { host: match[1] ?? match[2]!, port };
+}
+
+/** `--max-connections`: a whole number, at least 1. */
+function connectionCap(text: string): number {
+  const n = /^\d{1,7}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(n >= 1))
+    throw new CliError(
+      `--max-connections takes a whole number of connections, at least 1, not ${JSON.stringify(text)}.`,
+    );
+  return n;
 }
 
 /** A cadence: at least a second (a shorter one would spend the read budget on nothing new). */
@@ -44,6 +55,10 @@ export function registerWatch(program: Command) {
       .argument("[paths...]", "files or directories of *.yaml/*.yml (default: the current directory)")
       .option("--listen <host:port>", "serve POST /events, GET /metrics and GET /healthz")
       .option("--webhook-secret-env <name>", "environment variable holding the webhook's signing secret")
+      .option(
+        "--max-connections <n>",
+        "connections the listener holds open at once at most; more are closed as they arrive (default 512)",
+      )
       .option("--every <duration>", "delta sync cadence", "5m")
       .option("--full-every <duration>", "full refresh cadence (stretched to fit the read budget)", "1h")
       .option("--read-budget <percent>", "share of the account's read quota to spend at most", "10")
@@ -61,6 +76,9 @@ export function registerWatch(program: Command) {
   ).action(async (paths: string[], options: WatchCliOptions) => {
     // Every flag is checked before anything is read or sent.
     const listen = options.listen === undefined ? undefined : parseListen(options.listen);
+    const maxConnections =
+      options.maxConnections === undefined ? undefined : connectionCap(options.maxConnections);
+    if (maxConnections !== undefined && !listen) throw new CliError("--max-connections needs --listen.");
     const cadence = {
       everyMs: duration("--every", options.every),
       fullEveryMs: duration("--full-every", options.fullEvery),
@@ -104,7 +122,9 @@ export function registerWatch(program: Command) {
       desired: config.resources,
       cadence,
       share,
-      ...(listen && { listen }),
+      ...(listen && {
+        listen: { ...listen, ...(maxConnections !== undefined && { limits: { maxConnections } }) },
+      }),
       ...(secret !== undefined && { secret }),
       ...(options.notify && { notify: { url: options.notify, format: options.notifyFormat } }),
       ...(options.heal && { heal: { deletes: options.healDeletes } }),

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import { capConnections, fastifyLimits, type ServerLimits, serverLimits } from "../../server-limits.ts";
 import { assertFiniteNumbers, maxBodyDepth, tooDeep, tooDeepAt } from "./body.ts";
 import { faultAfter, faultBefore } from "./fault-hooks.ts";
 import { newRequestId } from "./ids.ts";
@@ -17,19 +18,36 @@ declare module "fastify" {
 const refusable = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
+export interface AppOptions {
+  /** Request timeouts and the connection cap (src/server-limits.ts); the defaults when absent. */
+  limits?: ServerLimits;
+  /** Hears of connections refused past the cap, at most once a minute. */
+  onRefused?: (refused: number) => void;
+}
+
 /** Builds the HTTP app for an operation table; one error renderer serves every failure. */
-export function createApp(state: SandboxState, operations: Operation[]): FastifyInstance {
+export function createApp(
+  state: SandboxState,
+  operations: Operation[],
+  options: AppOptions = {},
+): FastifyInstance {
   state.services.operations = operations;
+  const limits = options.limits ?? serverLimits();
   const app = Fastify({
+    ...fastifyLimits(limits),
     logger: false,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: true,
     // Requests Node's HTTP parser refuses before Fastify sees them (a malformed request line, headers
     // or a query string over 16 KiB): still a problem document with a request id.
+    // A request cut off by a timeout (server-limits.ts) lands here too. An answer already begun is not
+    // interrupted by a second one: the connection is only closed.
     clientErrorHandler: (error, socket) => {
       if ((error as NodeJS.ErrnoException).code === "ECONNRESET" || socket.destroyed) return;
-      if (socket.writable) socket.write(clientErrorResponse(error as NodeJS.ErrnoException, state.baseUrl));
+      const answering = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+      if (socket.writable && !answering)
+        socket.write(clientErrorResponse(error as NodeJS.ErrnoException, state.baseUrl));
       socket.destroy(error);
     },
     // Failures found while routing, before any hook runs (a malformed %-escape in the path, an
@@ -75,20 +93,13 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
     });
   });
   app.decorateRequest("vigil", null as unknown as RequestState);
+  capConnections(app.server, limits, options.onRefused);
 
   app.addHook("onRequest", async (req, reply) => {
     req.vigil = { requestId: newRequestId() };
     reply.header("x-request-id", req.vigil.requestId);
   });
-  // An idempotency key claimed in `admit` is released once, when the answer is sent or the client
-  // gives up mid-request (else an abandoned request would hold its key `in_flight` for ever).
-  const release = (rs: RequestState) => {
-    if (rs.inFlight) state.inFlight.delete(rs.inFlight);
-    rs.inFlight = undefined;
-  };
-  app.addHook("onRequestAbort", async (req) => release(req.vigil));
   app.addHook("onResponse", async (req, reply) => {
-    release(req.vigil);
     const route = req.routeOptions.url ?? "(unmatched)";
     // A reset was counted when the connection was reset, as `reset`.
     if (!route.startsWith("/_sandbox") && !req.vigil.fault?.reset)
@@ -106,10 +117,22 @@ export function createApp(state: SandboxState, operations: Operation[]): Fastify
       url: toFastifyPath(op.path),
       onRequest: async (req, reply) => {
         if (await faultBefore(state, op, req, reply)) return;
-        admit(state, op, req, req.vigil);
+        // The client gave up while injected latency ran: nothing of its call runs, spends or claims.
+        if (reply.raw.destroyed) return void reply.hijack();
+        admit(state, op, req, reply.raw, req.vigil);
       },
       onSend: async (req, reply, payload) => faultAfter(state, op, req, reply, payload),
-      handler: async (req, reply) => execute(state, op, req, reply, req.vigil),
+      handler: async (req, reply) => {
+        // An idempotency key is held until its operation has run; an operation whose connection
+        // closed before it could start runs nothing (its client is gone, and its key is free again).
+        const claim = req.vigil.claim;
+        if (claim && !claim.start()) return reply.hijack();
+        try {
+          await execute(state, op, req, reply, req.vigil);
+        } finally {
+          claim?.finish();
+        }
+      },
     });
   }
   // The path exists but not with this method: 405 with the methods it does take.

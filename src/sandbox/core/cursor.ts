@@ -1,5 +1,6 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { ApiProblem } from "./problem.ts";
+import { sameSecret } from "./secrets.ts";
 
 /**
  * Opaque, checksummed tokens: page cursors (bound to their list, sort, query
@@ -20,15 +21,14 @@ export class CursorCodec {
 
   /** The payload of a token this codec issued, or a 422 `invalid_cursor` naming the parameter. */
   decode<T>(token: string, parameter: string): T {
-    const [body, mac] = token.split(".");
+    // Exactly body.mac: anything appended (`.x.y`) makes the cursor malformed, not ignored.
+    const parts = token.split(".");
+    const [body, mac] = parts;
     const fail = () =>
       new ApiProblem("invalid_cursor", `The ${parameter} is not one this API issued for this request.`, {
         errors: [{ pointer: `/${parameter}`, parameter, reason: "invalid" }],
       });
-    if (!body || !mac) throw fail();
-    const expected = Buffer.from(this.#mac(body));
-    const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw fail();
+    if (parts.length !== 2 || !body || !mac || !sameSecret(mac, this.#mac(body))) throw fail();
     try {
       return JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as T;
     } catch {

@@ -6,7 +6,7 @@ import type { SandboxState } from "./state.ts";
 
 /**
  * The route hooks that inject the faults drawn by `Faults` (faults.ts): they
- * reach into the whole sandbox state (stats, idempotency keys), which the
+ * reach into the whole sandbox state (stats), which the
  * fault configuration itself does not need.
  */
 
@@ -66,9 +66,6 @@ export function faultAfter(
   if (fault.reset) {
     state.faults.injected.reset++;
     state.stats.count(routeOf(op), "reset");
-    // No answer finishes, so the app's onResponse never runs: free the idempotency key here.
-    if (req.vigil.inFlight) state.inFlight.delete(req.vigil.inFlight);
-    req.vigil.inFlight = undefined;
     resetConnection(req);
     return payload;
   }

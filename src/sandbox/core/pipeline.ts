@@ -1,8 +1,10 @@
+import type { ServerResponse } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { issuesToEntries, type LeafScope, retiredScopes, scopeSatisfies } from "../../kinds/index.ts";
 import type { Fault } from "./faults.ts";
 import { findRecord, fingerprint, idempotencyTtl, recordId, saveRecord } from "./idempotency.ts";
+import type { KeyClaim } from "./in-flight.ts";
 import { ipAllowed, normalizeIp } from "./ip.ts";
 import { accountMemberOf } from "./members.ts";
 import {
@@ -18,6 +20,7 @@ import {
 import { ApiProblem, invalid, renderProblem } from "./problem.ts";
 import { parseQuery, rawFromBody, rawFromSearch } from "./query.ts";
 import { type Charge, chargeFor } from "./quota.ts";
+import { sameSecret } from "./secrets.ts";
 import type { SandboxState } from "./state.ts";
 import type { TokenClaims } from "./tokens.ts";
 
@@ -27,8 +30,8 @@ export interface RequestState {
   account?: Account;
   claims?: TokenClaims;
   charge?: Charge;
-  /** `accountId:key` of an idempotency key this request holds in flight. */
-  inFlight?: string;
+  /** The idempotency key this request holds in flight, until it is over (core/in-flight.ts). */
+  claim?: KeyClaim;
   /** Headers a per-address throttle asks to send. */
   rateHeaders?: Record<string, string>;
   /** The fault drawn for this call (core/faults.ts). */
@@ -79,7 +82,13 @@ const badToken = (detail = "The token is invalid or expired.") =>
  * idempotency key, so a second request with the same key while this one is
  * still arriving answers `in_flight`.
  */
-export function admit(state: SandboxState, op: Operation, req: FastifyRequest, rs: RequestState): void {
+export function admit(
+  state: SandboxState,
+  op: Operation,
+  req: FastifyRequest,
+  res: ServerResponse,
+  rs: RequestState,
+): void {
   const now = state.clock.now();
   const clientIp = normalizeIp(req.socket.remoteAddress);
   const metering = meteringOf(op);
@@ -87,7 +96,7 @@ export function admit(state: SandboxState, op: Operation, req: FastifyRequest, r
   if (metering === "admin") {
     const given = bearer(req);
     if (given === undefined) throw missingToken();
-    if (given !== state.services.adminToken) throw badToken();
+    if (!sameSecret(given, state.services.adminToken)) throw badToken();
     return;
   }
 
@@ -138,8 +147,7 @@ export function admit(state: SandboxState, op: Operation, req: FastifyRequest, r
         headers: { "Retry-After": "1" },
       });
     }
-    state.inFlight.add(id);
-    rs.inFlight = id;
+    rs.claim = state.inFlight.claim(id, res);
   }
 }
 

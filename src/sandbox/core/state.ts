@@ -3,6 +3,7 @@ import { Background, type BackgroundTaskOf } from "./background.ts";
 import { Clock } from "./clock.ts";
 import { CursorCodec } from "./cursor.ts";
 import { Faults } from "./faults.ts";
+import { InFlightKeys } from "./in-flight.ts";
 import type { Account, Ctx, SandboxServices, SandboxSettings } from "./operation.ts";
 import { Meter } from "./quota.ts";
 import { Store } from "./store.ts";
@@ -45,8 +46,8 @@ export class SandboxState {
   readonly stats = new Stats();
   /** Fault injection; in memory only, so a restart clears it. */
   readonly faults = new Faults();
-  /** Idempotency keys whose first request is still running. */
-  readonly inFlight = new Set<string>();
+  /** Idempotency keys whose first request is still running; in memory only, so a restart holds none. */
+  readonly inFlight = new InFlightKeys();
   readonly services: SandboxServices;
   baseUrl = "";
 

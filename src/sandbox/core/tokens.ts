@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
+import { sameSecret } from "./secrets.ts";
 
 /**
  * Bearer tokens carry their grant in signed claims; there is no token table
@@ -49,9 +50,7 @@ export class TokenAuthority {
     if (parts.length !== 2) return undefined;
     const [payload, signature] = parts as [string, string];
     if (!payload || !signature) return undefined;
-    const expected = Buffer.from(this.#sign(payload));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    if (!sameSecret(signature, this.#sign(payload))) return undefined;
     let claims: TokenClaims;
     try {
       claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as TokenClaims;
