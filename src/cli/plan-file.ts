@@ -5,7 +5,7 @@
  * "Limits"): its size is checked before it is read, and its nesting before it is parsed.
  */
 import { constants } from "node:fs";
-import { open, stat } from "node:fs/promises";
+import { access, lstat, open, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { type Plan, parsePlan, serializePlan } from "../engine/index.ts";
 import { formatBytes, limits } from "../gitops/source.ts";
@@ -23,7 +23,8 @@ export const planFileDepth = limits.depth + 8;
 
 /**
  * Before a plan to `file` reads the account: its directory must exist (it is not created: a mistyped
- * directory is refused rather than made), and `file` must not be a directory.
+ * directory is refused rather than made) and be writable, and `file` must not be a directory (a link
+ * there, to whatever, is replaced).
  */
 export async function checkPlanTarget(file: string): Promise<void> {
   const dir = dirname(resolve(file));
@@ -34,7 +35,10 @@ export async function checkPlanTarget(file: string): Promise<void> {
   });
   if (!info.isDirectory())
     throw new CliError(`--out ${file}: ${dirname(file)} is not a directory. Nothing was read.`);
-  const target = await stat(file).catch(() => undefined);
+  await access(dir, constants.W_OK).catch(() => {
+    throw new CliError(`--out ${file}: the directory ${dirname(file)} is not writable. Nothing was read.`);
+  });
+  const target = await lstat(file).catch(() => undefined);
   if (target?.isDirectory())
     throw new CliError(`--out ${file}: that is a directory; name a file. Nothing was read.`);
 }
