@@ -72,12 +72,14 @@ export function planTamperings(
     const d = declared.get(a.address);
     const held = Object.hasOwn(state.resources, a.address) ? state.resources[a.address] : undefined;
     const kind = d?.kind ?? held?.kind;
+    const id = a.id === undefined ? "no id" : shownValue(a.id);
     if (!kind) {
-      say("names no resource of the configuration or the state");
+      say(
+        `the plan ${verbs[a.action]} ${a.id === undefined ? "it" : id}, but neither the configuration nor the state (serial ${state.serial}) has this address`,
+      );
       continue;
     }
     if (a.kind !== kind) say(`is a ${kind}, not a ${a.kind}`);
-    const id = a.id === undefined ? "no id" : shownValue(a.id);
     const stateId = held?.id === undefined ? "none" : shownValue(held.id);
     const ofState = () => {
       if (a.id === undefined || a.id !== held?.id)

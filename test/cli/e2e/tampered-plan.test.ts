@@ -90,7 +90,12 @@ describe("apply --plan refuses a plan edited after it was made", { timeout: 60_0
       });
       plan.summary.delete = 1;
     });
-    await expectRefused(run, /monitors\.b-0: names no resource of the configuration or the state/);
+    await expectRefused(
+      run,
+      new RegExp(
+        `monitors\\.b-0: the plan deletes ${ids.b}, but neither the configuration nor the state \\(serial ${original.serial}\\) has this address`,
+      ),
+    );
   });
 
   it("an added delete under an address of the state, with another workspace's id", async () => {

@@ -182,7 +182,7 @@ describe("what a saved plan must be to be trusted (no calls)", () => {
     [
       "an address with control characters",
       [action({ address: "monitors.\u001b[2Jx", action: "delete", id: "m-gone", observed })],
-      '"monitors.\\u001b[2Jx": names no resource of the configuration or the state',
+      '"monitors.\\u001b[2Jx": the plan deletes m-gone, but neither the configuration nor the state (serial 3) has this address',
     ],
   ])("refused: %s", (_what, actions, problem) => {
     expect(planTamperings(planOf(actions), state, config)).toContain(problem);
