@@ -23,6 +23,7 @@ import {
   StateBackendError,
   StateFileError,
   StateLockedError,
+  TamperedPlanError,
 } from "../engine/index.ts";
 import { formatDiagnostic, type LoadDiagnostic } from "../gitops/load.ts";
 
@@ -48,6 +49,7 @@ const userErrors = [
   StateBackendError,
   StateFileError,
   StateLockedError,
+  TamperedPlanError,
 ];
 
 /** The message for an error that ends a command. */

@@ -3,11 +3,11 @@
  * config sets none). The state keeps no credential, so apply writes each one here the moment the create
  * answers: `.vigil/outputs.json` beside the state, mode 0600, never committed. `vigil output` reads it.
  */
-import { randomBytes } from "node:crypto";
-import { open, readFile, rename, unlink } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { GeneratedValue } from "../engine/index.ts";
 import { CliError } from "./errors.ts";
+import { writePrivateFile } from "./private-file.ts";
 
 export interface OutputEntry {
   kind: string;
@@ -79,18 +79,5 @@ export async function saveOutput(path: string, generated: GeneratedValue, now = 
       : { kind: generated.kind, id: generated.id, generatedAt: now.toISOString(), values: {} };
   entry.values[generated.member] = generated.value;
   file.outputs[generated.address] = entry;
-  const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
-  const handle = await open(temporary, "wx", 0o600);
-  try {
-    // The umask may narrow the creation mode; 0600 must hold whatever it is.
-    await handle.chmod(0o600);
-    await handle.writeFile(`${JSON.stringify(file, null, 2)}\n`);
-    await handle.sync();
-  } catch (error) {
-    await handle.close();
-    await unlink(temporary).catch(() => {});
-    throw error;
-  }
-  await handle.close();
-  await rename(temporary, path);
+  await writePrivateFile(path, `${JSON.stringify(file, null, 2)}\n`);
 }

@@ -180,7 +180,7 @@ export function applyChanges(options: ApplyChangesOptions): Promise<ApplyOutcome
       // A plan made with no state carries the lineage it invented; the state it starts must have that one,
       // or a first plan --out could never be applied (lineage and config digest would always differ).
       const state = (await lock.read()) ?? { ...newState(), lineage: options.plan.lineage };
-      const fresh = await checkSavedPlan(options.ops, options.plan, state, options.desired);
+      const fresh = await checkSavedPlan(options.ops, options.plan, state, options.desired, options.imports);
       state.accountId ??= options.plan.accountId;
       const result = await applyActions({
         ...common(options, lock, state),

@@ -16,6 +16,7 @@ export * from "./kinds/index.ts";
 export * from "./model.ts";
 export * from "./plan.ts";
 export * from "./plan-file.ts";
+export * from "./plan-trust.ts";
 export * from "./recover.ts";
 export * from "./refresh.ts";
 export * from "./session.ts";

@@ -4,9 +4,10 @@
  * fewer of one read per planned object or a full list.
  */
 import { ApiError, isoSeconds, type Operations } from "../api/index.ts";
-import { engineKind, type Row } from "./kinds/index.ts";
+import { type EngineKind, engineKind, type Row } from "./kinds/index.ts";
 import type { DesiredResource, KindName, Plan, State } from "./model.ts";
 import { configDigest, observedOf } from "./plan.ts";
+import { assertPlanUntampered, shownValue, TamperedPlanError } from "./plan-trust.ts";
 import { resolveRefs } from "./refs.ts";
 
 export class StalePlanError extends Error {
@@ -28,11 +29,28 @@ export interface FreshLive {
 
 const pageSize = 500;
 
+/** One object, or undefined when it is gone (reported by the caller); any other failure is not an answer. */
+async function getIfAny(
+  kind: EngineKind,
+  ops: Operations,
+  id: string,
+  context: Record<string, unknown>,
+): Promise<Row | undefined> {
+  try {
+    // The context (a natural key, members) carries the parent ids a nested kind is read under.
+    return await kind.getOne(ops, { ...context, id });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    return undefined;
+  }
+}
+
 export async function checkSavedPlan(
   ops: Operations,
   plan: Plan,
   state: State,
   desired: readonly DesiredResource[],
+  imports: readonly { address: string; id: string }[] = [],
 ): Promise<FreshLive> {
   const changed: string[] = [];
   if (plan.lineage !== state.lineage) changed.push("the plan was made from another state (lineage differs)");
@@ -40,6 +58,14 @@ export async function checkSavedPlan(
     changed.push(`the state was written since the plan (serial ${plan.serial}, now ${state.serial})`);
   if (configDigest(state.lineage, desired) !== plan.configDigest)
     changed.push("the config changed since the plan");
+  // The plan's ids are trusted below: with the state and config it was made from, they must be theirs.
+  assertPlanUntampered(plan, state, desired, imports);
+  const tampered: string[] = [];
+  const imported = new Set(imports.map((i) => i.address));
+  // The ids references resolve to, as the plan resolved them: none yet for what it creates.
+  const planned = new Map(
+    plan.actions.map((a) => [a.address, a.action === "create" || a.action === "replace" ? undefined : a.id]),
+  );
   const account = await ops.account.get();
   if (String(account.id) !== plan.accountId)
     changed.push(`the token reaches account ${account.id}, not ${plan.accountId}`);
@@ -79,15 +105,8 @@ export async function checkSavedPlan(
     if (!listed && !everyEdit && observed.length > 0) {
       if (observed.length <= Math.ceil(total / pageSize)) {
         for (const a of observed) {
-          try {
-            rows.set(
-              a.id!,
-              await kind.getOne(ops, { id: a.id, ...(state.resources[a.address]?.naturalKey ?? {}) }),
-            );
-          } catch (error) {
-            // Only a 404 means gone (reported below as deleted); any other failure is not an answer.
-            if (!(error instanceof ApiError && error.status === 404)) throw error;
-          }
+          const row = await getIfAny(kind, ops, a.id!, state.resources[a.address]?.naturalKey ?? {});
+          if (row) rows.set(a.id!, row);
         }
       } else {
         for (const row of (await kind.listAll(ops)).rows) rows.set(String(row.id), row);
@@ -105,6 +124,19 @@ export async function checkSavedPlan(
       if (now.updated !== a.observed!.updated || digestMoved)
         changed.push(
           `${a.address}: ${a.id} was changed${now.updated ? ` (updated ${isoSeconds(now.updated)})` : ""}`,
+        );
+    }
+    // An import the configuration does not name is an adoption: vigil plans one only by natural key.
+    for (const a of actions) {
+      const d = desiredByAddress.get(a.address);
+      if (a.action !== "import" || imported.has(a.address) || !d) continue;
+      const members = resolveRefs(d.members, (x) => planned.get(x)) as Row;
+      const row = rows.get(a.id!) ?? (await getIfAny(kind, ops, a.id!, members));
+      if (!row) continue;
+      const key = kind.naturalKey(kind.normalizeDesired(members));
+      if (key === undefined || kind.naturalKey(kind.normalizeLive(row)) !== key)
+        tampered.push(
+          `${shownValue(a.address)}: the plan adopts ${shownValue(a.id)}, which the configuration does not import and whose natural key is not the resource's`,
         );
     }
     // An object that appeared with the natural key of a planned create would collide with it.
@@ -125,6 +157,7 @@ export async function checkSavedPlan(
     fresh.live.set(name, rows);
     if (listed) fresh.complete.add(name);
   }
+  if (tampered.length > 0) throw new TamperedPlanError(tampered);
   if (changed.length > 0) throw new StalePlanError(changed);
   return fresh;
 }

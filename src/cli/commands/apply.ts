@@ -2,26 +2,26 @@
  * `apply`, `destroy` and `import`: plan, show, ask (or take --auto-approve),
  * then apply exactly what was shown, under one hold of the state lock.
  */
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import {
   applyChanges,
+  assertPlanUntampered,
   type DesiredResource,
   type GeneratedValue,
   isPostgresUrl,
   type Plan,
   type ProgressEvent,
-  parsePlan,
   RefreshOnlyPlanError,
   StalePlanError,
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { describeAccountWarning, failOnAccountCheck, loadAddresses, loadOrFail } from "../config.ts";
-import { type ConnectionOptions, localStateBase, withStateStore } from "../connection.ts";
+import { type ConnectionOptions, localStateBase, readSavedState, withStateStore } from "../connection.ts";
 import { CliError, exitCodes, failureLines } from "../errors.ts";
 import { outputsPath, saveOutput } from "../outputs.ts";
-import { sourceChanges, sourcesDir } from "../plan-sources.ts";
+import { readPlanFile } from "../plan-file.ts";
+import { confinedSourcesDir, sourceChanges } from "../plan-sources.ts";
 import { confirm } from "../prompt.ts";
 import { type CallCounts, callsLine } from "../render/changes.ts";
 import { createProgress, type Progress } from "../render/progress.ts";
@@ -179,8 +179,11 @@ export function registerApply(program: Command) {
     const { config, saved } = options.plan
       ? await openSavedPlan(options.plan, paths, options)
       : { config: await loadOrFail(paths), saved: undefined };
-    // A saved plan was guarded when it was made.
-    if (!saved) await refuseEmptyConfig(config.resources, options, "apply");
+    // A saved plan was guarded when it was made. An edited one is refused before it is shown or any call
+    // is made (the engine checks again under the lock).
+    if (saved)
+      assertPlanUntampered(saved, await readSavedState(options, "apply"), config.resources, config.imports);
+    else await refuseEmptyConfig(config.resources, options, "apply");
     await run({
       command: "apply",
       options,
@@ -265,18 +268,19 @@ async function openSavedPlan(
   paths: readonly string[],
   options: ConnectionOptions,
 ): Promise<{ config: LoadedConfig; saved: Plan }> {
-  const saved = parsePlan(await readFile(file, "utf8").catch(notFound(file)), file);
+  const saved = await readPlanFile(file);
   // Refused before it is shown: printed as an apply plan first, its drift read as changes about to be made.
   if (saved.refreshOnly) throw new RefreshOnlyPlanError();
   const sources = saved.config;
   // A plan saved without its sources (by an earlier vigil) reads the configuration where it always did.
   if (!sources) return { config: await loadOrFail(paths), saved };
+  // Before any of its paths is read or shown: they must stay in the plan file's repository.
+  const dir = await confinedSourcesDir(sources, file);
   if (paths.length > 0)
     throw new CliError(
-      `apply --plan reads the configuration the plan was made from (${sources.paths.join(", ")} in ${sourcesDir(sources, file)}); give no paths with it.`,
+      `apply --plan reads the configuration the plan was made from (${sources.paths.join(", ")} in ${dir}); give no paths with it.`,
     );
   if (options.state && !isPostgresUrl(options.state)) options.state = resolve(options.state);
-  const dir = sourcesDir(sources, file);
   try {
     process.chdir(dir);
   } catch (error) {
@@ -288,12 +292,4 @@ async function openSavedPlan(
   const changed = await sourceChanges(sources, config, saved.lineage);
   if (changed.length > 0) throw new StalePlanError(changed);
   return { config, saved };
-}
-
-function notFound(file: string) {
-  return (error: NodeJS.ErrnoException): never => {
-    throw new CliError(
-      `Cannot read the plan file ${file}: ${error.code === "ENOENT" ? "no such file" : error.message}`,
-    );
-  };
 }

@@ -1,11 +1,11 @@
-import { writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { planChanges, serializePlan } from "../../engine/index.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
 import { describeAccountWarning, failOnAccountCheck, loadOrFail } from "../config.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
-import { recordSources } from "../plan-sources.ts";
+import { checkPlanTarget, writePlanFile } from "../plan-file.ts";
+import { checkPlanFiles, checkPlanRepository, type Repository, recordSources } from "../plan-sources.ts";
 import { countActions, deletionSentence } from "../render/changes.ts";
 import { renderPlanMarkdown } from "../render/markdown.ts";
 import {
@@ -59,7 +59,14 @@ export function registerPlan(program: Command) {
   ).action(async (paths: string[], options: PlanOptions) => {
     if (options.json && options.markdown)
       throw new CliError("--json and --markdown cannot be used together.");
+    // Before the account is read: where the plan goes must take it, in the repository it is made for.
+    let repository: Repository | undefined;
+    if (options.out) {
+      await checkPlanTarget(options.out);
+      repository = await checkPlanRepository(options.out, paths);
+    }
     const config = await loadOrFail(paths);
+    if (options.out && repository) await checkPlanFiles(options.out, repository, config);
     if (!options.refreshOnly) await refuseEmptyConfig(config.resources, options, "plan");
     const plan = await withConnection(options, "plan", async ({ ops, client, reading }, store) => {
       const outcome = await planChanges({
@@ -99,7 +106,7 @@ export function registerPlan(program: Command) {
       return plan;
     });
     if (options.out) {
-      await writeFile(options.out, serializePlan(plan), { mode: 0o600 });
+      await writePlanFile(options.out, plan);
       if (!options.json)
         process.stderr.write(
           `Saved the plan to ${options.out}; apply it with vigil apply --plan ${options.out}\n`,

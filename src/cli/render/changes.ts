@@ -85,19 +85,39 @@ function memberPath(path: string): string {
   return out;
 }
 
-/** Compact JSON, with ids known only after apply shown as such. */
+/**
+ * Compact JSON, with ids known only after apply shown as such. Written with a stack of its own rather than
+ * by recursion: a value of a plan file may nest deeper than the call stack goes.
+ */
 function compact(value: unknown): string {
-  if (isUnknown(value)) return unknownValue;
-  // The engine puts this marker where a credential is (inside a new monitor's settings, a webhook's headers):
-  // it shows as the mask, as a sensitive change does, not as a quoted string the user wrote.
-  if (value === maskedValue) return maskedValue;
-  if (Array.isArray(value)) return `[${value.map(compact).join(",")}]`;
-  if (isObject(value)) {
-    return `{${Object.entries(value)
-      .map(([k, v]) => `${JSON.stringify(k)}:${compact(v)}`)
-      .join(",")}}`;
+  const out: string[] = [];
+  // What is left to write, last first: a value (boxed, so that a string value is not taken for text) or text.
+  const work: ({ value: unknown } | string)[] = [{ value }];
+  while (work.length > 0) {
+    const next = work.pop()!;
+    if (typeof next === "string") {
+      out.push(next);
+      continue;
+    }
+    const v = next.value;
+    if (isUnknown(v)) out.push(unknownValue);
+    // The engine puts this marker where a credential is (inside a new monitor's settings, a webhook's headers):
+    // it shows as the mask, as a sensitive change does, not as a quoted string the user wrote.
+    else if (v === maskedValue) out.push(maskedValue);
+    else if (Array.isArray(v) || isObject(v)) {
+      const array = Array.isArray(v);
+      const entries = array ? v.map((item, i) => [i, item] as const) : Object.entries(v);
+      out.push(array ? "[" : "{");
+      work.push(array ? "]" : "}");
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
+        work.push({ value: item });
+        if (!array) work.push(`${JSON.stringify(key)}:`);
+        if (i > 0) work.push(",");
+      }
+    } else out.push(v === undefined ? "null" : JSON.stringify(v));
   }
-  return value === undefined ? "null" : JSON.stringify(value);
+  return out.join("");
 }
 
 function truncate(text: string, max: number): string {
@@ -166,10 +186,23 @@ export interface ValueLimits {
   maxTextLines?: number;
 }
 
-/** An object added or removed whole is shown member by member; arrays and references stay whole. */
+/**
+ * An object added or removed whole is shown member by member; arrays and references stay whole. In order,
+ * with a stack of its own (as `compact`): objects may nest deeper than the call stack goes.
+ */
 function leaves(path: string, value: unknown): [string, unknown][] {
-  if (!isObject(value) || isUnknown(value) || Object.keys(value).length === 0) return [[path, value]];
-  return Object.entries(value).flatMap(([k, v]) => leaves(`${path}${pointer([k])}`, v));
+  const out: [string, unknown][] = [];
+  const work: [string, unknown][] = [[path, value]];
+  while (work.length > 0) {
+    const [at, v] = work.pop()!;
+    if (!isObject(v) || isUnknown(v) || Object.keys(v).length === 0) out.push([at, v]);
+    else {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--)
+        work.push([`${at}${pointer([entries[i]![0]])}`, entries[i]![1]]);
+    }
+  }
+  return out;
 }
 
 function fieldLine(
@@ -389,7 +422,11 @@ export function noteLine(note: PlanNote, limits: ValueLimits = {}): string {
 /** The plan's drift notes by address, in plan order. */
 export function notesByAddress(plan: Plan): [string, PlanNote[]][] {
   const out = new Map<string, PlanNote[]>();
-  for (const note of plan.notes ?? []) out.set(note.address, [...(out.get(note.address) ?? []), note]);
+  for (const note of plan.notes ?? []) {
+    const list = out.get(note.address);
+    if (list) list.push(note);
+    else out.set(note.address, [note]);
+  }
   return [...out];
 }
 

@@ -120,6 +120,11 @@ function header(action: PlannedAction, word: string, options: RenderPlanOptions,
   }`;
 }
 
+/** `out.push(...lines)` without the spread, which overflows the stack past some 100,000 lines. */
+function append(out: string[], lines: readonly string[]): void {
+  for (const line of lines) out.push(line);
+}
+
 function renderChanges(plan: Plan, options: RenderPlanOptions, s: Styler): string[] {
   const counts = countActions(plan);
   const out: string[] = [];
@@ -128,11 +133,12 @@ function renderChanges(plan: Plan, options: RenderPlanOptions, s: Styler): strin
     for (const action of plan.actions.filter(isShown)) {
       out.push(header(action, actionWord(action), options, s));
       for (const reason of reasonsOf(action)) out.push(`${fieldIndent}${s.dim(`# ${reason}`)}`);
-      for (const line of fieldLines(action, options)) out.push(...renderField(line, s, true));
+      for (const line of fieldLines(action, options)) append(out, renderField(line, s, true));
       out.push("");
     }
   }
-  out.push(...notes(plan, options, s), ...warnings(plan, s));
+  append(out, notes(plan, options, s));
+  append(out, warnings(plan, s));
   if (hasChanges(counts)) {
     out.push(s.bold(summarySentence(counts)));
     const extra = extraSummary(counts);
@@ -159,11 +165,13 @@ function renderDrift(plan: Plan, options: RenderPlanOptions, s: Styler): string[
       out.push(
         `${headerIndent}${s.yellow("~")} ${s.bold(action.address)}${source ? `  ${s.dim(`(${source})`)}` : ""}`,
       );
-      for (const line of lines) out.push(...renderField(line, s, false));
+      for (const line of lines) append(out, renderField(line, s, false));
     }
     out.push("");
   }
-  out.push(...notes(plan, options, s), ...warnings(plan, s), s.bold(driftSentence(items.length)));
+  append(out, notes(plan, options, s));
+  append(out, warnings(plan, s));
+  out.push(s.bold(driftSentence(items.length)));
   return out;
 }
 

@@ -1,10 +1,13 @@
+import { execFile } from "node:child_process";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { vigil, workspace } from "../vigil.ts";
 import { project, useSandbox } from "./helpers.ts";
 import { monitorsYaml } from "./monitors.ts";
 
+const execFileAsync = promisify(execFile);
 const sandbox = useSandbox();
 const shown = (r: { stdout: string; stderr: string }) => `${r.stdout}\n${r.stderr}`;
 
@@ -16,7 +19,9 @@ describe("apply --plan reads the configuration the plan was made from", { timeou
       // Not part of the plan's paths: invalid YAML an apply from the wrong directory would trip on.
       "unrelated.yaml": "monitors: [not, a, map\n",
     });
+    // A plan saved in a subdirectory belongs to the Git work tree holding it (docs/plan-format.md).
     await mkdir(join(p.dir, "plans"));
+    await execFileAsync("git", ["init", "-q"], { cwd: p.dir });
     const saved = await p.run(["plan", "config", "--out", "plans/p.json"]);
     expect(saved.code, shown(saved)).toBe(0);
     const plan = JSON.parse(await readFile(join(p.dir, "plans/p.json"), "utf8"));
