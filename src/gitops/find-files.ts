@@ -168,14 +168,15 @@ async function resolveGiven(paths: readonly string[], cwd: string) {
   const problems: string[] = [];
   const found: { path: string; real: string; info: Stats; leaves: boolean }[] = [];
   for (const path of paths) {
-    const info = await stat(resolve(cwd, path)).catch((error: NodeJS.ErrnoException) => error);
-    if (info instanceof Error) {
-      problems.push(
-        `${path}: ${info.code === "ELOOP" ? "a symbolic link loop" : "no such file or directory"}`,
-      );
+    const failed = (error: NodeJS.ErrnoException) => error;
+    const info = await stat(resolve(cwd, path)).catch(failed);
+    // A path removed between the two calls is as missing.
+    const real = info instanceof Error ? info : await realpath(resolve(cwd, path)).catch(failed);
+    if (info instanceof Error || real instanceof Error) {
+      const { code } = info instanceof Error ? info : (real as NodeJS.ErrnoException);
+      problems.push(`${path}: ${code === "ELOOP" ? "a symbolic link loop" : "no such file or directory"}`);
       continue;
     }
-    const real = await realpath(resolve(cwd, path));
     const fromCwd = relative(cwd, resolve(cwd, path));
     const inCwd = fromCwd === "" || (!fromCwd.startsWith("..") && !isAbsolute(fromCwd));
     found.push({ path, real, info, leaves: inCwd && !isWithin(realCwd, real) });
