@@ -18,6 +18,7 @@ import { DurationError, type DurationRules, parseDuration } from "../duration.ts
 import {
   FileStateStore,
   isPostgresUrl,
+  parsePostgresUrl,
   type State,
   type StateBackend,
   type StoreOptions,
@@ -134,6 +135,15 @@ export interface StateOptions {
   /** Milliseconds (parsed by `parseLockTimeout`). */
   lockTimeout?: number;
   keepVersions?: number;
+}
+
+/**
+ * `--state`: a file path, or a PostgreSQL URL read at once, so that a malformed URL is refused before
+ * anything is read from the files or the API (the message never quotes its password).
+ */
+export function parseStateLocation(text: string): string {
+  if (isPostgresUrl(text)) parsePostgresUrl(text);
+  return text;
 }
 
 /** The default wait for a lock another run holds. */

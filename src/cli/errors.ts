@@ -23,6 +23,7 @@ import {
   StateBackendError,
   StateFileError,
   StateLockedError,
+  StateNotSavedError,
   TamperedPlanError,
 } from "../engine/index.ts";
 import { formatDiagnostic, type LoadDiagnostic } from "../gitops/load.ts";
@@ -61,6 +62,7 @@ export function describeError(error: unknown): string {
       `The API refused ${error.route}: ${problemHeadline(error.description)}`,
       ...memberLines(error.description),
     ].join("\n");
+  if (error instanceof StateNotSavedError) return stateNotSavedMessage(error);
   if (userErrors.some((type) => error instanceof type)) return (error as Error).message;
   // The client wraps connection failures once its retries are spent: a wrong or down endpoint, not a bug.
   if (error instanceof NetworkError) return `Cannot reach the API: ${error.message}`;
@@ -86,6 +88,44 @@ function memberLines(
  * member at its place in the user's files when `locate` knows it (`monitors.yaml:4:15: monitors.web
  * interval: got 45; allowed: 30, 60`).
  */
+const participles: Record<string, string> = { create: "created", update: "updated", delete: "deleted" };
+
+/**
+ * Said once when the state could not be saved mid-run: what the account holds that the saved state does
+ * not show, and that the next run settles it (docs/state.md, "When the database goes away mid-apply").
+ */
+export function stateNotSavedMessage(error: StateNotSavedError, command = "apply"): string {
+  const lines = [error.message];
+  const { unsaved } = error;
+  if (unsaved.length === 0) lines.push("Every write made up to then is recorded in the state.");
+  else {
+    const counts = new Map<string, number>();
+    for (const w of unsaved) counts.set(w.action, (counts.get(w.action) ?? 0) + 1);
+    const n = unsaved.length;
+    const shown = `${unsaved
+      .slice(0, 3)
+      .map((w) => w.address)
+      .join(", ")}${n > 3 ? ` and ${n - 3} more` : ""}`;
+    if (counts.size === 1 && counts.has("create"))
+      lines.push(
+        `${n === 1 ? "1 object was" : `${n} objects were`} created after the state was last saved (${shown}); the saved state holds ${n === 1 ? "it as a pending write" : "them as pending writes"}, and the next run adopts ${n === 1 ? "it" : "them"}: nothing is created twice.`,
+      );
+    else {
+      const parts = ["create", "update", "delete"]
+        .filter((a) => counts.has(a))
+        .map((a) => `${counts.get(a)} ${participles[a]}`);
+      const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+      lines.push(
+        `${n === 1 ? "1 write" : `${n} writes`} ended after the state was last saved (${list}: ${shown}); the saved state holds them as pending writes, and the next run settles them from what the account shows: it adopts what was created (nothing is created twice) and plans the rest again.`,
+      );
+    }
+  }
+  lines.push(
+    `No write started once the state could not be saved: run vigil ${command} again when the state's store is back.`,
+  );
+  return lines.join("\n");
+}
+
 export function failureLines(
   failure: ApplyFailure,
   locate?: (address: string, pointer: string) => LoadDiagnostic | undefined,

@@ -6,6 +6,7 @@
 import type { Operations, TimeSource } from "../api/index.ts";
 import { AccountAllowances, AccountCheckError, checkPlanAgainstAccount } from "./account-rules.ts";
 import { applyActions } from "./apply/apply.ts";
+import { StateNotSavedError } from "./apply/journal.ts";
 import type { ApplyResult, GeneratedValue, ProgressEvent } from "./apply/model.ts";
 import { assertConfigNotEmpty, assertNoMassDelete } from "./guard.ts";
 import type { DesiredResource, KindName, Plan, State, StateLock, StateStore } from "./model.ts";
@@ -64,11 +65,16 @@ function kindsOf(desired: readonly DesiredResource[], state: State): KindName[] 
 
 async function withLock<T>(store: StateStore, fn: (lock: StateLock) => Promise<T>): Promise<T> {
   const lock = await store.lock();
+  let result: T;
   try {
-    return await fn(lock);
-  } finally {
-    await lock.release();
+    result = await fn(lock);
+  } catch (error) {
+    // The run's own error is the one to tell: a release that fails too (the database is gone) would hide it.
+    await lock.release().catch(() => {});
+    throw error;
   }
+  await lock.release();
+  return result;
 }
 
 function planUnderLock(options: EngineOptions, lock: StateLock): Promise<PlanOutcome & { state: State }> {
@@ -209,7 +215,12 @@ export function applyChanges(options: ApplyChangesOptions): Promise<ApplyOutcome
     });
     state.syncCursors = { ...state.syncCursors, ...inventory.syncCursors };
     state.serial++;
-    await lock.write(state);
+    await lock.write(state).catch((cause: unknown) => {
+      // Every write is already recorded, each saved as it ended: only the sync cursors are not.
+      const error = new StateNotSavedError(cause, []);
+      error.result = result;
+      throw error;
+    });
     return { plan, result, notes, accountWarnings, approved: true };
   });
 }

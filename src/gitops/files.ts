@@ -1,6 +1,6 @@
 /**
- * Finding and reading the YAML files of a GitOps repo, keeping every node's
- * source position so errors can say file:line:column.
+ * Reading the YAML files of a GitOps repo (found by find-files.ts), keeping
+ * every node's source position so errors can say file:line:column.
  *
  * The files come from pull requests, so reading them is bounded whatever they
  * hold (docs/gitops.md, "Limits"): each file's and the whole configuration's
@@ -9,9 +9,10 @@
  * by read-plain.ts when it is plain YAML, or else parsed here and read by
  * read-document.ts.
  */
-import { lstat, open, readdir, realpath, stat } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
 import { type CST, Lexer, LineCounter, Parser } from "yaml";
+import { displayName, type FileIdentity } from "./find-files.ts";
 import { composeDocument, readDocument } from "./read-document.ts";
 import { readPlain } from "./read-plain.ts";
 import {
@@ -25,6 +26,7 @@ import {
   type ValueBudget,
 } from "./source.ts";
 
+export { displayName, type FileIdentity, type FoundFiles, findConfigFiles } from "./find-files.ts";
 export {
   type FileProblem,
   formatBytes,
@@ -37,91 +39,6 @@ export {
   type YamlPath,
 } from "./source.ts";
 
-const yamlFile = /\.ya?ml$/i;
-
-export interface FoundFiles {
-  /** Absolute or as-given paths, each file once (two links to one file are read once), with their sizes. */
-  files: { path: string; size: number }[];
-  problems: string[];
-}
-
-/**
- * Every `*.yaml`/`*.yml` under the given paths (files given by name are taken
- * whatever their extension), in a stable order. Hidden directories (`.github`,
- * `.vigil`) and `node_modules` are skipped. Symbolic links are followed, to
- * files and to directories; a link that leads back into a directory already
- * walked is skipped (a loop cannot make the walk endless), and a link to
- * nothing or to something other than a file or directory is a problem.
- */
-export async function findConfigFiles(paths: readonly string[]): Promise<FoundFiles> {
-  const files: FoundFiles["files"] = [];
-  const problems: string[] = [];
-  /** Real paths of the files taken and of the directories walked. */
-  const seenFiles = new Set<string>();
-  const seenDirs = new Set<string>();
-  let tooMany = false;
-  const take = async (path: string, size: number) => {
-    const real = await realpath(path);
-    if (seenFiles.has(real)) return;
-    seenFiles.add(real);
-    if (files.length === limits.files) {
-      if (!tooMany)
-        problems.push(
-          `${displayName(path)}: the configuration has more than ${limits.files.toLocaleString("en")} files, the most vigil reads`,
-        );
-      tooMany = true;
-      return;
-    }
-    files.push({ path, size });
-  };
-  async function walk(dir: string): Promise<void> {
-    const real = await realpath(dir);
-    if (seenDirs.has(real) || tooMany) return;
-    if (seenDirs.size === limits.directories) {
-      problems.push(
-        `${displayName(dir)}: the configuration spans more than ${limits.directories.toLocaleString("en")} directories, the most vigil walks`,
-      );
-      tooMany = true;
-      return;
-    }
-    seenDirs.add(real);
-    const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      problems.push(`${displayName(dir)}: the directory cannot be read (${error.code ?? error.message})`);
-      return [];
-    });
-    entries.sort((a, b) => (a.name < b.name ? -1 : 1));
-    for (const entry of entries) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isSymbolicLink()) {
-        const target = await stat(full).catch(() => undefined);
-        if (target?.isDirectory()) await walk(full);
-        else if (!yamlFile.test(entry.name)) continue;
-        else if (!target) problems.push(`${displayName(full)}: a symbolic link to nothing`);
-        else if (!target.isFile())
-          problems.push(`${displayName(full)}: a symbolic link to something that is not a file`);
-        else await take(full, target.size);
-      } else if (entry.isFile() && yamlFile.test(entry.name)) await take(full, (await lstat(full)).size);
-    }
-  }
-  for (const path of paths) {
-    const info = await stat(path).catch(() => undefined);
-    if (!info) problems.push(`${path}: no such file or directory`);
-    else if (info.isDirectory()) await walk(path);
-    else if (!info.isFile()) problems.push(`${path}: not a file or a directory`);
-    else await take(path, info.size);
-  }
-  // Too many files or directories: none is read.
-  return { files: tooMany ? [] : files, problems };
-}
-
-/** The file name as shown in messages: relative to the working directory when inside it. */
-export function displayName(file: string, cwd = process.cwd()): string {
-  const rel = relative(cwd, file);
-  return rel.startsWith("..") ? file : rel;
-}
-
 /**
  * Parses one file into plain data plus a source map; syntax errors and
  * duplicate keys are problems. A plain file (most are) is read straight from
@@ -131,10 +48,11 @@ export function displayName(file: string, cwd = process.cwd()): string {
 export async function parseConfigFile(
   file: string,
   budget: ValueBudget = { remaining: limits.values },
+  found?: FileIdentity,
 ): Promise<{ parsed?: ParsedFile; problems: FileProblem[] }> {
   const name = displayName(file);
   const whole = (message: string) => ({ problems: [{ at: { file: name, line: 1, column: 1 }, message }] });
-  const bytes = await readBounded(file);
+  const bytes = await readBounded(file, found);
   if (typeof bytes === "string") return whole(bytes);
   const notText = nonTextAt(bytes);
   if (notText) {
@@ -191,11 +109,18 @@ export async function parseConfigFile(
   };
 }
 
-/** A file's bytes, or why they are not read: it is not a regular file, or it is larger than limits.fileBytes. */
-async function readBounded(file: string): Promise<Buffer | string> {
-  const handle = await open(file, "r");
+/**
+ * A file's bytes, or why they are not read: it is not a regular file, it is
+ * larger than limits.fileBytes, or it is no longer the file that was found
+ * (a link changed since to lead elsewhere, perhaps out of the repository).
+ */
+async function readBounded(file: string, found?: FileIdentity): Promise<Buffer | string> {
+  // Non-blocking: a pipe put in a file's place must not hang the read (regular files read as usual).
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const info = await handle.stat();
+    if (found && (info.dev !== found.dev || info.ino !== found.ino))
+      return "the file changed while vigil read the configuration (it is no longer the file found); run again";
     if (!info.isFile()) return "not a regular file";
     const tooLarge = (size: number) =>
       `the file holds ${formatBytes(size)}; a vigil file holds at most ${formatBytes(limits.fileBytes)} (split the configuration into several files)`;

@@ -80,8 +80,8 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     found.files.length = 0;
   }
   const budget: ValueBudget = { remaining: limits.values };
-  for (const { path } of found.files) {
-    const { parsed, problems } = await parseConfigFile(path, budget);
+  for (const { path, identity } of found.files) {
+    const { parsed, problems } = await parseConfigFile(path, budget, identity);
     for (const p of problems) {
       const where = p.path ? whereIs(p.path) : {};
       // A file that could not be read is a problem of the file, whatever member it is at: commands that

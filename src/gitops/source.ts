@@ -48,7 +48,7 @@ export const limits = {
   configBytes: 32 * 2 ** 20,
   /** Files in a configuration. */
   files: 10_000,
-  /** Directories walked to find them (a link to `/` is followed, but not through the whole disk). */
+  /** Directories walked to find them (a path given as `/` is walked, but not through the whole disk). */
   directories: 10_000,
   /** Levels of maps and lists inside one another (a monitor's header value is at level 7, the root being 1). */
   depth: 64,

@@ -52,8 +52,10 @@ function matchers(lines: readonly string[]): unknown[] {
 const closing = (n: number) =>
   `Error: ${n} problem${n === 1 ? "" : "s"} in the configuration; nothing was sent to the API.`;
 
-it("covers every loader point of issue 16", () => {
-  expect(new Set(hostileCases.map((c) => c.point))).toEqual(new Set(["1", "2", "3", "4", "5", "6", "7"]));
+it("covers every loader point of issue 16, and point 8 of issue 25", () => {
+  expect(new Set(hostileCases.map((c) => c.point))).toEqual(
+    new Set(["1", "2", "3", "4", "5", "6", "7", "25.8"]),
+  );
 });
 
 describe("the loader", () => {

@@ -14,11 +14,12 @@ import {
   type ProgressEvent,
   RefreshOnlyPlanError,
   StalePlanError,
+  StateNotSavedError,
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { describeAccountWarning, failOnAccountCheck, loadAddresses, loadOrFail } from "../config.ts";
 import { type ConnectionOptions, localStateBase, readSavedState, withStateStore } from "../connection.ts";
-import { CliError, exitCodes, failureLines } from "../errors.ts";
+import { CliError, exitCodes, failureLines, stateNotSavedMessage } from "../errors.ts";
 import { outputsPath, saveOutput } from "../outputs.ts";
 import { readPlanFile } from "../plan-file.ts";
 import { confinedSourcesDir, sourceChanges } from "../plan-sources.ts";
@@ -125,6 +126,15 @@ async function run(r: Run): Promise<void> {
     }).catch((error: unknown) => failOnAccountCheck(r.config, error));
     calls = callCounts(client.metrics);
     return result;
+  }).catch((error: unknown) => {
+    if (!(error instanceof StateNotSavedError)) throw error;
+    // What was done is shown as it went; what failed of itself, and the credentials saved, are told too,
+    // then the lost state once.
+    progress?.finish();
+    for (const line of generated) process.stdout.write(`${line}\n`);
+    for (const f of error.result?.failures ?? [])
+      process.stderr.write(`${failureLines(f, r.config?.locate).join("\n")}\n`);
+    throw new CliError(stateNotSavedMessage(error, r.command));
   });
   progress?.finish();
   printNotes(outcome.notes);

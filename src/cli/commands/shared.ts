@@ -20,6 +20,7 @@ import {
   defaultLockTimeout,
   parseKeepVersions,
   parseLockTimeout,
+  parseStateLocation,
   readSavedState,
   statePath,
   vigilDir,
@@ -37,7 +38,9 @@ export function withStateOptions(command: Command): Command {
       new Option(
         "--state <file-or-url>",
         `state file, or postgres://user:password@host:port/db[?schema=NAME] (default: ${statePath({})}; with --sandbox: ${statePath({ sandbox: true })})`,
-      ).env("VIGIL_STATE"),
+      )
+        .env("VIGIL_STATE")
+        .argParser(parseStateLocation),
     )
     .addOption(
       new Option("--workspace <name>", "one state among many in the same backend")

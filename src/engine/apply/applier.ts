@@ -12,7 +12,7 @@ import { refsIn, resolveRefs } from "../refs.ts";
 import { hashSecret } from "../state/index.ts";
 import { createBody, updateBody } from "./bodies.ts";
 import type { BulkApplier } from "./bulk/strategy.ts";
-import { Journal } from "./journal.ts";
+import { Journal, rethrowIfStateLost } from "./journal.ts";
 import { type ApplyFailure, type ApplyOptions, type ApplyResult, deposed, type Work } from "./model.ts";
 import { explainIdempotencyConflict, finishCreate, patchObject } from "./object.ts";
 import { duplicateOf, isProblem, messageOf } from "./refusals.ts";
@@ -129,13 +129,25 @@ export class Applier implements BulkApplier {
     return this.#failed.has(address);
   }
 
-  /** Runs `fn` over `items`, at most `concurrency` at once. */
+  /**
+   * Runs `fn` over `items`, at most `concurrency` at once. After an error no item starts, and the error
+   * comes once the items under way have ended: what they did is known before the apply stops.
+   */
   async each<T>(items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
     let next = 0;
+    let stopped = false;
     const worker = async () => {
-      while (next < items.length) await fn(items[next++]!);
+      while (next < items.length && !stopped)
+        await fn(items[next++]!).catch((error: unknown) => {
+          stopped = true;
+          throw error;
+        });
     };
-    await Promise.all(Array.from({ length: Math.min(this.options.concurrency ?? 4, items.length) }, worker));
+    const ended = await Promise.allSettled(
+      Array.from({ length: Math.min(this.options.concurrency ?? 4, items.length) }, worker),
+    );
+    const failed = ended.find((e): e is PromiseRejectedResult => e.status === "rejected");
+    if (failed) throw failed.reason;
   }
 
   // ---- single calls -------------------------------------------------------
@@ -234,6 +246,7 @@ export class Applier implements BulkApplier {
       await this.journal.save();
       this.succeed(work, existingId, `adopted existing ${existingId}`);
     } catch (adoptError) {
+      rethrowIfStateLost(adoptError);
       await this.failWrite(work, address, before, adoptError);
     }
     return true;

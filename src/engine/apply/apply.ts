@@ -6,11 +6,24 @@
 import { engineKind, engineKinds } from "../kinds/index.ts";
 import { Applier } from "./applier.ts";
 import { bulkStrategies } from "./bulk/index.ts";
+import { StateNotSavedError } from "./journal.ts";
 import { type ApplyOptions, type ApplyResult, deposed, stateAddressOf, type Work } from "./model.ts";
 
-/** Applies actions: creates and updates kind by kind, then deletes in reverse order. */
+/**
+ * Applies actions: creates and updates kind by kind, then deletes in reverse order. A state that can no
+ * longer be saved stops it (StateNotSavedError, carrying what was done up to then).
+ */
 export async function applyActions(options: ApplyOptions): Promise<ApplyResult> {
   const applier = new Applier(options);
+  try {
+    return await applyWith(applier, options);
+  } catch (error) {
+    if (error instanceof StateNotSavedError) error.result = applier.result;
+    throw error;
+  }
+}
+
+async function applyWith(applier: Applier, options: ApplyOptions): Promise<ApplyResult> {
   const works: Work[] = options.actions.map((action) => ({
     action,
     kind: engineKind(action.kind),

@@ -13,4 +13,10 @@ export { ciRunUrl, describeHolder, type StoreOptions } from "./lock.ts";
 export { MemoryStateStore } from "./memory-store.ts";
 export { canonicalJson, digestOf, hashSecret, newState, stateSchema, validateState } from "./state.ts";
 // The PostgreSQL store is imported by path (./postgres-store.ts) where it is used, so the driver loads only then.
-export { isPostgresUrl, redactUrl } from "./url.ts";
+export {
+  isPostgresUrl,
+  type PostgresUrl,
+  parsePostgresUrl,
+  postgresUrlParameters,
+  redactUrl,
+} from "./url.ts";

@@ -23,7 +23,7 @@ import {
 } from "./lock.ts";
 import { iso, live, migrate, notifyChannel } from "./postgres-schema.ts";
 import { validateState } from "./state.ts";
-import { redactUrl } from "./url.ts";
+import { parsePostgresUrl, redactUrl } from "./url.ts";
 
 export type PostgresStateStoreOptions = StoreOptions;
 
@@ -46,26 +46,15 @@ export class PostgresStateStore implements StateBackend {
   #released = new Set<() => void>();
 
   constructor(url: string, options: PostgresStateStoreOptions = {}) {
-    const parsed = new URL(url);
-    const schema = parsed.searchParams.get("schema") ?? "vigil";
-    parsed.searchParams.delete("schema");
-    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
-      throw new StateBackendError(
-        `schema=${JSON.stringify(schema)} in the state URL is not a valid schema name: use 1 to 63 lower-case letters, digits or "_", not starting with a digit`,
-      );
-    this.schema = `"${schema}"`;
+    const parsed = parsePostgresUrl(url);
+    this.schema = `"${parsed.schema}"`;
     this.workspace = checkWorkspaceName(options.workspace ?? defaults.workspace);
-    this.description = `PostgreSQL ${redactUrl(parsed.toString())} (schema ${schema}, workspace ${this.workspace})`;
+    this.description = `PostgreSQL ${parsed.shown} (schema ${parsed.schema}, workspace ${this.workspace})`;
     this.#options = options;
     this.#leaseMs = options.leaseMs ?? defaults.leaseMs;
-    this.#secrets = [
-      decodeURIComponent(parsed.password),
-      parsed.password,
-      parsed.searchParams.get("password") ?? "",
-      process.env.PGPASSWORD ?? "",
-    ].filter((s) => s.length >= 3);
+    this.#secrets = parsed.secrets;
     this.#config = {
-      connectionString: parsed.toString(),
+      connectionString: parsed.connectionString,
       application_name: "vigil",
       connectionTimeoutMillis: 15_000,
       keepAlive: true,

@@ -1,5 +1,6 @@
 /**
- * The hostile-config corpus (issue 16, points 1 to 7): configurations a
+ * The hostile-config corpus (issue 16, points 1 to 7, and issue 25's point 8,
+ * "25.8"): configurations a
  * careless or hostile pull request could hold. Each case is a small repo (its
  * files, and the symbolic links among them) and what `vigil` must answer: the
  * exact problem lines (`…` stands for any text), in a bounded time, without a
@@ -12,7 +13,7 @@
 
 export interface HostileCase {
   name: string;
-  /** The point of issue 16 the case keeps closed. */
+  /** The point of issue 16 (or of issue 25: "25.8") the case keeps closed. */
   point: string;
   /** Relative path → content. */
   files: Record<string, string | Buffer>;
@@ -201,21 +202,58 @@ ${monitor("web", "    __proto__: { interval: 60 }\n    settings: { __proto__: { 
     point: "5",
     files: {
       "repo/monitors.yaml": `monitors:\n${monitor("web", "    alerts: [{ contact: oncall, alertTypes: [down] }]\n")}`,
-      "shared/contacts.yaml": "contacts:\n  oncall: { type: email, address: oncall@example.com }\n",
+      "repo/common/contacts.yaml": "contacts:\n  oncall: { type: email, address: oncall@example.com }\n",
     },
     links: {
-      // A linked directory outside the repo is followed.
-      "repo/shared": "../shared",
+      // A linked directory inside the repo is followed, and its files are read once.
+      "repo/team/shared": "../common",
       // A second link to a file already read is not read twice.
       "repo/again.yaml": "monitors.yaml",
       // A link back to the repo itself does not make the walk endless.
       "repo/loop": ".",
-      "repo/nested/up": "../..",
+      "repo/nested/up": "..",
       "repo/dangling.yaml": "no-such-file.yaml",
     },
     expected: ["dangling.yaml: a symbolic link to nothing"],
     withinMs: 5000,
     declares: ["contacts.oncall", "monitors.web", "monitors.web.alerts.oncall"],
+  },
+  {
+    name: "symbolic-links-out-of-the-repo",
+    point: "25.8",
+    files: {
+      "repo/monitors.yaml": `monitors:\n${monitor("web")}`,
+      // What a runner keeps beside the checkout: it must never be read, let alone quoted.
+      "runner/token.yaml": "token: RUNNER-SECRET-0123456789\n",
+      "runner/config/settings.yaml": "password: RUNNER-PASSWORD-9876\n",
+    },
+    links: {
+      "repo/passwd.yaml": "/etc/passwd",
+      "repo/etc": "/etc",
+      "repo/token.yaml": "../runner/token.yaml",
+      "repo/runner": "../runner",
+      // Out through a link that itself stays inside, and in through a directory that stays inside.
+      "repo/inside.yaml": "token.yaml",
+      "repo/deep/out.yaml": "../../runner/config/settings.yaml",
+      // Loops: each other, and itself.
+      "repo/ping.yaml": "pong.yaml",
+      "repo/pong.yaml": "ping.yaml",
+      "repo/self.yaml": "self.yaml",
+      "repo/spin": "spin",
+    },
+    expected: [
+      'deep/out.yaml: a symbolic link out of the paths given (.), to "../../runner/config/settings.yaml"; vigil does not follow links that leave them',
+      'etc: a symbolic link out of the paths given (.), to "/etc"; vigil does not follow links that leave them',
+      'inside.yaml: a symbolic link out of the paths given (.), to "token.yaml"; vigil does not follow links that leave them',
+      'passwd.yaml: a symbolic link out of the paths given (.), to "/etc/passwd"; vigil does not follow links that leave them',
+      "ping.yaml: a symbolic link loop",
+      "pong.yaml: a symbolic link loop",
+      'runner: a symbolic link out of the paths given (.), to "../runner"; vigil does not follow links that leave them',
+      "self.yaml: a symbolic link loop",
+      'token.yaml: a symbolic link out of the paths given (.), to "../runner/token.yaml"; vigil does not follow links that leave them',
+    ],
+    withinMs: 5000,
+    declares: ["monitors.web"],
   },
   {
     name: "binary-file",

@@ -6,6 +6,7 @@ import { itemError, type JobOutcome, type JobResultRow } from "../../../api/inde
 import type { Members } from "../../kinds/index.ts";
 import type { ResourceState } from "../../model.ts";
 import { updateBody } from "../bodies.ts";
+import { rethrowIfStateLost } from "../journal.ts";
 import type { Work } from "../model.ts";
 import { duplicateOf } from "../refusals.ts";
 import { type BulkApplier, journalAddress, resolved } from "./strategy.ts";
@@ -49,6 +50,7 @@ export async function runChunk(
     const outcome = await submit(key, (accepted) => applier.journal.attachJob(addresses, accepted.jobId));
     return { outcome, submitted };
   } catch (error) {
+    rethrowIfStateLost(error);
     for (const [i, { work, before }] of submitted.entries()) {
       applier.undo(addresses[i]!, before, error);
       applier.fail(work, error);

@@ -2,6 +2,7 @@
 import { ApiError, itemError } from "../../../api/index.ts";
 import type { Members, Row } from "../../kinds/index.ts";
 import { isUnder } from "../../pointer.ts";
+import { rethrowIfStateLost } from "../journal.ts";
 import { stateAddressOf, type Work } from "../model.ts";
 import { vanished } from "../refusals.ts";
 import { type BulkApplier, type BulkStrategy, chunks, journalAddress, resolved } from "./strategy.ts";
@@ -56,6 +57,7 @@ function subscriptions(name: "alertSubscription" | "reportSubscription", setMemb
           await applier.journal.save();
           remaining = [];
         } catch (error) {
+          rethrowIfStateLost(error);
           const refused = new Set<number>();
           const gone = new Set<number>();
           if (error instanceof ApiError && error.status === 422) {
