@@ -1,10 +1,11 @@
 /** `vigil export`: YAML for every object in the account, with the imports that adopt them. */
-import { chmod, mkdir, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { exportAccount } from "../../gitops/export.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError } from "../errors.ts";
+import { writePrivateFile } from "../private-file.ts";
 import { withConnection, withConnectionOptions } from "./shared.ts";
 
 interface ExportOptions extends ConnectionOptions {
@@ -34,10 +35,9 @@ export function registerExport(program: Command) {
     );
     for (const [name, text] of Object.entries(result.files)) {
       // The files hold no credential (each is a placeholder), but they describe the account's private
-      // endpoints and contacts: readable by their owner only until they are committed. chmod tightens a
-      // file --force overwrites, which keeps its old mode.
-      await writeFile(join(dir, name), text, { mode: 0o600 });
-      await chmod(join(dir, name), 0o600);
+      // endpoints and contacts: readable by their owner only until they are committed. --force replaces a
+      // file (or a link planted in its place) and never writes through it.
+      await writePrivateFile(join(dir, name), text);
       process.stdout.write(`Wrote ${join(options.out, name)}\n`);
     }
     process.stdout.write(`Exported ${result.imports.length} objects, each with its import.\n`);

@@ -1,4 +1,4 @@
-import { cp, readdir, readFile, stat } from "node:fs/promises";
+import { cp, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parsePlan } from "../../../src/engine/index.ts";
@@ -84,5 +84,29 @@ describe("vigil export", { timeout: 90_000 }, () => {
     const managed = Object.keys(state.resources).length;
     expect(parsed.summary).toMatchObject({ import: managed, create: 0, update: 0, replace: 0, delete: 0 });
     expect(parsed.actions.filter((a) => a.action !== "import" || a.changes.length > 0)).toEqual([]);
+  });
+
+  it("--force replaces a link planted at an output file, never writing through it", async () => {
+    const account = await sb.account({ plan: "business" });
+    const created = await account.post("/contact", {
+      type: "http",
+      address: "https://hooks.example.com/a",
+      name: "A",
+    });
+    expect(created.status, created.text).toBe(201);
+    const out = await workspace();
+    const victim = join(await workspace(), "victim.txt");
+    await writeFile(victim, "do not touch\n", { mode: 0o644 });
+    await symlink(victim, join(out, "imports.yaml"));
+    const exported = await vigil(
+      ["export", "--out", out, "--force", "--endpoint", sb.url, "--token", account.token],
+      { cwd: out },
+    );
+    expect(exported.code).toBe(0);
+    expect(await readFile(victim, "utf8")).toBe("do not touch\n");
+    expect((await stat(victim)).mode & 0o777).toBe(0o644);
+    const written = await stat(join(out, "imports.yaml"));
+    expect(written.isFile()).toBe(true);
+    expect(written.mode & 0o777).toBe(0o600);
   });
 });
