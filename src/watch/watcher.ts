@@ -76,7 +76,8 @@ export class Watcher {
   #plan!: CadencePlan;
   #cost = { delta: 1, full: 1 };
   #healer: Healer | undefined;
-  #healing = false;
+  /** The heal under way: events are judged after it, so its own writes' events meet its outcome. */
+  #healing: Promise<void> | undefined;
   #stop = new AbortController();
   /** Aborted to wake `run()` from its wait (a heal or a full refresh fell due). */
   #wake = new AbortController();
@@ -264,6 +265,7 @@ export class Watcher {
 
   /** A batch of queued events, judged against the newest state. */
   async #judgeEvents(batch: readonly Pending[]): Promise<void> {
+    await this.#healing?.catch(() => {});
     await this.#reloadState();
     const { touched, reads } = applyEvents(this.#view, batch);
     for (const [kind, ids] of reads) {
@@ -370,21 +372,21 @@ export class Watcher {
 
   async #heal(): Promise<void> {
     if (!this.#healer || this.#healing || this.#config.differs) return;
-    this.#healing = true;
-    try {
-      const healed = await this.#healer.heal(this.#reports, this.#states.current, this.#config.config);
-      if (!healed) return;
-      this.#adopt(healed.state);
-      if (healed.differences) {
-        await this.#checkConfig(healed.state, { again: true, differences: healed.differences });
-        return;
-      }
-      // The heal checked the configuration against this state, and its own writes keep them agreeing.
-      this.#config.agreed(this.#states.current);
-      await this.#judge(healed.addresses, "poll");
-    } finally {
-      this.#healing = false;
-    }
+    this.#healing = this.#healWith(this.#healer).finally(() => {
+      this.#healing = undefined;
+    });
+    await this.#healing;
+  }
+
+  async #healWith(healer: Healer): Promise<void> {
+    const healed = await healer.heal(this.#reports, this.#states.current, this.#config.config);
+    if (!healed) return;
+    this.#adopt(healed.state);
+    if (healed.differences)
+      return this.#checkConfig(healed.state, { again: true, differences: healed.differences });
+    // The heal checked the configuration against this state, and its own writes keep them agreeing.
+    this.#config.agreed(this.#states.current);
+    await this.#judge(healed.addresses, "poll");
   }
 
   /** Judges these addresses, saves what was reported, then prints and posts the transitions. */
