@@ -383,9 +383,9 @@ export class Watcher {
     if (!healed) return;
     this.#adopt(healed.state);
     if (healed.differences)
-      return this.#checkConfig(healed.state, { again: true, differences: healed.differences });
+      await this.#checkConfig(healed.state, { again: true, differences: healed.differences });
     // The heal checked the configuration against this state, and its own writes keep them agreeing.
-    this.#config.agreed(this.#states.current);
+    else this.#config.agreed(this.#states.current);
     await this.#judge(healed.addresses, "poll");
   }
 
