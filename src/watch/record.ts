@@ -5,7 +5,7 @@
  * transition is printed or posted.
  */
 import { randomBytes } from "node:crypto";
-import { open, readFile, rename, unlink } from "node:fs/promises";
+import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 
@@ -124,6 +124,8 @@ export class RecordFile implements RecordStore {
   }
 
   async #write(text: string): Promise<void> {
+    // `.vigil/` may not exist yet: with a PostgreSQL state, nothing else writes there.
+    await mkdir(dirname(this.path), { recursive: true });
     const temporary = `${this.path}.${randomBytes(6).toString("hex")}.tmp`;
     const handle = await open(temporary, "wx", 0o600);
     try {
