@@ -82,6 +82,7 @@ it("an apply that deletes a resource is no drift, and --heal does not bring it b
   );
   processes.push(w);
   await waitHealthy(url);
+  expect(w.stderr()).not.toContain("old configuration");
 
   const applied = await p.run(["apply", "release", "--auto-approve"]);
   expect(applied.code).toBe(0);
