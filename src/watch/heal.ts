@@ -18,7 +18,7 @@ import {
   type StateStore,
   summarize,
 } from "../engine/index.ts";
-import { configDifferences } from "./config-check.ts";
+import type { ConfigGuard } from "./config-check.ts";
 import type { LiveView } from "./live.ts";
 import type { WatchMetrics } from "./metrics.ts";
 import type { HealRecord } from "./record.ts";
@@ -56,15 +56,16 @@ export class Healer {
   }
 
   /**
-   * Heals what is due with `desired`, the watcher's configuration; answers the state after it and the
+   * Heals what is due with `config`, the watcher's configuration; answers the state after it and the
    * addresses to judge again, or undefined when nothing was due. When the newest state was not applied
-   * with `desired`, nothing is healed: `differences` says how they differ.
+   * with that configuration, nothing is healed: `differences` says how they differ.
    */
   async heal(
     reports: Reports,
     state: State,
-    desired: readonly DesiredResource[],
+    config: Pick<ConfigGuard, "config" | "differencesFrom">,
   ): Promise<{ state: State; addresses: string[]; differences?: string[] } | undefined> {
+    const desired = config.config;
     const now = this.#o.time.now();
     const dueReports = [...reports.reported.values()].filter(
       (r) => !r.fighting && (reports.heals.get(r.address)?.nextAt ?? 0) <= now,
@@ -96,7 +97,7 @@ export class Healer {
     // Planned from the state as it is now: a plan from an older serial would be refused as stale.
     state = await this.#readState(state);
     // A newer apply with another configuration: healing with this one would undo it.
-    const differences = configDifferences(desired, state);
+    const differences = config.differencesFrom(state);
     if (differences.length > 0) return { state, addresses: [], differences };
     // Drift reported of an object the address no longer holds (a newer apply replaced it) is judged again, not healed.
     const moved = dueReports.filter((r) => state.resources[r.address]?.id !== r.id).map((r) => r.address);

@@ -379,7 +379,7 @@ export class Watcher {
   }
 
   async #healWith(healer: Healer): Promise<void> {
-    const healed = await healer.heal(this.#reports, this.#states.current, this.#config.config);
+    const healed = await healer.heal(this.#reports, this.#states.current, this.#config);
     if (!healed) return;
     this.#adopt(healed.state);
     if (healed.differences)
