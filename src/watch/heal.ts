@@ -10,7 +10,6 @@
 import { ApiError, type Operations, type TimeSource } from "../api/index.ts";
 import {
   applyChanges,
-  type DesiredResource,
   engineKind,
   makePlan,
   type PlannedAction,

@@ -253,8 +253,9 @@ export class Watcher {
     try {
       await this.#queue.drain((batch) => this.#judgeEvents(batch), this.#time, gatherMs, this.#stop.signal);
     } catch (error) {
-      // What those events said is lost with them: a full refresh, at once, covers it.
+      // What those events said is lost with them: a full refresh, at once, covers it (the record says so).
       this.#fullDue = true;
+      this.#record.unjudgedSince ??= this.#time.now();
       this.#wake.abort();
       throw error;
     }
