@@ -5,6 +5,7 @@
  * clients of the account keep the rest.
  */
 import { type Pacer, type QuotaClass, QuotaPacer, type TimeSource } from "../api/index.ts";
+import type { KindName, State } from "../engine/index.ts";
 
 export interface ReadWindow {
   quota: string;
@@ -168,4 +169,38 @@ export class SharePacer implements Pacer {
   observe(cls: QuotaClass, status: number, headers: Record<string, string>): void {
     this.#account.observe(cls, status, headers);
   }
+}
+
+/** What the watcher says of its budget and cadence: at start-up, and when a measured cost changes the cadence. */
+export function describeCadence(
+  plan: CadencePlan,
+  cost: { delta: number; full: number },
+  b: ReadBudget,
+  estimated: boolean,
+): string[] {
+  const budget = b.tightest
+    ? `${b.perHour.toFixed(1)} reads/hour (${Math.round(b.share * 100)} % of ${b.tightest.quota} ${b.tightest.limit})`
+    : "unlimited (the account's reads are unmetered)";
+  const costs = `delta sync ${cost.delta} read${cost.delta === 1 ? "" : "s"}, full refresh ${cost.full}${estimated ? " (estimated)" : ""}`;
+  const asked = `every ${formatDuration(plan.asked.everyMs)}, full every ${formatDuration(plan.asked.fullEveryMs)}`;
+  return [
+    `Read budget: ${budget}; ${costs}.`,
+    plan.stretched
+      ? `Warning: delta sync ${asked} would spend ${plan.askedPerHour.toFixed(1)} reads/hour, over the budget; stretched to every ${formatDuration(plan.cadence.everyMs)}, full every ${formatDuration(plan.cadence.fullEveryMs)} (${plan.perHour.toFixed(1)} reads/hour).`
+      : `Cadence: delta sync ${asked} (${plan.perHour.toFixed(1)} reads/hour).`,
+  ];
+}
+
+/**
+ * What a delta sync and a full refresh cost before either has run, from the state: a read per kind with
+ * delta sync; `GET /account` and a page per 500 objects of each kind.
+ */
+export function estimatedCost(
+  state: State,
+  kinds: readonly KindName[],
+  syncKinds: number,
+): { delta: number; full: number } {
+  const held = Object.values(state.resources);
+  const pages = (kind: KindName) => Math.max(1, Math.ceil(held.filter((r) => r.kind === kind).length / 500));
+  return { delta: syncKinds, full: 1 + kinds.reduce((n, k) => n + pages(k), 0) };
 }

@@ -2,12 +2,14 @@
  * `--heal`: applies the plan of drifted resources only, under the state lock
  * (whatever lock the state store takes: the file's, or a lease), through the
  * engine's saved-plan path, which first checks that nothing the plan saw has
- * changed. Failures back off per resource, doubling up to 30 minutes.
+ * changed: the state's serial included, so the checks made here on the state
+ * the plan was made from (the configuration is the state's, each address still
+ * holds the object reported drifted) still hold when it writes. Failures back
+ * off per resource, doubling up to 30 minutes.
  */
 import { ApiError, type Operations, type TimeSource } from "../api/index.ts";
 import {
   applyChanges,
-  type DesiredResource,
   engineKind,
   makePlan,
   type PlannedAction,
@@ -15,6 +17,7 @@ import {
   type StateStore,
   summarize,
 } from "../engine/index.ts";
+import type { ConfigGuard } from "./config-check.ts";
 import type { LiveView } from "./live.ts";
 import type { WatchMetrics } from "./metrics.ts";
 import type { HealRecord } from "./record.ts";
@@ -23,7 +26,6 @@ import type { Reports } from "./transitions.ts";
 export interface HealerOptions {
   ops: Operations;
   store: StateStore;
-  desired: readonly DesiredResource[];
   view: LiveView;
   time: TimeSource;
   /** Heals may delete (a replace deletes the old object). */
@@ -52,13 +54,22 @@ export class Healer {
     return at;
   }
 
-  /** Heals what is due; answers the state after it and the addresses to judge again, or undefined when nothing was due. */
-  async heal(reports: Reports, state: State): Promise<{ state: State; addresses: string[] } | undefined> {
+  /**
+   * Heals what is due with `config`, the watcher's configuration; answers the state after it and the
+   * addresses to judge again, or undefined when nothing was due. When the newest state was not applied
+   * with that configuration, nothing is healed: `differences` says how they differ.
+   */
+  async heal(
+    reports: Reports,
+    state: State,
+    config: Pick<ConfigGuard, "config" | "differencesFrom">,
+  ): Promise<{ state: State; addresses: string[]; differences?: string[] } | undefined> {
+    const desired = config.config;
     const now = this.#o.time.now();
-    const due = [...reports.reported.values()]
-      .filter((r) => !r.fighting && (reports.heals.get(r.address)?.nextAt ?? 0) <= now)
-      .map((r) => r.address);
-    if (due.length === 0) return undefined;
+    const dueReports = [...reports.reported.values()].filter(
+      (r) => !r.fighting && (reports.heals.get(r.address)?.nextAt ?? 0) <= now,
+    );
+    if (dueReports.length === 0) return undefined;
     const record = (address: string): HealRecord => {
       let h = reports.heals.get(address);
       if (!h) {
@@ -84,10 +95,18 @@ export class Healer {
 
     // Planned from the state as it is now: a plan from an older serial would be refused as stale.
     state = await this.#readState(state);
+    // A newer apply with another configuration: healing with this one would undo it.
+    const differences = config.differencesFrom(state);
+    if (differences.length > 0) return { state, addresses: [], differences };
+    // Drift reported of an object the address no longer holds (a newer apply replaced it) is judged again, not healed.
+    const moved = dueReports.filter((r) => state.resources[r.address]?.id !== r.id).map((r) => r.address);
+    for (const address of moved) record(address).nextAt = now + firstBackoffMs;
+    const due = dueReports.filter((r) => !moved.includes(r.address)).map((r) => r.address);
+    if (due.length === 0) return { state, addresses: moved };
     let plan: ReturnType<typeof makePlan>;
     try {
       plan = makePlan({
-        desired: this.#o.desired,
+        desired,
         state,
         inventory: this.#o.view.inventory(),
         targets: due,
@@ -95,7 +114,7 @@ export class Healer {
       });
     } catch (error) {
       for (const a of due) failed(a, (error as Error).message);
-      return { state, addresses: [] };
+      return { state, addresses: moved };
     }
     const dueSet = new Set(due);
     const others = plan.actions.filter(
@@ -104,7 +123,7 @@ export class Healer {
     if (others.length > 0) {
       const names = others.map((a) => `${a.address} (${a.action})`).join(", ");
       for (const a of due) declined(a, `the plan also changes ${names}; run vigil apply`);
-      return { state, addresses: [] };
+      return { state, addresses: moved };
     }
     const actions: PlannedAction[] = [];
     for (const a of plan.actions) {
@@ -114,7 +133,7 @@ export class Healer {
         declined(a.address, `it needs a ${a.action}, which deletes; --heal-deletes allows it`);
       else actions.push(a);
     }
-    if (actions.length === 0) return { state, addresses: [] };
+    if (actions.length === 0) return { state, addresses: moved };
     for (const a of actions) {
       this.#o.metrics.healAttempts.inc({ kind: a.kind });
       const members = a.changes.map((c) => c.path.slice(1).replaceAll("/", ".")).join(", ");
@@ -126,7 +145,7 @@ export class Healer {
       const outcome = await applyChanges({
         ops: this.#o.ops,
         store: this.#o.store,
-        desired: this.#o.desired,
+        desired,
         plan: { ...plan, actions, summary: summarize(actions) },
         time: this.#o.time,
         onProgress: (e) =>
@@ -136,7 +155,7 @@ export class Healer {
     } catch (error) {
       // A stale plan (the state or an object moved since the view saw it), a held lock, a refused call.
       for (const a of actions) failed(a.address, (error as Error).message);
-      return { state, addresses: [] };
+      return { state, addresses: moved };
     }
     const after = await this.#readState(state);
     for (const a of actions) {
@@ -162,7 +181,7 @@ export class Healer {
         this.#o.view.remove(a.kind, id);
       }
     }
-    return { state: after, addresses: actions.map((a) => a.address) };
+    return { state: after, addresses: [...moved, ...actions.map((a) => a.address)] };
   }
 
   /** The state the heal left; the one before when the lock is taken again at once. */

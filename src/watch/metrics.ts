@@ -8,6 +8,21 @@ import type { ClientMetrics } from "../api/index.ts";
 import type { KindName } from "../engine/index.ts";
 import type { Refusal } from "./deliveries.ts";
 
+/**
+ * Failed attempts by reason, from the client's count of answers by status: no answer at all (`network`,
+ * `timeout`), the API's failure (`5xx`), a refusal (`4xx`). A 404 or 410 says the object is gone, and 429s
+ * have their own counter: neither is an error of the API.
+ */
+function apiErrors(byStatus: Record<string, number>): Record<"network" | "timeout" | "5xx" | "4xx", number> {
+  const out = { network: 0, timeout: 0, "5xx": 0, "4xx": 0 };
+  for (const [status, n] of Object.entries(byStatus)) {
+    if (status === "network" || status === "timeout") out[status] += n;
+    else if (Number(status) >= 500) out["5xx"] += n;
+    else if (Number(status) >= 400 && !["404", "410", "429"].includes(status)) out["4xx"] += n;
+  }
+  return out;
+}
+
 export class WatchMetrics {
   readonly registry = new Registry();
   readonly drifted: Gauge<"kind">;
@@ -22,6 +37,8 @@ export class WatchMetrics {
   readonly healOutcomes: Counter<"outcome">;
   readonly budget: Gauge;
   readonly interval: Gauge<"refresh">;
+  readonly lastSuccess: Gauge;
+  readonly failedRefreshes: Gauge;
 
   /** `client`: the API client whose reads and 429s are counted. */
   constructor(client: ClientMetrics) {
@@ -62,7 +79,7 @@ export class WatchMetrics {
     });
     this.eventsRefused = new Counter({
       name: "vigil_watch_events_refused_total",
-      help: "Deliveries refused (unsigned, malformed, bad_signature, stale, replayed); they trigger nothing.",
+      help: "Deliveries refused (too_large, unsigned, malformed, bad_signature, stale, replayed); they trigger nothing.",
       labelNames: ["reason"],
       registers,
     });
@@ -95,6 +112,16 @@ export class WatchMetrics {
       labelNames: ["refresh"],
       registers,
     });
+    this.lastSuccess = new Gauge({
+      name: "vigil_watch_last_successful_read_timestamp_seconds",
+      help: "Unix time of the last refresh or event read whose API reads all succeeded.",
+      registers,
+    });
+    this.failedRefreshes = new Gauge({
+      name: "vigil_watch_failed_refreshes",
+      help: "Refreshes that failed in a row since the last one that succeeded (GET /healthz fails at 3).",
+      registers,
+    });
     const snapshot = () => client.snapshot();
     // Counted by the client; each scrape copies its totals.
     new Counter({
@@ -108,6 +135,16 @@ export class WatchMetrics {
       },
     });
     new Counter({
+      name: "vigil_watch_api_errors_total",
+      help: "API attempts that got no answer (network, timeout) or an error answer (5xx, 4xx other than 404, 410 and 429), by reason.",
+      labelNames: ["reason"],
+      registers,
+      collect() {
+        this.reset();
+        for (const [reason, n] of Object.entries(apiErrors(snapshot().byStatus))) this.inc({ reason }, n);
+      },
+    });
+    new Counter({
       name: "vigil_watch_api_rate_limited_total",
       help: "API answers 429 the watcher met, since it started.",
       registers,
@@ -118,7 +155,7 @@ export class WatchMetrics {
     });
   }
 
-  refused(reason: Refusal): void {
+  refused(reason: Refusal | "too_large"): void {
     this.eventsRefused.inc({ reason });
   }
 

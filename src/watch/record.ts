@@ -5,7 +5,7 @@
  * transition is printed or posted.
  */
 import { randomBytes } from "node:crypto";
-import { open, readFile, rename, unlink } from "node:fs/promises";
+import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 
@@ -38,6 +38,12 @@ const recordSchema = z.strictObject({
   syncCursors: z.record(z.string(), z.string()),
   lastFullAt: z.number().optional(),
   lastDeltaAt: z.number().optional(),
+  /**
+   * Unix ms since when deliveries were acknowledged but not all judged yet. Set before the first of a
+   * burst is acknowledged, cleared once all are judged: a watcher that finds it set on start knows it lost
+   * events, and lists everything again.
+   */
+  unjudgedSince: z.number().optional(),
 });
 
 export type Reported = z.infer<typeof reported>;
@@ -62,22 +68,32 @@ export class RecordFileError extends Error {
   }
 }
 
-/** A JSON file, mode 0600, replaced atomically (temporary file, fsync, rename, fsync of the directory). */
+/**
+ * A JSON file, mode 0600, replaced atomically (temporary file, fsync, rename, fsync of the directory).
+ * `formerPath`: where an older vigil kept it, read (never written) while the file does not exist yet; the
+ * watcher takes a record only when its lineage is its state's, so another state's record there is ignored.
+ */
 export class RecordFile implements RecordStore {
   readonly path: string;
   readonly description: string;
+  readonly #formerPath: string | undefined;
   /** Saves run one after another, so the last one written is the last one asked for. */
   #queue: Promise<void> = Promise.resolve();
 
-  constructor(path: string) {
+  constructor(path: string, formerPath?: string) {
     this.path = path;
+    this.#formerPath = formerPath;
     this.description = `file ${path}`;
   }
 
   async load(): Promise<WatchRecord | undefined> {
+    return (await this.#load(this.path)) ?? (this.#formerPath ? this.#load(this.#formerPath) : undefined);
+  }
+
+  async #load(path: string): Promise<WatchRecord | undefined> {
     let text: string;
     try {
-      text = await readFile(this.path, "utf8");
+      text = await readFile(path, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       throw error;
@@ -87,14 +103,14 @@ export class RecordFile implements RecordStore {
       json = JSON.parse(text);
     } catch (error) {
       throw new RecordFileError(
-        `${this.path}: not JSON (${(error as Error).message}); delete it to start afresh.`,
+        `${path}: not JSON (${(error as Error).message}); delete it to start afresh.`,
       );
     }
     const parsed = recordSchema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new RecordFileError(
-        `${this.path}: /${issue.path.join("/")}: ${issue.message}; delete it to start afresh (drift already reported will be reported again).`,
+        `${path}: /${issue.path.join("/")}: ${issue.message}; delete it to start afresh (drift already reported will be reported again).`,
       );
     }
     return parsed.data;
@@ -108,6 +124,8 @@ export class RecordFile implements RecordStore {
   }
 
   async #write(text: string): Promise<void> {
+    // `.vigil/` may not exist yet: with a PostgreSQL state, nothing else writes there.
+    await mkdir(dirname(this.path), { recursive: true });
     const temporary = `${this.path}.${randomBytes(6).toString("hex")}.tmp`;
     const handle = await open(temporary, "wx", 0o600);
     try {

@@ -22,6 +22,8 @@ export interface WatchOptions {
   store: StateStore;
   records: RecordStore;
   desired: readonly DesiredResource[];
+  /** Reads the configuration again (the watcher's rule when the state was applied with another one). */
+  reloadConfig?: () => Promise<readonly DesiredResource[]>;
   cadence: Cadence;
   share: number;
   /** The listener's address, and its request timeouts and connection cap over the defaults (src/server-limits.ts). */
@@ -31,6 +33,8 @@ export interface WatchOptions {
   notify?: { url: string; format: NotifyFormat };
   heal?: { deletes: boolean };
   fightWindowMs?: number;
+  /** How long reads for events without their object wait for the rest of a burst (1 s). */
+  gatherMs?: number;
   time?: TimeSource;
   /** One JSON line per transition (stdout). */
   out: (line: string) => void;
@@ -58,6 +62,7 @@ export async function startWatch(options: WatchOptions): Promise<RunningWatch> {
     store: options.store,
     records: options.records,
     desired: options.desired,
+    ...(options.reloadConfig && { reloadConfig: options.reloadConfig }),
     metrics,
     cadence: options.cadence,
     share: options.share,
@@ -68,6 +73,7 @@ export async function startWatch(options: WatchOptions): Promise<RunningWatch> {
     ...(options.time && { time: options.time }),
     ...(options.heal && { heal: options.heal }),
     ...(options.fightWindowMs !== undefined && { fightWindowMs: options.fightWindowMs }),
+    ...(options.gatherMs !== undefined && { gatherMs: options.gatherMs }),
     onTransition: (t: Transition) => {
       options.out(JSON.stringify(t));
       // Posted in the background: a slow receiver never holds the watcher up.

@@ -2,7 +2,8 @@
  * The watcher's listener: `POST /events` for the account's webhook
  * deliveries, `GET /metrics` for Prometheus, `GET /healthz` for probes. A
  * delivery is verified over its raw body before anything reads it, answered
- * at once, and acted on afterwards, well inside the API's 10 seconds.
+ * once it is queued (and the record says so), and acted on afterwards, well
+ * inside the API's 10 seconds.
  */
 import Fastify, { type FastifyInstance } from "fastify";
 import { webhookEvents } from "../kinds/index.ts";
@@ -45,11 +46,10 @@ export async function startListener(
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 
   const { metrics, watcher, verifier } = options;
-  app.get("/healthz", async (_req, reply) =>
-    watcher.ready
-      ? reply.code(200).send({ status: "ok" })
-      : reply.code(503).send({ status: "starting", detail: "the first refresh has not finished" }),
-  );
+  app.get("/healthz", async (_req, reply) => {
+    const health = watcher.health();
+    return reply.code(health.ok ? 200 : 503).send(health.body);
+  });
   app.get("/metrics", async (_req, reply) =>
     reply.header("content-type", metrics.registry.contentType).send(await metrics.registry.metrics()),
   );
@@ -68,8 +68,16 @@ export async function startListener(
           .send({ error: verdict.reason, message: verdict.message });
       }
       metrics.eventsVerified.inc({ event: eventLabel(verdict.delivery.event) });
-      void watcher.receive(verdict.delivery);
+      // Settles once the record says events wait to be judged: acknowledged, an event is never lost unseen.
+      await watcher.receive(verdict.delivery);
       return reply.code(202).send({ status: "accepted" });
+    });
+    // A body over the limit is refused before the handler runs: counted here, as the handler counts its refusals.
+    app.addHook("onError", async (req, _reply, error) => {
+      if (req.routeOptions.url !== "/events" || error.statusCode !== 413) return;
+      metrics.eventsReceived.inc({ event: eventLabel(req.headers["svc-event"]) });
+      metrics.refused("too_large");
+      options.log(`Refused a delivery (too_large): the body is over ${bodyLimit} bytes.`);
     });
   }
   const url = await app.listen({ host: options.host, port: options.port });

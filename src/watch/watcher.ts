@@ -1,8 +1,8 @@
 /**
  * `vigil watch`'s engine: keeps a live picture of the managed objects from
- * events, delta syncs and rare full refreshes, judges drift per resource, and
- * reports each transition once. Holds the state lock only to read the state
- * and, with heal on, while a heal applies.
+ * events, delta syncs and rare full refreshes, judges drift per resource
+ * against the newest state, and reports each transition once. Holds the state
+ * lock only while a heal applies.
  */
 import { type Operations, QuotaExhaustedError, realTime, type TimeSource } from "../api/index.ts";
 import {
@@ -11,23 +11,28 @@ import {
   type KindName,
   refresh,
   type State,
-  StateLockedError,
   type StateStore,
 } from "../engine/index.ts";
 import {
   type Cadence,
   type CadencePlan,
+  describeCadence,
+  estimatedCost,
   formatDuration,
   planCadence,
   type ReadBudget,
   readBudget,
 } from "./budget.ts";
+import { ConfigGuard } from "./config-check.ts";
 import type { Delivery } from "./deliveries.ts";
 import { driftOf } from "./drift.ts";
+import { applyEvents, EventQueue, type Pending, pendingOf, readObjects, settleable } from "./events.ts";
 import { Healer } from "./heal.ts";
+import { Health, type HealthReport } from "./health.ts";
 import { LiveView } from "./live.ts";
 import type { WatchMetrics } from "./metrics.ts";
 import { emptyRecord, type RecordStore, type WatchRecord } from "./record.ts";
+import { StateTracker } from "./state.ts";
 import { Reports, type SeenBy, type Transition } from "./transitions.ts";
 
 export interface WatcherOptions {
@@ -35,6 +40,8 @@ export interface WatcherOptions {
   store: StateStore;
   records: RecordStore;
   desired: readonly DesiredResource[];
+  /** Reads the configuration again: when the state was applied with another one (`ConfigGuard`). */
+  reloadConfig?: () => Promise<readonly DesiredResource[]>;
   metrics: WatchMetrics;
   /** Asked cadences, in milliseconds; stretched to fit the read budget. */
   cadence: Cadence;
@@ -47,44 +54,61 @@ export interface WatcherOptions {
   heal?: { deletes: boolean };
   /** A drift this soon after a heal is fighting; 15 minutes by default. */
   fightWindowMs?: number;
+  /** How long reads for events that did not carry their object wait for the rest of the burst; 1 s by default. */
+  gatherMs?: number;
   onTransition: (t: Transition) => void | Promise<void>;
   /** Lines for stderr: start-up, warnings, everything a heal does. */
   log: (line: string) => void;
 }
 
-/** How long a state lock held by someone else (an apply) may delay reading the state at start. */
-const lockWaitMs = 30_000;
-
 export class Watcher {
   readonly #o: WatcherOptions;
   readonly #time: TimeSource;
   readonly #view = new LiveView();
-  readonly #desired: Map<string, DesiredResource>;
-  readonly #kinds: KindName[];
-  #state!: State;
+  readonly #health: Health;
+  readonly #queue = new EventQueue();
+  readonly #states: StateTracker;
+  readonly #config: ConfigGuard;
+  #kinds: KindName[];
   #record!: WatchRecord;
   #reports!: Reports;
   #budget!: ReadBudget;
   #plan!: CadencePlan;
   #cost = { delta: 1, full: 1 };
-  /** kind/id → addresses managing it. */
-  #addresses = new Map<string, string[]>();
   #healer: Healer | undefined;
-  #ready = false;
+  /** The heal under way: events are judged after it, so its own writes' events meet its outcome. */
+  #healing: Promise<void> | undefined;
   #stop = new AbortController();
-  /** Events are judged one at a time, in arrival order. */
-  #events: Promise<void> = Promise.resolve();
+  /** Aborted to wake `run()` from its wait (a heal or a full refresh fell due). */
+  #wake = new AbortController();
+  /** Settles once the state and the record are read: deliveries wait for it. */
+  readonly #loaded = settleable();
+  #draining: Promise<void> | undefined;
+  /** Events acknowledged and then lost (by a previous run, or with reads that failed): a full refresh is due. */
+  #fullDue = false;
 
   constructor(options: WatcherOptions) {
     this.#o = options;
     this.#time = options.time ?? realTime;
-    this.#desired = new Map(options.desired.map((d) => [d.address, d]));
+    this.#health = new Health(options.metrics, this.#time);
+    this.#states = new StateTracker(options.store);
+    this.#config = new ConfigGuard({
+      desired: options.desired,
+      ...(options.reloadConfig && { reload: options.reloadConfig }),
+      healing: options.heal !== undefined,
+      log: options.log,
+    });
     this.#kinds = [...new Set(options.desired.map((d) => d.kind))];
   }
 
-  /** Ready once the first refresh has succeeded: what `/healthz` answers. */
+  /** Ready once the first refresh has succeeded. */
   get ready(): boolean {
-    return this.#ready;
+    return this.#health.ready;
+  }
+
+  /** What `GET /healthz` answers. */
+  health(): HealthReport {
+    return this.#health.report();
   }
 
   get cadence(): CadencePlan {
@@ -97,45 +121,53 @@ export class Watcher {
 
   /** Reads the state, the record and the quota; the first refresh; the first report. */
   async start(): Promise<void> {
-    this.#state = await this.#readState(lockWaitMs);
-    for (const r of Object.values(this.#state.resources))
-      if (!this.#kinds.includes(r.kind)) this.#kinds.push(r.kind);
-    this.#indexState();
-    const saved = await this.#o.records.load();
-    this.#record = saved && saved.lineage === this.#state.lineage ? saved : emptyRecord(this.#state.lineage);
-    this.#reports = new Reports(this.#record);
+    let lost: number | undefined;
+    try {
+      const state = await this.#states.read();
+      this.#adopt(state);
+      const saved = await this.#o.records.load();
+      this.#record = saved && saved.lineage === state.lineage ? saved : emptyRecord(state.lineage);
+      lost = this.#record.unjudgedSince;
+      this.#fullDue = lost !== undefined;
+      this.#reports = new Reports(this.#record);
+      this.#loaded.settle();
+      this.#o.log(
+        `Reported drift, heal back-offs and sync cursors are kept in ${this.#o.records.description}.`,
+      );
+    } catch (error) {
+      this.#loaded.settle(error);
+      throw error;
+    }
 
     this.#budget = readBudget(await this.#o.ops.account.quota(), this.#o.share);
     this.#o.metrics.budget.set(Number.isFinite(this.#budget.perHour) ? this.#budget.perHour : -1);
-    const pages = (kind: KindName) =>
-      Math.max(
-        1,
-        Math.ceil(Object.values(this.#state.resources).filter((r) => r.kind === kind).length / 500),
-      );
-    this.#cost = {
-      delta: this.#syncKinds().length,
-      full: 1 + this.#kinds.reduce((n, k) => n + pages(k), 0),
-    };
+    this.#cost = estimatedCost(this.#states.current, this.#kinds, this.#syncKinds().length);
     this.#replan(true);
-    if (this.#o.heal) {
+    const { ops, store, metrics, log } = this.#o;
+    if (this.#o.heal)
       this.#healer = new Healer({
-        ops: this.#o.ops,
-        store: this.#o.store,
-        desired: this.#o.desired,
+        ops,
+        store,
+        metrics,
+        log,
         view: this.#view,
         time: this.#time,
-        deletes: this.#o.heal.deletes,
-        metrics: this.#o.metrics,
-        log: this.#o.log,
+        ...this.#o.heal,
       });
-    }
+    // Just loaded: said when it differs, not read again.
+    await this.#config.check(this.#states.current, { reload: false });
 
     const now = this.#time.now();
     const recent =
       this.#record.lastFullAt !== undefined && now - this.#record.lastFullAt < this.#plan.cadence.fullEveryMs;
-    if (recent) await this.#resume();
+    if (lost !== undefined)
+      this.#o.log(
+        `The last run acknowledged events at ${new Date(lost).toISOString()} and stopped before judging them all: a full refresh covers them.`,
+      );
+    if (recent && lost === undefined) await this.#resume();
     else await this.#full();
-    this.#ready = true;
+    this.#health.started();
+    this.#kick();
   }
 
   /** Runs until `stop()`: delta syncs and full refreshes at the fitted cadence, heals when due. */
@@ -143,102 +175,145 @@ export class Watcher {
     const signal = this.#stop.signal;
     while (!signal.aborted) {
       const now = this.#time.now();
-      const nextFull = (this.#record.lastFullAt ?? now) + this.#plan.cadence.fullEveryMs;
+      const nextFull = this.#fullDue
+        ? now
+        : (this.#record.lastFullAt ?? now) + this.#plan.cadence.fullEveryMs;
       const nextDelta =
         Math.max(this.#record.lastDeltaAt ?? now, this.#record.lastFullAt ?? now) +
         this.#plan.cadence.everyMs;
-      const nextHeal = this.#healer?.nextDue(this.#reports) ?? Number.POSITIVE_INFINITY;
+      const nextHeal =
+        this.#healer && !this.#config.differs
+          ? this.#healer.nextDue(this.#reports)
+          : Number.POSITIVE_INFINITY;
       const at = Math.min(nextFull, nextDelta, nextHeal);
       if (at > now) {
+        if (this.#wake.signal.aborted) this.#wake = new AbortController();
         try {
-          await this.#time.sleep(at - now, signal);
+          await this.#time.sleep(at - now, AbortSignal.any([signal, this.#wake.signal]));
         } catch {
-          // Woken: stopped, or a heal fell due earlier.
+          // Woken: stopped, or a heal or a full refresh fell due earlier.
         }
         continue;
       }
       try {
-        if (nextFull <= now) await this.#full();
-        else if (nextDelta <= now) await this.#delta();
+        if (nextFull <= now || nextDelta <= now) {
+          await (nextFull <= now ? this.#full() : this.#delta());
+          if (this.#config.differs) await this.#checkConfig(this.#states.current, { again: true });
+        }
         if (this.#healer && nextHeal <= this.#time.now()) await this.#heal();
       } catch (error) {
-        this.#failed(error);
+        this.#health.failed(this.#failed(error));
         // Tried again after a pause, not at once: the failure may be the API's, or the quota's.
         await this.#time.sleep(Math.min(60_000, this.#plan.cadence.everyMs), signal).catch(() => {});
       }
     }
   }
 
-  /** Ends `run()` at its next wait. */
+  /** Ends `run()` at its next wait; events still queued stay unjudged (the next start lists everything). */
   stop(): void {
     this.#stop.abort();
   }
 
-  /** A verified delivery: the objects it names are refreshed (from its data, or one read), then judged. */
-  receive(delivery: Delivery): Promise<void> {
-    const next = this.#events.then(() => this.#event(delivery)).catch((error) => this.#failed(error));
-    this.#events = next;
-    return next;
+  /** Settles once every event received so far has been judged (or the watcher stopped). */
+  async settled(): Promise<void> {
+    while (this.#draining) await this.#draining;
   }
 
-  async #event(d: Delivery): Promise<void> {
-    if (!this.#ready) return;
-    const data = d.data;
-    const id = typeof data.id === "string" ? data.id : undefined;
-    let touched: [KindName, string][] = [];
-    if (id && (d.event === "monitor.created" || d.event === "monitor.updated")) {
-      if (!this.#watches("monitor")) return;
-      // The event carries the monitor as GET answers it; an older shape without settings costs one read.
-      const row =
-        typeof data.settings === "object" && data.settings !== null
-          ? data
-          : await engineKind("monitor").getOne(this.#o.ops, { id });
-      this.#view.put("monitor", row);
-      touched = [["monitor", id]];
-    } else if (id && d.event === "monitor.deleted") {
-      if (!this.#watches("monitor")) return;
-      this.#view.remove("monitor", id);
-      touched = [["monitor", id]];
-      // The API deletes the monitor's subscriptions with it.
-      for (const kind of ["alertSubscription", "reportSubscription"] as const) {
-        for (const [sid, row] of this.#view.rows.get(kind) ?? []) {
-          if (row.monitorId !== id) continue;
-          this.#view.remove(kind, sid);
-          touched.push([kind, sid]);
-        }
-      }
-    } else if (id && d.event === "contact.updated") {
-      if (!this.#watches("contact")) return;
-      this.#view.put("contact", data);
-      touched = [["contact", id]];
-    } else return;
-    const addresses = touched.flatMap(([kind, tid]) => this.#addresses.get(`${kind}/${tid}`) ?? []);
-    await this.#judge(addresses, "event");
-    if (this.#healer) await this.#heal();
+  /**
+   * A verified delivery: queued, and settled once it is safe to acknowledge: the record says that events
+   * wait to be judged, so a watcher stopped before judging them lists everything when it starts again.
+   */
+  async receive(delivery: Delivery): Promise<void> {
+    await this.#loaded.promise;
+    const pending = pendingOf(delivery, (kind) => this.#watches(kind));
+    if (!pending) return;
+    this.#queue.add(pending);
+    if (this.#record.unjudgedSince === undefined) {
+      this.#record.unjudgedSince = this.#time.now();
+      await this.#save();
+    }
+    this.#kick();
+  }
+
+  /** Judges the queued events, unless that is under way or the first refresh has not finished. */
+  #kick(): void {
+    if (!this.#health.ready || this.#draining || this.#queue.size === 0 || this.#stop.signal.aborted) return;
+    this.#draining = this.#drain()
+      .catch((error) => {
+        this.#failed(error);
+      })
+      .finally(() => {
+        this.#draining = undefined;
+        this.#kick();
+      });
+  }
+
+  async #drain(): Promise<void> {
+    const { gatherMs = 1000 } = this.#o;
+    try {
+      await this.#queue.drain((batch) => this.#judgeEvents(batch), this.#time, gatherMs, this.#stop.signal);
+    } catch (error) {
+      // What those events said is lost with them: a full refresh, at once, covers it (the record says so).
+      this.#fullDue = true;
+      this.#record.unjudgedSince ??= this.#time.now();
+      this.#wake.abort();
+      throw error;
+    }
+    if (this.#queue.size > 0 || this.#fullDue || this.#record.unjudgedSince === undefined) return;
+    this.#record.unjudgedSince = undefined;
+    await this.#save();
+  }
+
+  /** A batch of queued events, judged against the newest state. */
+  async #judgeEvents(batch: readonly Pending[]): Promise<void> {
+    await this.#healing?.catch(() => {});
+    await this.#reloadState();
+    const { touched, reads } = applyEvents(this.#view, batch);
+    for (const [kind, ids] of reads) {
+      await readObjects(this.#o.ops, this.#view, kind, ids, (id) => this.#states.naturalKey(kind, id));
+      for (const id of ids) touched.push([kind, id]);
+    }
+    if (reads.size > 0) this.#health.succeeded(false);
+    // The save that records this judgement also says nothing waits any more, unless more came meanwhile.
+    if (this.#queue.size === 0 && !this.#fullDue) this.#record.unjudgedSince = undefined;
+    await this.#judge(
+      touched.flatMap(([kind, id]) => this.#states.addressesOf(kind, id)),
+      "event",
+    );
+    if (this.#healer && this.#reports.reported.size > 0) this.#wake.abort();
   }
 
   /** Lists every watched kind: the only way to see edits and deletes that neither events nor delta sync report. */
   async #full(): Promise<void> {
     await this.#reloadState();
-    const before = this.#o.reads();
+    const before = this.#states.current;
+    const reads = this.#o.reads();
     const mark = this.#view.mark();
-    const inventory = await refresh(this.#o.ops, { kinds: this.#kinds, state: this.#state, mode: "full" });
-    this.#view.replace(inventory, mark, this.#managed());
-    this.#cost.full = Math.max(1, this.#o.reads() - before);
-    const now = this.#time.now();
-    this.#record.lastFullAt = now;
-    this.#record.lastDeltaAt = now;
-    this.#record.syncCursors = this.#cursors();
-    this.#o.metrics.lastFull.set(now / 1000);
-    this.#o.metrics.lastDelta.set(now / 1000);
-    await this.#judge([...this.#desired.keys()], "poll");
+    // Cleared first: events lost while this refresh runs need another one.
+    const due = this.#fullDue;
+    this.#fullDue = false;
+    let inventory: Awaited<ReturnType<typeof refresh>>;
+    try {
+      inventory = await refresh(this.#o.ops, { kinds: this.#kinds, state: before, mode: "full" });
+    } catch (error) {
+      this.#fullDue ||= due;
+      throw error;
+    }
+    this.#view.replace(inventory, mark, this.#states.managed());
+    this.#cost.full = Math.max(1, this.#o.reads() - reads);
+    this.#polled(true);
+    // Every event acknowledged before this listing is covered by it.
+    if (!this.#fullDue && this.#queue.size === 0 && !this.#draining) this.#record.unjudgedSince = undefined;
+    await this.#reloadState();
+    await this.#judge(this.#states.unchangedSince(before, [...this.#config.byAddress.keys()]), "poll");
     this.#replan(false);
   }
 
   /** Delta sync of each kind that has it: new objects, and the edits its kind reports. */
   async #delta(): Promise<void> {
     await this.#reloadState();
-    const before = this.#o.reads();
+    const before = this.#states.current;
+    const reads = this.#o.reads();
     const mark = this.#view.mark();
     const addresses: string[] = [];
     for (const kind of this.#syncKinds()) {
@@ -247,15 +322,13 @@ export class Watcher {
       if (!cursor || !engine.sync) continue;
       const delta = await engine.sync(this.#o.ops, cursor);
       for (const id of this.#view.merge(kind, delta.rows, mark))
-        addresses.push(...(this.#addresses.get(`${kind}/${id}`) ?? []));
+        addresses.push(...this.#states.addressesOf(kind, id));
       if (delta.syncCursor) this.#view.syncCursors[kind] = delta.syncCursor;
     }
-    this.#cost.delta = Math.max(1, this.#o.reads() - before);
-    const now = this.#time.now();
-    this.#record.lastDeltaAt = now;
-    this.#record.syncCursors = this.#cursors();
-    this.#o.metrics.lastDelta.set(now / 1000);
-    await this.#judge(addresses, "poll");
+    this.#cost.delta = Math.max(1, this.#o.reads() - reads);
+    this.#polled(false);
+    await this.#reloadState();
+    await this.#judge(this.#states.unchangedSince(before, addresses), "poll");
   }
 
   /**
@@ -265,40 +338,55 @@ export class Watcher {
    */
   async #resume(): Promise<void> {
     const mark = this.#view.mark();
-    const state = {
-      ...this.#state,
-      syncCursors: { ...this.#state.syncCursors, ...this.#record.syncCursors },
-    };
+    const current = this.#states.current;
+    const state = { ...current, syncCursors: { ...current.syncCursors, ...this.#record.syncCursors } };
     const inventory = await refresh(this.#o.ops, { kinds: this.#kinds, state, mode: "state" });
-    this.#view.replace(inventory, mark, this.#managed());
+    this.#view.replace(inventory, mark, this.#states.managed());
+    const reported = new Map<KindName, string[]>();
     for (const r of this.#reports.reported.values()) {
       const kind = r.kind as KindName;
-      if (!this.#watches(kind)) continue;
-      try {
-        const naturalKey = this.#state.resources[r.address]?.naturalKey ?? {};
-        this.#view.put(kind, await engineKind(kind).getOne(this.#o.ops, { id: r.id, ...naturalKey }));
-      } catch (error) {
-        if ((error as { status?: number }).status !== 404) throw error;
-        this.#view.remove(kind, r.id);
-      }
+      if (this.#watches(kind)) reported.set(kind, [...(reported.get(kind) ?? []), r.id]);
     }
-    const now = this.#time.now();
-    this.#record.lastDeltaAt = now;
-    this.#record.syncCursors = this.#cursors();
-    this.#o.metrics.lastDelta.set(now / 1000);
+    for (const [kind, ids] of reported)
+      await readObjects(this.#o.ops, this.#view, kind, ids, (id) => this.#states.naturalKey(kind, id));
+    const now = this.#polled(false);
     if (this.#record.lastFullAt) this.#o.metrics.lastFull.set(this.#record.lastFullAt / 1000);
     this.#o.log(
       `Resumed: the last full refresh was ${formatDuration(now - (this.#record.lastFullAt ?? now))} ago; the next one is due in ${formatDuration((this.#record.lastFullAt ?? now) + this.#plan.cadence.fullEveryMs - now)}.`,
     );
-    await this.#judge([...this.#desired.keys()], "poll");
+    await this.#judge([...this.#config.byAddress.keys()], "poll");
+  }
+
+  /** A refresh succeeded: its time, the sync cursors it left, health. Answers the time. */
+  #polled(full: boolean): number {
+    const now = this.#time.now();
+    if (full) this.#record.lastFullAt = now;
+    this.#record.lastDeltaAt = now;
+    this.#record.syncCursors = Object.fromEntries(
+      Object.entries(this.#view.syncCursors).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    if (full) this.#o.metrics.lastFull.set(now / 1000);
+    this.#o.metrics.lastDelta.set(now / 1000);
+    this.#health.succeeded(true);
+    return now;
   }
 
   async #heal(): Promise<void> {
-    if (!this.#healer) return;
-    const healed = await this.#healer.heal(this.#reports, this.#state);
+    if (!this.#healer || this.#healing || this.#config.differs) return;
+    this.#healing = this.#healWith(this.#healer).finally(() => {
+      this.#healing = undefined;
+    });
+    await this.#healing;
+  }
+
+  async #healWith(healer: Healer): Promise<void> {
+    const healed = await healer.heal(this.#reports, this.#states.current, this.#config);
     if (!healed) return;
-    this.#state = healed.state;
-    this.#indexState();
+    this.#adopt(healed.state);
+    if (healed.differences)
+      await this.#checkConfig(healed.state, { again: true, differences: healed.differences });
+    // The heal checked the configuration against this state, and its own writes keep them agreeing.
+    else this.#config.agreed(this.#states.current);
     await this.#judge(healed.addresses, "poll");
   }
 
@@ -307,12 +395,14 @@ export class Watcher {
     const transitions: Transition[] = [];
     const now = this.#time.now();
     for (const address of new Set(addresses)) {
-      const resource = this.#desired.get(address);
-      const prior = this.#state.resources[address];
-      if (!resource || !prior?.id) continue;
+      const resource = this.#config.byAddress.get(address);
+      const state = this.#states.current;
+      const prior = state.resources[address];
+      // A write of an apply in flight (its journal saved it before sending it): judged once it is done.
+      if (!resource || !prior?.id || prior.pending) continue;
       // An object the view has never seen (applied since the last listing) is judged once a refresh sees it.
       if (!this.#view.get(resource.kind, prior.id) && !this.#view.knows(resource.kind, prior.id)) continue;
-      const drift = driftOf(resource, this.#state, this.#view.rows);
+      const drift = driftOf(resource, state, this.#view.rows);
       const t = this.#reports.judge(address, drift, {
         kind: resource.kind,
         id: prior.id,
@@ -322,23 +412,15 @@ export class Watcher {
       });
       if (t) transitions.push(t);
     }
-    // Reported drift that left the config (or the state) clears.
-    if (seenBy === "poll") {
-      for (const address of [...this.#reports.reported.keys()]) {
-        if (this.#desired.has(address) && this.#state.resources[address]?.id) continue;
-        const r = this.#reports.reported.get(address)!;
-        const t = this.#reports.judge(address, undefined, {
-          kind: r.kind as KindName,
-          id: r.id,
-          now,
-          seenBy,
-        });
-        if (t) transitions.push(t);
-      }
+    // Reported drift that left the config (or the state: a newer apply deleted it) clears.
+    for (const address of [...this.#reports.reported.keys()]) {
+      if (this.#config.byAddress.has(address) && this.#states.current.resources[address]?.id) continue;
+      const r = this.#reports.reported.get(address)!;
+      const t = this.#reports.judge(address, undefined, { kind: r.kind as KindName, id: r.id, now, seenBy });
+      if (t) transitions.push(t);
     }
-    this.#record = this.#reports.toRecord(this.#record);
     // Saved before anything is said: a watcher killed after saying it never says it again.
-    await this.#o.records.save(this.#record);
+    await this.#save();
     this.#o.metrics.setDrifted(this.#reports.counts());
     for (const t of transitions) {
       this.#o.metrics.transitions.inc({ transition: t.transition });
@@ -348,6 +430,22 @@ export class Watcher {
         );
       await this.#o.onTransition(t);
     }
+  }
+
+  async #save(): Promise<void> {
+    this.#record = this.#reports.toRecord(this.#record);
+    await this.#o.records.save(this.#record);
+  }
+
+  /** Compares the configuration with `state` (see `ConfigGuard.check`), and acts on what that changed. */
+  async #checkConfig(state: State, options: Parameters<ConfigGuard["check"]>[1] = {}): Promise<void> {
+    const { replaced, agreeAgain } = await this.#config.check(state, options);
+    if (replaced) {
+      this.#addKinds(this.#config.config);
+      // Reported drift of addresses the configuration no longer declares clears.
+      await this.#judge([], "poll");
+    }
+    if (agreeAgain) this.#wake.abort();
   }
 
   /** The fitted cadence; said at start-up, and again when a measured cost changes it. */
@@ -361,74 +459,23 @@ export class Watcher {
     this.#o.metrics.interval.set({ refresh: "delta" }, plan.cadence.everyMs / 1000);
     this.#o.metrics.interval.set({ refresh: "full" }, plan.cadence.fullEveryMs / 1000);
     if (!first && !changed) return;
-    const b = this.#budget;
-    const budget = b.tightest
-      ? `${b.perHour.toFixed(1)} reads/hour (${Math.round(b.share * 100)} % of ${b.tightest.quota} ${b.tightest.limit})`
-      : "unlimited (the account's reads are unmetered)";
-    const cost = `delta sync ${this.#cost.delta} read${this.#cost.delta === 1 ? "" : "s"}, full refresh ${this.#cost.full}${first ? " (estimated)" : ""}`;
-    const asked = `every ${formatDuration(plan.asked.everyMs)}, full every ${formatDuration(plan.asked.fullEveryMs)}`;
-    this.#o.log(`Read budget: ${budget}; ${cost}.`);
-    if (plan.stretched)
-      this.#o.log(
-        `Warning: delta sync ${asked} would spend ${plan.askedPerHour.toFixed(1)} reads/hour, over the budget; stretched to every ${formatDuration(plan.cadence.everyMs)}, full every ${formatDuration(plan.cadence.fullEveryMs)} (${plan.perHour.toFixed(1)} reads/hour).`,
-      );
-    else this.#o.log(`Cadence: delta sync ${asked} (${plan.perHour.toFixed(1)} reads/hour).`);
+    for (const line of describeCadence(plan, this.#cost, this.#budget, first)) this.#o.log(line);
   }
 
-  /** The state, read under a brief lock; kept as it was when someone else holds the lock (an apply running). */
+  /** The newest state (see `StateTracker`), compared with the configuration when it is new. */
   async #reloadState(): Promise<void> {
-    try {
-      const state = await this.#readState(0);
-      if (state.serial === this.#state.serial && state.lineage === this.#state.lineage) return;
-      this.#state = state;
-      this.#indexState();
-    } catch (error) {
-      if (!(error instanceof StateLockedError)) throw error;
-    }
+    const state = await this.#states.read();
+    if (this.#adopt(state)) await this.#checkConfig(state);
   }
 
-  async #readState(waitMs: number): Promise<State> {
-    const deadline = this.#time.now() + waitMs;
-    for (;;) {
-      try {
-        const lock = await this.#o.store.lock();
-        try {
-          const state = await lock.read();
-          if (!state)
-            throw new Error(
-              `${this.#o.store.description} holds no state: vigil watch reports drift of what vigil applied; run vigil apply first.`,
-            );
-          return state;
-        } finally {
-          await lock.release();
-        }
-      } catch (error) {
-        if (!(error instanceof StateLockedError) || this.#time.now() >= deadline) throw error;
-        await this.#time.sleep(1000);
-      }
-    }
+  #adopt(state: State): boolean {
+    if (!this.#states.adopt(state)) return false;
+    this.#addKinds(Object.values(state.resources));
+    return true;
   }
 
-  #indexState(): void {
-    this.#addresses = new Map();
-    for (const [address, r] of Object.entries(this.#state.resources)) {
-      if (!r.id) continue;
-      const k = `${r.kind}/${r.id}`;
-      this.#addresses.set(k, [...(this.#addresses.get(k) ?? []), address]);
-    }
-  }
-
-  #managed(): [KindName, string][] {
-    return Object.values(this.#state.resources).flatMap((r) =>
-      r.id ? [[r.kind, r.id] as [KindName, string]] : [],
-    );
-  }
-
-  /** The view's sync cursors, for the record. */
-  #cursors(): Record<string, string> {
-    return Object.fromEntries(
-      Object.entries(this.#view.syncCursors).filter((e): e is [string, string] => e[1] !== undefined),
-    );
+  #addKinds(of: Iterable<{ kind: KindName }>): void {
+    for (const { kind } of of) if (!this.#kinds.includes(kind)) this.#kinds.push(kind);
   }
 
   #syncKinds(): KindName[] {
@@ -439,9 +486,13 @@ export class Watcher {
     return this.#kinds.includes(kind);
   }
 
-  #failed(error: unknown): void {
-    if (error instanceof QuotaExhaustedError)
-      this.#o.log(`Warning: ${error.message} Waiting for the next refresh.`);
-    else this.#o.log(`Warning: ${(error as Error).message ?? String(error)}`);
+  /** Says the failure on stderr; answers what it said. */
+  #failed(error: unknown): string {
+    const message =
+      error instanceof QuotaExhaustedError
+        ? `${error.message} Waiting for the next refresh.`
+        : ((error as Error).message ?? String(error));
+    this.#o.log(`Warning: ${message}`);
+    return message;
   }
 }

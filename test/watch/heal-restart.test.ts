@@ -92,7 +92,9 @@ it("--heal restores a drifted monitor, and leaves one that keeps drifting alone 
   expect(sample(metrics, "vigil_watch_fighting_resources", { kind: "monitor" })).toBe(1);
 });
 
-it("after kill -9 and a restart, drift already reported is not reported again; new drift is", async () => {
+it("after kill -9 and a restart, drift already reported is not reported again; new drift is", {
+  timeout: 60_000,
+}, async () => {
   const { p, start } = await watched();
   const first = await start();
   const web = await p.idOf("monitors.web");

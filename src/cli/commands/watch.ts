@@ -1,10 +1,22 @@
+import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { type Command, Option } from "commander";
 import { realTime } from "../../api/index.ts";
+import { isPostgresUrl } from "../../engine/index.ts";
+import { formatDiagnostic, loadConfig } from "../../gitops/load.ts";
 import { SharePacer } from "../../watch/budget.ts";
 import { RecordFile } from "../../watch/record.ts";
 import { loadOrFail } from "../config.ts";
-import { type ConnectionOptions, cliDuration, connect, localStateBase, stateStore } from "../connection.ts";
+import {
+  type ConnectionOptions,
+  cliDuration,
+  connect,
+  localStateBase,
+  type StateOptions,
+  statePath,
+  stateStore,
+  vigilDir,
+} from "../connection.ts";
 import { CliError } from "../errors.ts";
 import { withConnectionOptions } from "./shared.ts";
 
@@ -45,6 +57,59 @@ function connectionCap(text: string): number {
 /** A cadence: at least a second (a shorter one would spend the read budget on nothing new). */
 function duration(flag: string, text: string): number {
   return cliDuration(text, { name: flag, minMs: 1000 });
+}
+
+/**
+ * What names a PostgreSQL state: the server, the database, the schema and the workspace. The user and the
+ * password are left out: the password must never reach a file name, not even digested. A password written
+ * without percent-encoding may hold `/`, `?` or `#`, so the server is what follows the last `@`.
+ */
+function postgresStateName(url: string, workspace: string): string {
+  const rest = url.replace(/^postgres(?:ql)?:\/\//i, "");
+  const server = rest.slice(rest.lastIndexOf("@") + 1);
+  try {
+    const parsed = new URL(`pg://${server}`);
+    const query = parsed.searchParams;
+    return JSON.stringify([
+      decodeURIComponent(parsed.hostname),
+      parsed.port || "5432",
+      query.get("host") ?? "",
+      decodeURIComponent(parsed.pathname.slice(1)),
+      query.get("schema") ?? "vigil",
+      workspace,
+    ]);
+  } catch {
+    return JSON.stringify([server.replace(/([?&]password=)[^&#]*/gi, "$1"), workspace]);
+  }
+}
+
+/**
+ * Where the watcher keeps its record (docs/watch.md, "Lifecycle"): beside the state file; for a PostgreSQL
+ * state, in `.vigil/` under a digest of the database, schema and workspace, so watchers of two such states
+ * in one directory never share one. `former`: where vigil kept it before, read once when the file is new.
+ */
+export function watchRecordPath(options: StateOptions): { path: string; former?: string } {
+  const where = statePath(options);
+  const beside = `${resolve(localStateBase(options))}.watch.json`;
+  if (!isPostgresUrl(where)) return { path: beside };
+  const digest = createHash("sha256")
+    .update(postgresStateName(where, options.workspace ?? "default"))
+    .digest("hex")
+    .slice(0, 16);
+  return { path: resolve(vigilDir, `postgres-state.${digest}.watch.json`), former: beside };
+}
+
+/** The configuration read again, for a watcher that finds the state was applied with another one. */
+async function reloadConfig(paths: readonly string[]) {
+  const config = await loadConfig(paths.length > 0 ? paths : ["."]);
+  const [first] = config.diagnostics;
+  if (first) {
+    const n = config.diagnostics.length;
+    throw new Error(
+      `${n} problem${n === 1 ? "" : "s"} in the configuration, the first: ${formatDiagnostic(first)}`,
+    );
+  }
+  return config.resources;
 }
 
 export function registerWatch(program: Command) {
@@ -109,6 +174,7 @@ export function registerWatch(program: Command) {
     const share = percent / 100;
     const connection = await connect(options, process.env, new SharePacer(share, realTime));
     const store = await stateStore(options, "watch");
+    const record = watchRecordPath(options);
     // The connection and the state's store (a database pool with PostgreSQL), closed together.
     const close = async () => {
       await connection.close();
@@ -118,8 +184,9 @@ export function registerWatch(program: Command) {
       ops: connection.ops,
       clientMetrics: connection.client.metrics,
       store,
-      records: new RecordFile(`${resolve(localStateBase(options))}.watch.json`),
+      records: new RecordFile(record.path, record.former),
       desired: config.resources,
+      reloadConfig: () => reloadConfig(paths),
       cadence,
       share,
       ...(listen && {
