@@ -18,6 +18,7 @@ export * from "./plan.ts";
 export * from "./plan-file.ts";
 export * from "./recover.ts";
 export * from "./refresh.ts";
+export * from "./secret-values.ts";
 export * from "./session.ts";
 export * from "./stale.ts";
 export * from "./state/index.ts";
