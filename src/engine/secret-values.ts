@@ -22,6 +22,8 @@ export const minSearchedLength = 4;
 /** How deep `redactValue` and `redactError` walk: messages and problem documents are shallow. */
 const maxDepth = 32;
 const truncation = "…";
+/** The members of an error that say something, rather than carry data. */
+const errorWords = new Set(["message", "detail", "title", "problem", "errors", "diagnostics", "warnings"]);
 /** Members that say where a message belongs, not what was written there. */
 const locators = new Set(["address", "pointer", "path", "at", "source"]);
 
@@ -99,8 +101,10 @@ export class SecretValues {
   }
 
   /**
-   * Redacts an error in place, so it keeps its class (callers branch on it): its message and stack, every
-   * string or JSON-like member it carries (a problem document, its `errors[]`, diagnostics), and its cause.
+   * Redacts an error in place, so it keeps its class (callers branch on it): its message and stack, the
+   * members that say something (a problem document, its `errors[]`, diagnostics: `errorWords`), and its
+   * cause. Members that carry data (a partial create's state and properties) are left as they are: a mask
+   * there would be saved as the value.
    */
   redactError<E>(error: E, depth = 0): E {
     if (this.#values.size === 0 || typeof error !== "object" || error === null || depth >= maxDepth)
@@ -112,9 +116,11 @@ export class SecretValues {
       const descriptor = Object.getOwnPropertyDescriptor(error, name);
       if (!descriptor || !("value" in descriptor) || !descriptor.writable) continue;
       const value = descriptor.value as unknown;
-      const redacted =
-        value instanceof Error ? this.redactError(value, depth + 1) : this.redactValue(value, depth + 1);
-      if (redacted !== value) record[name] = redacted;
+      if (name === "cause") this.redactError(value, depth + 1);
+      // An AggregateError's `errors` are errors: each is redacted as one.
+      else if (Array.isArray(value) && value.some((v) => v instanceof Error))
+        for (const inner of value) this.redactError(inner, depth + 1);
+      else if (errorWords.has(name)) record[name] = this.redactValue(value, depth + 1);
     }
     return error;
   }
