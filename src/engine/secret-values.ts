@@ -24,8 +24,11 @@ const maxDepth = 32;
 const truncation = "…";
 /** The members of an error that say something, rather than carry data. */
 const errorWords = new Set(["message", "detail", "title", "problem", "errors", "diagnostics", "warnings"]);
-/** Members that say where a message belongs, not what was written there. */
-const locators = new Set(["address", "pointer", "path", "at", "source"]);
+/**
+ * Members that say where a message belongs (an address, a pointer, a file position) or what kind of
+ * problem it is (a code, a reason, a severity): never what was written there.
+ */
+const kept = new Set(["address", "pointer", "path", "at", "source", "code", "reason", "severity"]);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 
@@ -76,7 +79,7 @@ export class SecretValues {
 
   /**
    * A copy of a JSON-like value with every string redacted. Keys are kept, and so are the members that say
-   * where (an address, a pointer, a file position): a message must still find its place.
+   * where and what (`kept`): a message must still find its place, and callers decide on its code.
    */
   redactValue<T>(value: T, depth = 0): T {
     if (this.#values.size === 0) return value;
@@ -90,7 +93,7 @@ export class SecretValues {
       // defineProperty: a member named `__proto__` stays a member.
       for (const [k, v] of Object.entries(value))
         Object.defineProperty(out, k, {
-          value: locators.has(k) ? v : this.redactValue(v, depth + 1),
+          value: kept.has(k) ? v : this.redactValue(v, depth + 1),
           enumerable: true,
           writable: true,
           configurable: true,
