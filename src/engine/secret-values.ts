@@ -19,6 +19,13 @@ const masks = /^\(sensitive(?:, differs)?\)$/;
  * they would mask line numbers and words (a `1` anywhere). Values this long are searched anywhere.
  */
 export const minSearchedLength = 4;
+/**
+ * A value spelled as a JSON number or literal (`3600`, `true`) is searched for only as a whole JSON string
+ * too, whatever its length: bare, it would turn a number of a `--json` document into a mask, which is no
+ * JSON. Such a value from the environment is a string, and documents and messages quote strings.
+ */
+const jsonLiteral = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$/;
+const searchedAnywhere = (form: string) => form.length >= minSearchedLength && !jsonLiteral.test(form);
 /** How deep `redactValue` and `redactError` walk: messages and problem documents are shallow. */
 const maxDepth = 32;
 const truncation = "…";
@@ -72,7 +79,14 @@ export class SecretValues {
     if (this.#values.size === 0 || text === "") return text;
     if (this.#values.has(text)) return mask;
     const pattern = this.#compiled();
-    let out = text.replace(pattern, (found) => (masks.test(found) ? found : mask));
+    // A value searched for as a whole string keeps its quotes: a JSON document stays one.
+    let out = text.replace(pattern, (found) =>
+      masks.test(found)
+        ? found
+        : found.length > 1 && found.startsWith('"') && found.endsWith('"')
+          ? `"${mask}"`
+          : mask,
+    );
     if (out.includes(truncation)) out = this.#redactCutEchoes(out);
     return out;
   }
@@ -131,7 +145,7 @@ export class SecretValues {
   #compiled(): RegExp {
     if (this.#pattern) return this.#pattern;
     const alternatives = this.#allForms().map((form) =>
-      form.length >= minSearchedLength ? escapeRegExp(form) : escapeRegExp(JSON.stringify(form)),
+      searchedAnywhere(form) ? escapeRegExp(form) : escapeRegExp(JSON.stringify(form)),
     );
     // The masks first: a mask in the text is matched as itself and kept.
     this.#pattern = new RegExp(`\\(sensitive(?:, differs)?\\)|${alternatives.join("|")}`, "gi");
@@ -186,7 +200,7 @@ export class SecretValues {
     const byHead = new Map<string, string[]>();
     let longest = 0;
     for (const form of this.#allForms()) {
-      if (form.length <= minSearchedLength) continue;
+      if (form.length <= minSearchedLength || !searchedAnywhere(form)) continue;
       const lower = asciiLower(form);
       const head = lower.slice(0, minSearchedLength);
       byHead.set(head, [...(byHead.get(head) ?? []), lower]);

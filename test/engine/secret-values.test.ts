@@ -37,8 +37,19 @@ describe("SecretValues.redact", () => {
   });
 
   test("a short secret only as a whole string: it would mask line numbers and words anywhere else", () => {
-    expect(secrets.redact('got "ab"; abc at line 1')).toBe("got (sensitive); abc at line 1");
+    expect(secrets.redact('got "ab"; abc at line 1')).toBe('got "(sensitive)"; abc at line 1');
     expect(secrets.redactValue({ value: "ab", n: 12 })).toEqual({ value: "(sensitive)", n: 12 });
+  });
+
+  test("a value spelled as a JSON number or literal only as a whole string: a --json document stays JSON", () => {
+    const literals = new SecretValues(["3600", "true", "36000"]);
+    const document = JSON.stringify({ interval: 3600, enabled: true, name: "3600", id: 136000 });
+    expect(JSON.parse(literals.redact(document))).toEqual({
+      interval: 3600,
+      enabled: true,
+      name: "(sensitive)",
+      id: 136000,
+    });
   });
 
   test("redacting twice changes nothing; a plan's own masks stay", () => {
