@@ -20,6 +20,11 @@ export function guardOutput(values?: SecretValues | string): void {
   guard(process.stderr);
 }
 
+/** A text with the run's secrets taken out, for output that leaves by another way (`watch --notify`). */
+export function redactOutput(text: string): string {
+  return secrets.redact(text);
+}
+
 function guard(stream: NodeJS.WriteStream): void {
   const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
   stream.write = ((chunk: unknown, ...rest: unknown[]) => {

@@ -26,7 +26,7 @@ export interface WatchOptions {
   listen?: { host: string; port: number };
   /** The webhook secret; `POST /events` is served only with one. */
   secret?: string;
-  notify?: { url: string; format: NotifyFormat };
+  notify?: { url: string; format: NotifyFormat; redact?: (text: string) => string };
   heal?: { deletes: boolean };
   fightWindowMs?: number;
   time?: TimeSource;

@@ -6,6 +6,7 @@ import { RecordFile } from "../../watch/record.ts";
 import { loadOrFail } from "../config.ts";
 import { type ConnectionOptions, cliDuration, connect, localStateBase, stateStore } from "../connection.ts";
 import { CliError } from "../errors.ts";
+import { redactOutput } from "../output-guard.ts";
 import { withConnectionOptions } from "./shared.ts";
 
 interface WatchCliOptions extends ConnectionOptions {
@@ -106,7 +107,9 @@ export function registerWatch(program: Command) {
       share,
       ...(listen && { listen }),
       ...(secret !== undefined && { secret }),
-      ...(options.notify && { notify: { url: options.notify, format: options.notifyFormat } }),
+      ...(options.notify && {
+        notify: { url: options.notify, format: options.notifyFormat, redact: redactOutput },
+      }),
       ...(options.heal && { heal: { deletes: options.healDeletes } }),
       out: (line) => process.stdout.write(`${line}\n`),
       log: (line) => process.stderr.write(`${line}\n`),
