@@ -136,7 +136,7 @@ function sensitiveIn(
  * changed secret would move the others); as Terraform does with a sensitive value in a set, the whole set
  * is sensitive then. Lists and objects keep their positions, so a mask in them stays on its value.
  */
-function maskedMember(schema: z.ZodType, path: string, value: Members): string {
+export function maskedMember(schema: z.ZodType, path: string, value: Members): string {
   const tokens = tokensOf(path);
   for (let i = 1; i < tokens.length; i++)
     if (traitsAt(schema, tokens.slice(0, i), value).collection === "set") return pointer(tokens.slice(0, i));
