@@ -154,13 +154,12 @@ export function diffResource(input: DiffInput): ResourceDiff {
   const schema = kind.schemaFor(input.desired);
   const desiredN = kind.normalizeDesired(input.desired);
   const desired = canonicalize(desiredN, schema) as Members;
-  // Masks are placed on the canonical form (sets sorted), each credential found where its value sits there.
+  // Masks are placed on the canonical form (sets sorted): a credential where its value sits there, one in
+  // a set on the whole set (the path up to a set is the same in every form).
   const credentialPaths = outermost(
     [
       ...kind.credentials(desired),
-      ...sensitiveIn(schema, input.desired, desiredN, input.sensitive ?? []).map((p) =>
-        maskedMember(schema, p, desiredN),
-      ),
+      ...sensitiveIn(schema, input.desired, desiredN, input.sensitive ?? []),
     ].map((p) => maskedMember(schema, p, desired)),
   );
   const secrets: Record<string, string> = {};

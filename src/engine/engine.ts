@@ -152,8 +152,9 @@ export function planChanges(options: EngineOptions): Promise<PlanOutcome> {
 }
 
 /**
- * Runs an entry point with every secret in play (the desired resources' and the frontend's) taken out of
- * what it reports: the outcome's words (by `report`), progress messages, and any error it throws.
+ * Runs an entry point with every secret in play (the desired resources' and the frontend's) known: `run`
+ * redacts its outcome's words with them (`redactedReport`); progress messages and any error it throws are
+ * redacted here.
  */
 async function redacting<T>(
   options: EngineOptions,
