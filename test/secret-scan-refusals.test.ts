@@ -3,8 +3,9 @@
  * holding a secret. The loader's diagnostics, the plan's account checks, the service's problems (one
  * call's, and a bulk job's items) in the CLI, where the secret came from `${env:...}`; Terraform's
  * diagnostics, where it is a credential (the provider is told of no other secret); Pulumi's errors and
- * check failures, where the program made it a secret or it is a credential. Each refusal must still be
- * said (its code, the member at its place), and no secret may be, in anything printed or written.
+ * check failures, where the program made it a secret or it is a credential; and the API token, given where
+ * the endpoint goes. Each refusal must still be said (its code, the member at its place), and no secret may
+ * be, in anything printed or written.
  *
  * test/secret-scan.test.ts scans the flows that succeed, for every credential of every kind.
  */
@@ -29,6 +30,7 @@ const secrets = {
   password: `Pw-${random()}-refusal`,
   pulumiUrlToken: `PuTok-${random()}-refusal`,
   pulumiPool: `PuPool-${random()}-refusal`,
+  apiToken: `ApiTok-${random()}-refusal`,
 };
 
 let sb: TestSandbox;
@@ -109,6 +111,16 @@ describe("secret scan: refusals", { timeout: 180_000 }, () => {
         ]),
       ),
     });
+  });
+
+  it("the CLI: the API token given where the endpoint goes is refused without being shown", async () => {
+    const p = await project(sb, {
+      "main.yaml": `monitors:\n${monitor("web", "    url: https://web.example.com/\n")}`,
+    });
+    const r = await p.run(["plan", "--endpoint", secrets.apiToken, "--token", secrets.apiToken]);
+    expect(r.code, shown(r)).toBe(1);
+    expect(r.stderr).toContain('--endpoint must be an http(s) URL, not "(sensitive)"');
+    expectNoSecret({ stdout: r.stdout, stderr: r.stderr });
   });
 
   it("Terraform: an account check and a refused create echoing a credential say it masked", async () => {

@@ -6,6 +6,7 @@
  * (the CLI's streams, Terraform's diagnostics, Pulumi's errors), so a message path added later passes
  * through one or the other without knowing it.
  */
+import { isMaskedCredential } from "../kinds/index.ts";
 import { engineKind } from "./kinds/index.ts";
 import type { DesiredResource } from "./model.ts";
 import { getAt, isObject } from "./pointer.ts";
@@ -49,8 +50,12 @@ export class SecretValues {
     for (const value of values) this.add(value);
   }
 
-  /** Adds a value: a string, or every string and number inside an array or object. Empty strings say nothing. */
+  /**
+   * Adds a value: a string, or every string and number inside an array or object. Empty strings say
+   * nothing, nor does a credential read back masked (`{set: true, updatedAt}`).
+   */
   add(value: unknown, depth = 0): this {
+    if (isMaskedCredential(value)) return this;
     if (typeof value === "string") {
       if (value !== "" && !masks.test(value) && !this.#values.has(value)) {
         this.#values.add(value);

@@ -116,6 +116,13 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
   let stopping = false;
   /** Every credential and token seen: no diagnostic shows one. */
   const secrets = new SecretValues();
+  /** The provider block as configured; its token (or the environment's) joins the secrets first. */
+  const providerValue = (value: DynamicValue | null): CtyValue => {
+    const config = decode(value, providerType);
+    const token = isObjectValue(config) ? config.token : undefined;
+    secrets.add(typeof token === "string" ? token : undefined).add(env.VIGIL_TOKEN);
+    return config;
+  };
   /** A resource's value from the wire; its credentials join the secrets. */
   const resourceValue = (type: ResourceType, value: DynamicValue | null): CtyValue => {
     const decoded = decode(value, type.type);
@@ -141,7 +148,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
     },
     ValidateProviderConfig: (request) =>
       answer(secrets, () => {
-        const config = decode(request.config, providerType);
+        const config = providerValue(request.config);
         const endpoint = isObjectValue(config) ? (config.endpoint ?? null) : null;
         // Only a value written in the block is judged here: the environment is read when configuring.
         if (typeof endpoint === "string") connection(config, { VIGIL_TOKEN: "-" });
@@ -149,8 +156,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
       }),
     ConfigureProvider: (request) =>
       answer(secrets, () => {
-        const { endpoint, token } = connection(decode(request.config, providerType), env);
-        secrets.add(token);
+        const { endpoint, token } = connection(providerValue(request.config), env);
         context ??= openSession(endpoint, token, { keyPrefix: "tf", batchWrites: batchWritesFrom(env) });
         return {};
       }),
