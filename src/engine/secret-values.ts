@@ -31,7 +31,16 @@ const searchedAnywhere = (form: string) => form.length >= minSearchedLength && !
 const maxDepth = 32;
 const truncation = "…";
 /** The members of an error that say something, rather than carry data. */
-const errorWords = new Set(["message", "detail", "title", "problem", "errors", "diagnostics", "warnings"]);
+const errorWords = new Set([
+  "message",
+  "detail",
+  "title",
+  "problem",
+  "errors",
+  "problems",
+  "diagnostics",
+  "warnings",
+]);
 /**
  * Members that say where a message belongs (an address, a pointer, a file position) or what kind of
  * problem it is (a code, a reason, a severity): never what was written there.
