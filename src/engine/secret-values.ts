@@ -19,7 +19,7 @@ const masks = /^\(sensitive(?:, differs)?\)$/;
  * Values shorter than this are searched for only as a whole JSON string (`got "ab"`): as a bare substring
  * they would mask line numbers and words (a `1` anywhere). Values this long are searched anywhere.
  */
-export const minSearchedLength = 4;
+const minSearchedLength = 4;
 /**
  * A value spelled as a JSON number or literal (`3600`, `true`) is searched for only as a whole JSON string
  * too, whatever its length: bare, it would turn a number of a `--json` document into a mask, which is no
