@@ -5,11 +5,13 @@
  * scanned without touching this file; the fixture must hold an object that sets it, and the first test
  * says which one is missing.
  *
- * Flows: the CLI on a repository whose every credential comes from `${env:...}` (validate, plan, --json,
+ * Flows: the CLI on a repository whose every credential comes from `${env:...}`, and a set member too (a
+ * monitor's tags: a set is compared sorted, so its mask must follow the value; validate, plan, --json,
  * --markdown, --out, apply, a no-op plan, state list/show, export, output); the Terraform provider's
  * handlers (validate, plan, apply, refresh; rendered as Terraform renders them, sensitive values masked);
  * the Pulumi provider's handlers (check, create, read, diff; what Pulumi would store outside its encrypted
- * secrets). Files: everything under the repository, state and plan files included.
+ * secrets). Files: everything under the repository, state and plan files included. Refusals are scanned
+ * in test/secret-scan-refusals.test.ts.
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -87,6 +89,8 @@ function secretFixture() {
 }
 
 const fixture = secretFixture();
+/** A value from the environment in a set; it sorts before the literal beside it, so sorting moves it. */
+const setSecret = `aaa-S3cr3t-set-${Math.random().toString(36).slice(2, 12)}-${tag}`;
 /** The fixture's addresses that hold a credential. */
 const holdingCredentials = fixture.resources
   .filter((r) => credentialPointers(engineKind(r.kind).schemaFor(r.members), r.members).length > 0)
@@ -101,10 +105,10 @@ afterAll(async () => {
   await Promise.all([sb?.close(), target?.close()]);
 });
 
-function expectNoSecret(texts: Record<string, string>) {
+function expectNoSecret(texts: Record<string, string>, values = [...fixture.secrets, setSecret]) {
   const found: string[] = [];
   for (const [where, text] of Object.entries(texts))
-    for (const value of fixture.secrets) if (text.includes(value)) found.push(`${value} in ${where}`);
+    for (const value of values) if (text.includes(value)) found.push(`${value} in ${where}`);
   expect(found).toEqual([]);
 }
 
@@ -172,7 +176,18 @@ describe("secret scan", { timeout: 180_000 }, () => {
         [`${name} stderr`, r.stderr],
       ]),
     );
-    expectNoSecret({ ...printed, ...written, "export of the source account": JSON.stringify(exported) });
+    // An export writes the account as it is, credentials as placeholders: a tag is no credential, and
+    // export reads no configuration to know it came from an environment.
+    const exportedFiles = Object.keys(written).filter((n) => n.startsWith("exported/"));
+    const ownFiles = Object.fromEntries(Object.entries(written).filter(([n]) => !exportedFiles.includes(n)));
+    expectNoSecret({ ...printed, ...ownFiles });
+    expectNoSecret(
+      {
+        ...Object.fromEntries(exportedFiles.map((n) => [n, written[n]!])),
+        "export of the source account": JSON.stringify(exported),
+      },
+      fixture.secrets,
+    );
 
     // The secrets did reach the account: masking is vigil's, not an empty value.
     const contact = await p.account.get(
@@ -286,6 +301,14 @@ function repository(exported: ExportResult, saved: Record<string, { id?: string 
     env[variable] = valueAt(left.address, left.member);
     files[file!] = stringify(data);
   }
+  // A monitor's tags: a literal and a value from the environment.
+  const monitorsFile = Object.keys(files).find((f) => parse(files[f]!)?.monitors)!;
+  const data = parse(files[monitorsFile]!);
+  const first = Object.values(data.monitors)[0] as Record<string, unknown>;
+  const tagVariable = "VIGIL_SCAN_TAG";
+  first.tags = ["zzz-scan-literal", `\${env:${tagVariable}}`];
+  env[tagVariable] = setSecret;
+  files[monitorsFile] = stringify(data);
   // Every secret the service keeps is now a placeholder the environment fills.
   const placed = new Set(Object.values(env));
   const kept = fixture.resources.flatMap((r) => {

@@ -1,10 +1,12 @@
 import { AccountCheckError, type Diagnostic } from "../engine/index.ts";
 import { formatDiagnostic, type LoadDiagnostic, type LoadedConfig, loadConfig } from "../gitops/load.ts";
 import { CliError } from "./errors.ts";
+import { guardOutput } from "./output-guard.ts";
 
 /** The config at `paths` (the current directory by default), or a CliError after printing every problem. */
 export async function loadOrFail(paths: readonly string[]): Promise<LoadedConfig> {
   const config = await loadConfig(paths.length > 0 ? paths : ["."]);
+  guardOutput(config.secrets);
   failOn(config.diagnostics);
   return config;
 }
@@ -16,6 +18,7 @@ export async function loadOrFail(paths: readonly string[]): Promise<LoadedConfig
  */
 export async function loadAddresses(paths: readonly string[]): Promise<string[]> {
   const config = await loadConfig(paths);
+  guardOutput(config.secrets);
   failOn(config.diagnostics.filter((d) => d.address === undefined));
   return config.resources.map((r) => r.address);
 }

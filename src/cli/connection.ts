@@ -24,6 +24,7 @@ import {
   type StoreOptions,
 } from "../engine/index.ts";
 import { CliError } from "./errors.ts";
+import { guardOutput, stateUrlPassword } from "./output-guard.ts";
 
 export interface ConnectionOptions extends StateOptions {
   endpoint?: string;
@@ -120,6 +121,7 @@ export async function connect(
   if (!endpoint)
     throw new CliError("No API endpoint: pass --endpoint URL or set VIGIL_ENDPOINT (or use --sandbox).");
   if (!token) throw new CliError("No API token: pass --token TOKEN or set VIGIL_TOKEN.");
+  guardOutput(token);
   if (!/^https?:\/\//.test(endpoint))
     throw new CliError(`--endpoint must be an http(s) URL, not ${JSON.stringify(endpoint)}.`);
   const { client: c, ops } = await session(endpoint, token, pacer, watch);
@@ -186,6 +188,7 @@ export async function stateStore(options: StateOptions, operation: string): Prom
     onWarning: (message) => process.stderr.write(`Warning: ${message}\n`),
   };
   if (isPostgresUrl(where)) {
+    for (const password of stateUrlPassword(where)) guardOutput(password);
     const { PostgresStateStore } = await import("../engine/state/postgres-store.ts");
     return new PostgresStateStore(where, storeOptions);
   }

@@ -8,8 +8,12 @@ import { registerState } from "./commands/state.ts";
 import { registerValidate } from "./commands/validate.ts";
 import { registerWatch } from "./commands/watch.ts";
 import { describeError, exitCodes } from "./errors.ts";
+import { guardOutput } from "./output-guard.ts";
 import { registerSandboxCommand } from "./sandbox.ts";
 import { registerVersion } from "./version.ts";
+
+// Before anything can print: every write to stdout and stderr passes the run's secrets (output-guard.ts).
+guardOutput();
 
 const program = new Command("vigil")
   .description("Infrastructure as code for the Monitoring Service REST API v2")

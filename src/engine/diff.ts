@@ -94,41 +94,86 @@ function wholeArrayPath(root: unknown, path: string): string {
 
 /**
  * Where the values marked sensitive sit once normalised. Found by value, not by pointer: normalising may
- * drop or reorder array items (a dropped header), and a pointer that slid would mask the wrong value.
+ * drop or reorder array items (a dropped header), and a pointer that slid would mask the wrong value. A
+ * value in a set masks its set, wherever the item went. A value normalising changed (a pool in lower case)
+ * masks the member at its pointer, or the nearest one above it that is still there: never nothing.
  */
-function sensitiveIn(desired: Members, normalized: Members, pointers: readonly string[]): string[] {
-  const values = new Set<unknown>(pointers.map((p) => getAt(desired, p)).filter((v) => v !== undefined));
-  if (values.size === 0) return [];
+function sensitiveIn(
+  schema: z.ZodType,
+  desired: Members,
+  normalized: Members,
+  pointers: readonly string[],
+): string[] {
   const out: string[] = [];
+  const byValue = new Map<unknown, string>();
+  for (const p of pointers) {
+    const set = maskedMember(schema, p, desired);
+    if (set !== p && getAt(normalized, set) !== undefined) out.push(set);
+    else if (getAt(desired, p) !== undefined) byValue.set(getAt(desired, p), p);
+  }
+  if (byValue.size === 0) return out;
+  const found = new Set<unknown>();
   const walk = (value: unknown, at: string[]) => {
-    if (values.has(value)) out.push(pointer(at));
-    else if (Array.isArray(value)) for (const [i, v] of value.entries()) walk(v, [...at, String(i)]);
+    if (byValue.has(value)) {
+      out.push(pointer(at));
+      found.add(value);
+    } else if (Array.isArray(value)) for (const [i, v] of value.entries()) walk(v, [...at, String(i)]);
     else if (isObject(value)) for (const [k, v] of Object.entries(value)) walk(v, [...at, k]);
   };
   walk(normalized, []);
+  for (const [value, p] of byValue) {
+    if (found.has(value)) continue;
+    const tokens = tokensOf(p);
+    while (tokens.length > 1 && getAt(normalized, pointer(tokens)) === undefined) tokens.pop();
+    out.push(pointer(tokens));
+  }
   return out;
+}
+
+/**
+ * The member a mask at `path` covers: the outermost set on the way to it, or `path` itself. A set is
+ * sorted by its items' values, so a mask on one item would land on whichever value sorts there (and a
+ * changed secret would move the others); as Terraform does with a sensitive value in a set, the whole set
+ * is sensitive then. Lists and objects keep their positions, so a mask in them stays on its value.
+ */
+export function maskedMember(schema: z.ZodType, path: string, value: Members): string {
+  const tokens = tokensOf(path);
+  for (let i = 1; i < tokens.length; i++)
+    if (traitsAt(schema, tokens.slice(0, i), value).collection === "set") return pointer(tokens.slice(0, i));
+  return path;
+}
+
+/** Paths without those lying under another one of them: a mask on a member covers what it holds. */
+function outermost(paths: Iterable<string>): string[] {
+  const all = [...new Set(paths)];
+  return all.filter((p) => !all.some((q) => q !== p && isUnder(p, q)));
 }
 
 export function diffResource(input: DiffInput): ResourceDiff {
   const { kind, lineage } = input;
   const schema = kind.schemaFor(input.desired);
   const desiredN = kind.normalizeDesired(input.desired);
-  const credentialPaths = [
-    ...new Set([
-      ...kind.credentials(desiredN),
-      ...sensitiveIn(input.desired, desiredN, input.sensitive ?? []),
-    ]),
-  ];
-  const secrets: Record<string, string> = {};
-  for (const p of credentialPaths) secrets[p] = hashSecret(lineage, getAt(desiredN, p));
-
   const desired = canonicalize(desiredN, schema) as Members;
+  // Masks are placed on the canonical form (sets sorted): a credential where its value sits there, one in
+  // a set on the whole set (the path up to a set is the same in every form).
+  const credentialPaths = outermost(
+    [
+      ...kind.credentials(desired),
+      ...sensitiveIn(schema, input.desired, desiredN, input.sensitive ?? []),
+    ].map((p) => maskedMember(schema, p, desired)),
+  );
+  const secrets: Record<string, string> = {};
+  for (const p of credentialPaths) secrets[p] = hashSecret(lineage, getAt(desired, p));
   for (const p of credentialPaths) setAt(desired, p, sensitive);
   const prior = input.prior ? (canonicalize(input.prior.managed, schema) as Members) : undefined;
 
   let live: Members = {};
   const unverified: string[] = [];
-  const sensitivePaths = new Set([...credentialPaths, ...Object.keys(input.prior?.secrets ?? {})]);
+  const sensitivePaths = new Set([
+    ...credentialPaths,
+    // A state written before masks covered whole sets may hold one on an item: it covers its set now.
+    ...Object.keys(input.prior?.secrets ?? {}).map((p) => maskedMember(schema, p, desired)),
+  ]);
   if (input.live) {
     const liveAll = canonicalize(kind.normalizeLive(input.live), schema) as Members;
     for (const p of credentialPaths) {
@@ -145,8 +190,8 @@ export function diffResource(input: DiffInput): ResourceDiff {
       setAt(liveAll, p, same ? sensitive : sensitiveDiffers);
     }
     // Credentials the config no longer names (or never named) may read back in full: never let them reach a change.
-    for (const p of kind.credentials(liveAll)) sensitivePaths.add(p);
-    for (const p of sensitivePaths) {
+    for (const p of kind.credentials(liveAll)) sensitivePaths.add(maskedMember(schema, p, liveAll));
+    for (const p of outermost(sensitivePaths)) {
       if (!credentialPaths.includes(p) && getAt(liveAll, p) !== undefined) setAt(liveAll, p, sensitive);
     }
     live = (project(desired, liveAll) as Members) ?? {};

@@ -13,6 +13,7 @@ import type { DesiredResource, KindName, Plan, State, StateLock, StateStore } fr
 import { makePlan } from "./plan.ts";
 import { resolvePending, waitForPendingJobs } from "./recover.ts";
 import { type Inventory, refresh } from "./refresh.ts";
+import { redactDiagnostics, type SecretValues, secretValuesOf } from "./secret-values.ts";
 import { checkSavedPlan } from "./stale.ts";
 import { newState } from "./state/index.ts";
 import type { Diagnostic } from "./validate.ts";
@@ -42,6 +43,11 @@ export interface EngineOptions {
   describeWarning?: (warning: Diagnostic) => string;
   /** Reports the reads the account checks made (the type catalogue, the pools), for read budgets. */
   onAccountReads?: (reads: number) => void;
+  /**
+   * Secrets the frontend knows beside the desired resources' own (the values `${env:...}` filled in, the
+   * API token): no message, warning or error of the run shows them (`secret-values.ts`).
+   */
+  secrets?: SecretValues;
 }
 
 export interface PlanOutcome {
@@ -140,13 +146,52 @@ async function planFrom(
  * `apply --plan` refuses it once the state moved on. Only a state with an
  * interrupted run's journal is planned under the lock, which settles it first.
  */
-export async function planChanges(options: EngineOptions): Promise<PlanOutcome> {
-  const saved = await options.store.read();
-  const { state: _state, ...outcome } =
-    saved && Object.values(saved.resources).some((r) => r.pending)
-      ? await withLock(options.store, (lock) => planUnderLock(options, lock))
-      : await planFrom(options, saved, undefined);
-  return outcome;
+export function planChanges(options: EngineOptions): Promise<PlanOutcome> {
+  return redacting(options, async (secrets) => {
+    const saved = await options.store.read();
+    const { state: _state, ...outcome } =
+      saved && Object.values(saved.resources).some((r) => r.pending)
+        ? await withLock(options.store, (lock) => planUnderLock(options, lock))
+        : await planFrom(options, saved, undefined);
+    return { ...outcome, ...redactedReport(secrets, outcome) };
+  });
+}
+
+/**
+ * Runs an entry point with every secret in play (the desired resources' and the frontend's) known: `run`
+ * redacts its outcome's words with them (`redactedReport`); progress messages and any error it throws are
+ * redacted here.
+ */
+async function redacting<T>(
+  options: EngineOptions,
+  run: (secrets: SecretValues, options: EngineOptions) => Promise<T>,
+): Promise<T> {
+  const secrets = secretValuesOf(options.desired).addAll(options.secrets);
+  const { onProgress } = options;
+  const redacted: EngineOptions = {
+    ...options,
+    ...(onProgress && {
+      onProgress: (event: ProgressEvent) =>
+        onProgress(event.message ? { ...event, message: secrets.redact(event.message) } : event),
+    }),
+  };
+  try {
+    return await run(secrets, redacted);
+  } catch (error) {
+    throw secrets.redactError(error);
+  }
+}
+
+/** The words of an outcome with no secret in them; the plan's actions are masked where values sit (diff.ts). */
+function redactedReport(
+  secrets: SecretValues,
+  outcome: Pick<PlanOutcome, "plan" | "notes" | "accountWarnings">,
+): Pick<PlanOutcome, "notes" | "accountWarnings"> {
+  outcome.plan.warnings = outcome.plan.warnings.map((w) => secrets.redact(w));
+  return {
+    notes: outcome.notes.map((n) => secrets.redact(n)),
+    accountWarnings: redactDiagnostics(outcome.accountWarnings, secrets),
+  };
 }
 
 export interface ApplyOutcome {
@@ -181,6 +226,32 @@ export class RefreshOnlyPlanError extends Error {
  */
 export function applyChanges(options: ApplyChangesOptions): Promise<ApplyOutcome> {
   if (options.plan?.refreshOnly || options.refreshOnly) return Promise.reject(new RefreshOnlyPlanError());
+  return redacting(options, async (secrets, redacted) => {
+    const { approve } = options;
+    const outcome = await applyUnderLock({
+      ...options,
+      ...redacted,
+      ...(approve && {
+        approve: (plan: Plan) => {
+          plan.warnings = plan.warnings.map((w) => secrets.redact(w));
+          return approve(plan);
+        },
+      }),
+    });
+    const { failures, cascadeMismatches } = outcome.result;
+    return {
+      ...outcome,
+      ...redactedReport(secrets, outcome),
+      result: {
+        ...outcome.result,
+        failures: failures.map((f) => secrets.redactValue(f)),
+        cascadeMismatches: cascadeMismatches.map((m) => secrets.redact(m)),
+      },
+    };
+  });
+}
+
+function applyUnderLock(options: ApplyChangesOptions): Promise<ApplyOutcome> {
   return withLock(options.store, async (lock) => {
     if (options.plan) {
       // A plan made with no state carries the lineage it invented; the state it starts must have that one,

@@ -20,6 +20,7 @@ export * from "./plan-file.ts";
 export * from "./plan-trust.ts";
 export * from "./recover.ts";
 export * from "./refresh.ts";
+export * from "./secret-values.ts";
 export * from "./session.ts";
 export * from "./stale.ts";
 export * from "./state/index.ts";

@@ -4,6 +4,7 @@
  * or never did; nothing is created twice and nothing managed is lost.
  */
 import { ApiError, JobInterruptedError, type Operations, type TimeSource } from "../api/index.ts";
+import { hidesNaturalKey, liveKeyAsKept } from "./kept-natural-key.ts";
 import { engineKind } from "./kinds/index.ts";
 import type { KindName, State } from "./model.ts";
 import { type Inventory, liveWithKey } from "./refresh.ts";
@@ -57,10 +58,14 @@ export function resolvePending(state: State, inventory: Inventory): string[] {
     if (!rows) continue;
     if (pending.action === "create" && !entry.id) {
       const key = kind.naturalKey(entry.naturalKey);
-      const found =
+      // A key member holding a secret is kept hashed: live rows are hashed alike to be compared.
+      const candidates =
         key === undefined
-          ? undefined
-          : liveWithKey(inventory, entry.kind, key).find((row) => !managed.has(`${entry.kind}/${row.id}`));
+          ? []
+          : hidesNaturalKey(kind, entry)
+            ? rows.filter((row) => liveKeyAsKept(kind, entry, row, state.lineage) === key)
+            : liveWithKey(inventory, entry.kind, key);
+      const found = candidates.find((row) => !managed.has(`${entry.kind}/${row.id}`));
       if (found) {
         const { pending: _done, ...settled } = entry;
         state.resources[address] = { ...settled, id: String(found.id) };

@@ -27,6 +27,7 @@ import {
 import type { DesiredResource, SourceLocation } from "./model.ts";
 import { isUnder, pointer, tokensOf, toPointer } from "./pointer.ts";
 import { refsIn, resolveRefs } from "./refs.ts";
+import { redactDiagnostics, secretValuesOf } from "./secret-values.ts";
 
 export interface Diagnostic {
   address: string;
@@ -201,9 +202,10 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
         if (discontinued)
           entry.message = `${entry.value} ${kind.collection} can no longer be created (the API refuses them: ${discontinued}); ${entry.message}`;
         // A credential's value never goes into a message, whatever its type (a password written 12345).
-        if (sensitive.some((c) => isUnder(entry.pointer ?? "", c)) || mayHoldCredential(s, entry))
+        const at = entry.pointer ?? "";
+        if (sensitive.some((c) => isUnder(at, c) || isUnder(c, at)) || mayHoldCredential(s, entry))
           delete entry.value;
-        const { pointer: at = "", reason = "invalid", message: _words, ...data } = entry;
+        const { pointer: _pointer, reason = "invalid", message: _words, ...data } = entry;
         problem(r, at, reason, data, entryMessage(entry), entry);
       }
     };
@@ -264,7 +266,8 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     }
   }
   out.push(...duplicateKeys(resources));
-  return out;
+  // The words were made from the members: none may carry a credential or a value from the environment.
+  return redactDiagnostics(out, secretValuesOf(resources));
 }
 
 /**

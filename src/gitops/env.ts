@@ -20,11 +20,13 @@ const reference = /^env:([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/s;
 export function expandEnv(
   data: unknown,
   env: Record<string, string | undefined>,
-): { value: unknown; problems: EnvProblem[]; secrets: YamlPath[] } {
+): { value: unknown; problems: EnvProblem[]; secrets: YamlPath[]; values: string[] } {
   const problems: EnvProblem[] = [];
   const secrets: YamlPath[] = [];
-  const expandString = (text: string, path: YamlPath): string =>
-    text.replace(placeholder, (whole, inner: string | undefined) => {
+  /** What the environment filled in, alone and as part of its string: no message may show either. */
+  const values: string[] = [];
+  const expandString = (text: string, path: YamlPath): string => {
+    const expanded = text.replace(placeholder, (whole, inner: string | undefined) => {
       if (whole === "$${") return "${";
       const match = reference.exec(inner ?? "");
       if (!match) {
@@ -39,11 +41,17 @@ export function expandEnv(
       if (secrets.at(-1) !== path) secrets.push(path);
       // Only the environment's own variables: `constructor` or `__proto__` are names like any other.
       const value = Object.hasOwn(env, name!) ? env[name!] : undefined;
-      if (value !== undefined && value !== "") return value;
+      if (value !== undefined && value !== "") {
+        values.push(value);
+        return value;
+      }
       if (fallback !== undefined) return fallback;
       problems.push({ path, message: `the environment variable ${name} is not set (\${env:${name}})` });
       return "";
     });
+    if (secrets.at(-1) === path) values.push(expanded);
+    return expanded;
+  };
   // A value without placeholders is returned as is, not copied; a map with one is copied into a
   // map without Object.prototype, like the loader's own (userMap), so a member named `__proto__` stays a member.
   // The path is one array, copied only for a string with a placeholder: not one array per value.
@@ -81,5 +89,5 @@ export function expandEnv(
     }
     return value;
   };
-  return { value: walk(data), problems, secrets };
+  return { value: walk(data), problems, secrets, values };
 }

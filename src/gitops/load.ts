@@ -7,6 +7,7 @@
  */
 import type { DesiredResource } from "../engine/model.ts";
 import { pointer, tokensOf } from "../engine/pointer.ts";
+import { redactDiagnostics, SecretValues, secretValuesOf } from "../engine/secret-values.ts";
 import { diagnosticCodes, validateDesired } from "../engine/validate.ts";
 import { closest } from "../kinds/index.ts";
 import { expandEnv } from "./env.ts";
@@ -41,6 +42,11 @@ export interface LoadedConfig {
   imports: { address: string; id: string }[];
   files: string[];
   diagnostics: LoadDiagnostic[];
+  /**
+   * What no output may show: the values `${env:...}` filled in (alone and as the strings they are part of)
+   * and the resources' credentials. The loader's own diagnostics are redacted with them already.
+   */
+  secrets: SecretValues;
   /**
    * Where a member of a resource is written: an API pointer (`/locations/pools/0`) of `address` as
    * file:line:column and the config's member path, so the service's refusals point into the user's files.
@@ -80,6 +86,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     found.files.length = 0;
   }
   const budget: ValueBudget = { remaining: limits.values };
+  const secrets = new SecretValues();
   for (const { path, identity } of found.files) {
     const { parsed, problems } = await parseConfigFile(path, budget, identity);
     for (const p of problems) {
@@ -100,6 +107,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
     const problem = (at: Position | undefined, message: string, extra: Partial<LoadDiagnostic> = {}) =>
       diagnostics.push({ ...(at && { at }), ...extra, message });
     const expanded = expandEnv(parsed.data, env);
+    for (const value of expanded.values) secrets.add(value);
     for (const e of expanded.problems) problem(parsed.positions.value(e.path), e.message, whereIs(e.path));
     // The secrets' paths by their first two steps (a resource's collection and name), so that each
     // resource looks only at its own and a file of many secrets is not read once per resource.
@@ -257,11 +265,15 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
   }
 
   diagnostics.sort(byPosition);
+  const resources = drafts.map((d) => d.resource);
+  secretValuesOf(resources, secrets);
   return {
-    resources: drafts.map((d) => d.resource),
+    resources,
     imports: imports.map(({ address, id }) => ({ address, id })),
     files: parsedFiles,
-    diagnostics,
+    // Words made from values (`got "..."`, a name not declared) never carry a secret.
+    diagnostics: redactDiagnostics(diagnostics, secrets),
+    secrets,
     locate(address, apiPointer) {
       const draft = byAddress.get(address);
       if (!draft) return undefined;

@@ -2,7 +2,7 @@
  * The vigil provider's tfplugin6 handlers: values decoded from the wire, handed to the resource types and
  * data sources, and encoded back; failures become diagnostics at the attribute they concern.
  */
-import { batchWritesFrom, openSession } from "../engine/index.ts";
+import { batchWritesFrom, openSession, SecretValues, secretValuesOf } from "../engine/index.ts";
 import {
   blockType,
   type CtyType,
@@ -12,6 +12,7 @@ import {
   encodeMsgpack,
   isKnown,
   isObjectValue,
+  toMembers,
 } from "./cty.ts";
 import { dataSourceType, readDataSource, validateDataSource } from "./data-sources.ts";
 import {
@@ -25,7 +26,7 @@ import {
 import { providerSchemaToProto } from "./plugin/schema-proto.ts";
 import { readPrivate, writePrivate } from "./private-state.ts";
 import { DiagnosticsError, PartialCreateError, protocolSteps } from "./resource-diagnostics.ts";
-import { type ProviderContext, resourceType } from "./resources.ts";
+import { type ProviderContext, type ResourceType, resourceType } from "./resources.ts";
 import { providerAddress, providerConfigSchema, providerSchema } from "./schema.ts";
 
 const capabilities: ServerCapabilities = {
@@ -44,14 +45,28 @@ function decode(value: DynamicValue | null, type: CtyType): CtyValue {
 
 const encode = (value: CtyValue, type: CtyType): DynamicValueOut => ({ msgpack: encodeMsgpack(value, type) });
 
-/** Runs a handler body; whatever it throws comes back as diagnostics. */
+/**
+ * Runs a handler body; whatever it throws comes back as diagnostics. Every diagnostic, thrown or answered,
+ * passes through `secrets` (the provider's output boundary): Terraform prints them as they are.
+ */
 async function answer<T extends object>(
+  secrets: SecretValues,
   run: () => Promise<T> | T,
 ): Promise<T | { diagnostics: Diagnostic[] }> {
+  const redacted = (diagnostics: Diagnostic[]) =>
+    diagnostics.map((d) => ({
+      ...d,
+      summary: secrets.redact(d.summary),
+      ...(d.detail !== undefined && { detail: secrets.redact(d.detail) }),
+    }));
   try {
-    return await run();
+    const result = await run();
+    const { diagnostics } = result as { diagnostics?: Diagnostic[] };
+    return diagnostics ? { ...result, diagnostics: redacted(diagnostics) } : result;
   } catch (error) {
-    return { diagnostics: error instanceof DiagnosticsError ? error.diagnostics : [errorDiagnostic(error)] };
+    return {
+      diagnostics: redacted(error instanceof DiagnosticsError ? error.diagnostics : [errorDiagnostic(error)]),
+    };
   }
 }
 
@@ -99,6 +114,22 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
   let protoSchema: ReturnType<typeof providerSchemaToProto> | undefined;
   let context: ProviderContext | undefined;
   let stopping = false;
+  /** Every credential and token seen: no diagnostic shows one. */
+  const secrets = new SecretValues();
+  /** The provider block as configured; its token (or the environment's) joins the secrets first. */
+  const providerValue = (value: DynamicValue | null): CtyValue => {
+    const config = decode(value, providerType);
+    const token = isObjectValue(config) ? config.token : undefined;
+    secrets.add(typeof token === "string" ? token : undefined).add(env.VIGIL_TOKEN);
+    return config;
+  };
+  /** A resource's value from the wire; its credentials join the secrets. */
+  const resourceValue = (type: ResourceType, value: DynamicValue | null): CtyValue => {
+    const decoded = decode(value, type.type);
+    const { members } = toMembers(decoded, type.type);
+    secretValuesOf([{ address: type.typeName, kind: type.kind.name, members }], secrets);
+    return decoded;
+  };
 
   const configured = (): ProviderContext => {
     if (!context) throw new Error("The vigil provider was used before Terraform configured it.");
@@ -116,33 +147,33 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
       return { ...protoSchema, server_capabilities: capabilities };
     },
     ValidateProviderConfig: (request) =>
-      answer(() => {
-        const config = decode(request.config, providerType);
+      answer(secrets, () => {
+        const config = providerValue(request.config);
         const endpoint = isObjectValue(config) ? (config.endpoint ?? null) : null;
         // Only a value written in the block is judged here: the environment is read when configuring.
         if (typeof endpoint === "string") connection(config, { VIGIL_TOKEN: "-" });
         return {};
       }),
     ConfigureProvider: (request) =>
-      answer(() => {
-        const { endpoint, token } = connection(decode(request.config, providerType), env);
+      answer(secrets, () => {
+        const { endpoint, token } = connection(providerValue(request.config), env);
         context ??= openSession(endpoint, token, { keyPrefix: "tf", batchWrites: batchWritesFrom(env) });
         return {};
       }),
     ValidateResourceConfig: (request) =>
-      answer(() => {
+      answer(secrets, () => {
         const type = resourceType(request.type_name);
-        return { diagnostics: type.validate(decode(request.config, type.type)) };
+        return { diagnostics: type.validate(resourceValue(type, request.config)) };
       }),
     ValidateDataResourceConfig: (request) =>
-      answer(() => ({
+      answer(secrets, () => ({
         diagnostics: validateDataSource(
           request.type_name,
           decode(request.config, dataSourceType(request.type_name)),
         ),
       })),
     UpgradeResourceState: (request) =>
-      answer(() => {
+      answer(secrets, () => {
         const type = resourceType(request.type_name);
         const raw = request.raw_state;
         if (!raw || raw.json.length === 0)
@@ -152,20 +183,20 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
         return { upgraded_state: encode(type.upgrade(request.version, raw.json), type.type) };
       }),
     ReadResource: (request) =>
-      answer(async () => {
+      answer(secrets, async () => {
         const type = resourceType(request.type_name);
-        const current = decode(request.current_state, type.type);
+        const current = resourceValue(type, request.current_state);
         const read = await type.read(configured(), current, readPrivate(request.private));
         return { new_state: encode(read.state, type.type), private: writePrivate(read.private) };
       }),
     PlanResourceChange: (request) =>
-      answer(async () => {
+      answer(secrets, async () => {
         const type = resourceType(request.type_name);
-        const prior = decode(request.prior_state, type.type);
-        const config = decode(request.config, type.type);
+        const prior = resourceValue(type, request.prior_state);
+        const config = resourceValue(type, request.config);
         const plan = type.plan(
           prior,
-          decode(request.proposed_new_state, type.type),
+          resourceValue(type, request.proposed_new_state),
           config,
           readPrivate(request.prior_private),
         );
@@ -183,16 +214,16 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
         };
       }),
     ApplyResourceChange: (request) =>
-      answer(async () => {
+      answer(secrets, async () => {
         if (stopping)
           throw new Error("Terraform asked the vigil provider to stop: no further changes were made.");
         const type = resourceType(request.type_name);
         const applied = await type
           .apply(
             configured(),
-            decode(request.prior_state, type.type),
-            decode(request.planned_state, type.type),
-            decode(request.config, type.type),
+            resourceValue(type, request.prior_state),
+            resourceValue(type, request.planned_state),
+            resourceValue(type, request.config),
             readPrivate(request.planned_private),
           )
           .catch((error: unknown) => {
@@ -207,7 +238,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
         };
       }),
     ImportResourceState: (request) =>
-      answer(() => {
+      answer(secrets, () => {
         const type = resourceType(request.type_name);
         if (request.id.trim() === "")
           throw new Error(`Import ${request.type_name} by the object's id, as the API shows it.`);
@@ -223,7 +254,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
         };
       }),
     ReadDataSource: (request) =>
-      answer(async () => {
+      answer(secrets, async () => {
         const type = dataSourceType(request.type_name);
         const state = await readDataSource(configured().ops, request.type_name, decode(request.config, type));
         return { state: encode(state, type) };

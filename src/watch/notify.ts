@@ -21,6 +21,8 @@ export interface NotifierOptions {
   baseDelayMs?: number;
   maxDelayMs?: number;
   timeoutMs?: number;
+  /** What a body goes through before it leaves: the CLI takes its secrets out (a notification is output too). */
+  redact?: (text: string) => string;
 }
 
 const show = (value: unknown) => (value === undefined ? "(none)" : JSON.stringify(value));
@@ -53,13 +55,16 @@ export class Notifier {
       maxDelayMs: 60_000,
       timeoutMs: 10_000,
       time: realTime,
+      redact: (text: string) => text,
       ...options,
     };
   }
 
   /** Queues the transition; resolves once it was delivered or given up on (never rejects). */
   send(t: Transition): Promise<void> {
-    const body = JSON.stringify(this.#options.format === "slack" ? { text: transitionText(t) } : t);
+    const body = this.#options.redact(
+      JSON.stringify(this.#options.format === "slack" ? { text: transitionText(t) } : t),
+    );
     const next = this.#queue.then(() => this.#deliver(body, t.address));
     this.#queue = next;
     return next;

@@ -30,7 +30,7 @@ export interface WatchOptions {
   listen?: { host: string; port: number; limits?: Partial<ServerLimits> };
   /** The webhook secret; `POST /events` is served only with one. */
   secret?: string;
-  notify?: { url: string; format: NotifyFormat };
+  notify?: { url: string; format: NotifyFormat; redact?: (text: string) => string };
   heal?: { deletes: boolean };
   fightWindowMs?: number;
   /** How long reads for events without their object wait for the rest of a burst (1 s). */

@@ -110,6 +110,7 @@ async function run(r: Run): Promise<void> {
       ...(r.destroy && { destroy: true }),
       ...(r.allowMassDelete && { allowMassDelete: true }),
       describeWarning: describeAccountWarning(r.config),
+      ...(r.config && { secrets: r.config.secrets }),
       onProgress: (event: ProgressEvent) => progress?.event(event),
       onGenerated,
       approve: async (plan) => {

@@ -79,6 +79,7 @@ export function registerPlan(program: Command) {
         ...(options.refreshOnly && { refreshOnly: true }),
         ...(options.allowMassDelete && { allowMassDelete: true }),
         describeWarning: describeAccountWarning(config),
+        secrets: config.secrets,
       }).catch((error: unknown) => failOnAccountCheck(config, error));
       reading.stop();
       printNotes(outcome.notes);

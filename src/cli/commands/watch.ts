@@ -18,6 +18,7 @@ import {
   vigilDir,
 } from "../connection.ts";
 import { CliError } from "../errors.ts";
+import { redactOutput } from "../output-guard.ts";
 import { withConnectionOptions } from "./shared.ts";
 
 interface WatchCliOptions extends ConnectionOptions {
@@ -193,7 +194,9 @@ export function registerWatch(program: Command) {
         listen: { ...listen, ...(maxConnections !== undefined && { limits: { maxConnections } }) },
       }),
       ...(secret !== undefined && { secret }),
-      ...(options.notify && { notify: { url: options.notify, format: options.notifyFormat } }),
+      ...(options.notify && {
+        notify: { url: options.notify, format: options.notifyFormat, redact: redactOutput },
+      }),
       ...(options.heal && { heal: { deletes: options.healDeletes } }),
       out: (line) => process.stdout.write(`${line}\n`),
       log: (line) => process.stderr.write(`${line}\n`),

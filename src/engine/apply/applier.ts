@@ -6,6 +6,7 @@
 import { ApiError } from "../../api/index.ts";
 import { generatedValues } from "../../kinds/index.ts";
 import { diffResource } from "../diff.ts";
+import { keptNaturalKey } from "../kept-natural-key.ts";
 import type { Members, Row } from "../kinds/index.ts";
 import type { DesiredResource, KindName, PlannedAction, ResourceState, State } from "../model.ts";
 import { refsIn, resolveRefs } from "../refs.ts";
@@ -103,7 +104,7 @@ export class Applier implements BulkApplier {
       ...(work.desired?.sensitive && { sensitive: work.desired.sensitive }),
     });
     const normalized = kind.normalizeDesired(members);
-    const naturalKey = Object.fromEntries(kind.definition.naturalKey.map((k) => [k, normalized[k] ?? null]));
+    const naturalKey = keptNaturalKey(kind, normalized, Object.keys(diff.secrets), this.state.lineage);
     const lifecycle = work.desired?.lifecycle;
     const kept = {
       ...(lifecycle?.protect && { protect: true }),

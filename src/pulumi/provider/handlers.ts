@@ -4,9 +4,10 @@
  * tests call these directly, in process.
  */
 import { readFile } from "node:fs/promises";
-import { batchWritesFrom, openSession } from "../../engine/index.ts";
+import { batchWritesFrom, openSession, SecretValues } from "../../engine/index.ts";
 import { ProviderError, Status } from "./errors.ts";
 import { invoke } from "./invoke.ts";
+import { redactingHandlers } from "./redaction.ts";
 import { type CheckFailure, type DiffResult, type ProviderContext, resourceKind } from "./resources.ts";
 import { type Props, unknownValue, unwrapSecrets } from "./values.ts";
 import { takeWrite, withoutWrite, withWrite } from "./write.ts";
@@ -70,6 +71,8 @@ function configValue(request: { variables?: Record<string, string>; args?: Props
 }
 
 export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHandlers {
+  /** Every secret seen: no error or check failure shows one (redaction.ts). */
+  const secrets = new SecretValues();
   let context: ProviderContext | undefined;
   let cancelled = false;
   let schema: Promise<string> | undefined;
@@ -83,7 +86,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
     return context;
   };
 
-  return {
+  const handlers: ProviderHandlers = {
     async GetPluginInfo() {
       const { version } = JSON.parse(await readFile(PACKAGE, "utf8")) as { version: string };
       return { version };
@@ -143,6 +146,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
       };
       const endpoint = pick("endpoint", "VIGIL_ENDPOINT");
       const token = pick("token", "VIGIL_TOKEN");
+      secrets.add(token);
       if (!endpointForm.test(endpoint))
         throw new ProviderError(
           Status.INVALID_ARGUMENT,
@@ -210,4 +214,5 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
       return {};
     },
   };
+  return redactingHandlers(handlers, secrets, typeOf);
 }

@@ -10,6 +10,7 @@ import {
   type EngineKind,
   engineKind,
   type Members,
+  maskedMember,
   type ObjectSession,
   type Row,
 } from "../../engine/index.ts";
@@ -283,7 +284,8 @@ export class ResourceKind {
       ...this.kind.credentials(out),
       ...this.sensitive.flatMap((path) => expandPath(out, path)),
       ...[...this.adapter.generated.values()].map((name) => `/${name}`),
-      ...givenSecrets,
+      // A secret item of a set makes the set secret: the service keeps no order, so its place may move.
+      ...givenSecrets.map((p) => maskedMember(this.kind.schemaFor(given), p, given)),
     ];
     return wrapSecrets(out, secrets);
   }
