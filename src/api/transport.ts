@@ -1,11 +1,8 @@
-import { readFileSync } from "node:fs";
 import type { Pool } from "undici";
+import { vigilVersion } from "../shipped.ts";
 import type { QueryValue } from "./types.ts";
 
-const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
-export const userAgent = `vigil/${version}`;
+export const userAgent = `vigil/${vigilVersion()}`;
 
 export interface TransportOptions {
   /** e.g. `https://api.example.com/v2`; a path prefix is kept. */

@@ -24,9 +24,8 @@ registerWatch(program);
 registerOutput(program);
 registerSandboxCommand(program);
 
-try {
-  await program.parseAsync();
-} catch (error) {
+// No top-level await: the single-executable binary runs this file bundled as CommonJS.
+program.parseAsync().catch((error: unknown) => {
   process.stderr.write(`Error: ${describeError(error)}\n`);
   process.exitCode = exitCodes.error;
-}
+});
