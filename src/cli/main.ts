@@ -1,31 +1,21 @@
 #!/usr/bin/env -S node --disable-warning=ExperimentalWarning
 import { Command } from "commander";
-import { registerApply } from "./commands/apply.ts";
-import { registerExport } from "./commands/export.ts";
-import { registerOutput } from "./commands/output.ts";
-import { registerPlan } from "./commands/plan.ts";
-import { registerState } from "./commands/state.ts";
-import { registerValidate } from "./commands/validate.ts";
-import { registerWatch } from "./commands/watch.ts";
-import { describeError, exitCodes } from "./errors.ts";
-import { registerSandboxCommand } from "./sandbox.ts";
+import { modulesFor } from "./command-modules.ts";
 import { registerVersion } from "./version.ts";
 
-const program = new Command("vigil")
-  .description("Infrastructure as code for the Monitoring Service REST API v2")
-  .showHelpAfterError();
-registerVersion(program);
-registerValidate(program);
-registerPlan(program);
-registerApply(program);
-registerExport(program);
-registerState(program);
-registerWatch(program);
-registerOutput(program);
-registerSandboxCommand(program);
+async function main(args: readonly string[]) {
+  const program = new Command("vigil")
+    .description("Infrastructure as code for the Monitoring Service REST API v2")
+    .showHelpAfterError();
+  registerVersion(program);
+  const registers = await Promise.all(modulesFor(args).map((module) => module.load()));
+  for (const register of registers) register(program);
+  await program.parseAsync();
+}
 
 // No top-level await: the single-executable binary runs this file bundled as CommonJS.
-program.parseAsync().catch((error: unknown) => {
+main(process.argv.slice(2)).catch(async (error: unknown) => {
+  const { describeError, exitCodes } = await import("./errors.ts");
   process.stderr.write(`Error: ${describeError(error)}\n`);
   process.exitCode = exitCodes.error;
 });

@@ -1,0 +1,48 @@
+/**
+ * Each program of the release as one CommonJS file, as Node's single executable applications run them
+ * (an embedded main script is CommonJS, and `require` there loads built-in modules only). esbuild bundles
+ * the TypeScript sources and every dependency; `import()`s of bundled modules stay lazy (a module's body runs
+ * on its first import), so a program loads no more than it does from the checkout.
+ */
+import { join } from "node:path";
+import { build, type Message } from "esbuild";
+
+/**
+ * The one warning a bundle may have: src/shipped.ts names `import.meta.url` for the files it reads from a
+ * package folder, which a binary never does. Any other warning fails the build: another file read beside
+ * a module, say, would fail only when the binary runs.
+ */
+const expectedWarning = (message: Message) =>
+  message.id === "empty-import-meta" && message.location?.file === "src/shipped.ts";
+
+/** Bundles `entries` (program name → entry module, relative to `root`) into `outdir/<name>.cjs`. */
+export async function bundlePrograms(
+  root: string,
+  entries: Record<string, string>,
+  outdir: string,
+): Promise<Record<string, string>> {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: entries,
+    outdir,
+    outExtension: { ".js": ".cjs" },
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node22",
+    // Smaller source to embed and to parse for the functions the code cache does not hold.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    // Third-party licence texts go to one file that ships beside the binaries.
+    legalComments: "linked",
+    logLevel: "silent",
+  });
+  const unexpected = result.warnings.filter((warning) => !expectedWarning(warning));
+  if (unexpected.length > 0) {
+    const said = unexpected.map(
+      (w) => `${w.location ? `${w.location.file}:${w.location.line}: ` : ""}${w.text}`,
+    );
+    throw new Error(`the release bundle has warnings:\n${said.join("\n")}`);
+  }
+  return Object.fromEntries(Object.keys(entries).map((name) => [name, join(outdir, `${name}.cjs`)]));
+}
