@@ -4,7 +4,7 @@
  * lack, and byte for byte reproducible (fixed times, owners and order), so SHA256SUMS change only with the
  * executable.
  */
-import { crc32, deflateRawSync, gzipSync } from "node:zlib";
+import { crc32, deflateRawSync, gzipSync, inflateRawSync } from "node:zlib";
 
 /** An executable's Unix mode, as both formats record it. */
 const EXECUTABLE = 0o100755;
@@ -84,4 +84,20 @@ export function tarGzOne(name: string, data: Buffer): Buffer {
   const padding = Buffer.alloc((512 - (data.length % 512)) % 512);
   // Two zero blocks end the archive.
   return gzipSync(Buffer.concat([header, data, padding, Buffer.alloc(1024)]));
+}
+
+/** The one file of a zip `zipOne` wrote (or any zip of one deflated or stored file): name, mode, data. */
+export function unzipOne(zip: Buffer): { name: string; mode: number; data: Buffer } {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0 || zip.readUInt16LE(end + 10) !== 1) throw new Error("not a zip of one file");
+  const central = zip.readUInt32LE(end + 16);
+  const method = zip.readUInt16LE(central + 10);
+  const size = zip.readUInt32LE(central + 20);
+  const nameLength = zip.readUInt16LE(central + 28);
+  const mode = zip.readUInt32LE(central + 38) >>> 16;
+  const name = zip.toString("utf8", central + 46, central + 46 + nameLength);
+  const local = zip.readUInt32LE(central + 42);
+  const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+  const stored = zip.subarray(start, start + size);
+  return { name, mode, data: method === 8 ? inflateRawSync(stored) : stored };
 }

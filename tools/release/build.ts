@@ -19,10 +19,10 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SHIPPED_FILES } from "../../src/shipped.ts";
 import { publishedManifest } from "../pack.ts";
-import { terraformPlatform } from "../terraform/build.ts";
 import { tarGzOne, zipOne } from "./archives.ts";
 import { bundlePrograms } from "./bundle.ts";
 import { withLock } from "./lock.ts";
+import { terraformPlatform } from "./platform.ts";
 import { baseExecutable, pinnedNode, singleExecutable } from "./sea.ts";
 
 export const repositoryRoot = resolve(import.meta.dirname, "../..");
