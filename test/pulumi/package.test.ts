@@ -4,15 +4,15 @@
  * program run against it under Pulumi's mocks, its provider entry point launched as Pulumi launches it, and
  * the CLI and the Terraform provider run from its bin.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resourceClassNames } from "../../src/pulumi/tokens.ts";
 import { pack } from "../../tools/pack.ts";
+import { firstLine, pluginInfo } from "../helpers/pulumi-plugin.ts";
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
@@ -216,34 +216,3 @@ describe("the package's other entry points", () => {
     expect(result.stderr).toMatch(/This binary is a plugin/);
   });
 });
-
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolveLine, reject) => {
-    let out = "";
-    let err = "";
-    child.stderr!.on("data", (chunk) => (err += chunk));
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      if (out.includes("\n")) resolveLine(out.split("\n")[0]!);
-    });
-    child.on("exit", (code) => reject(new Error(`exited ${code} before its port: ${err}`)));
-  });
-}
-
-/** GetPluginInfo over gRPC with the stubs @pulumi/pulumi ships, as the engine calls it. */
-async function pluginInfo(port: number): Promise<string> {
-  const require = createRequire(import.meta.url);
-  const grpc = require("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
-  const { ResourceProviderClient } = require("@pulumi/pulumi/proto/provider_grpc_pb.js");
-  const { Empty } = require("google-protobuf/google/protobuf/empty_pb.js");
-  const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  try {
-    return await new Promise((done, fail) =>
-      client.getPluginInfo(new Empty(), (error: Error | null, reply: { getVersion(): string }) =>
-        error ? fail(error) : done(reply.getVersion()),
-      ),
-    );
-  } finally {
-    client.close();
-  }
-}
