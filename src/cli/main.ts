@@ -1,7 +1,12 @@
 #!/usr/bin/env -S node --disable-warning=ExperimentalWarning
+import module from "node:module";
 import { Command } from "commander";
 import { modulesFor } from "./command-modules.ts";
 import { registerVersion } from "./version.ts";
+
+// Node keeps the compiled code of the commands between runs (in the OS temp dir): an installed package
+// starts without compiling them again. (A single executable carries its code cache.)
+module.enableCompileCache?.();
 
 async function main(args: readonly string[]) {
   const program = new Command("vigil")

@@ -5,13 +5,15 @@
  * the CLI and the Terraform provider run from its bin.
  */
 import { execFile, spawn } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resourceClassNames } from "../../src/pulumi/tokens.ts";
 import { pack } from "../../tools/pack.ts";
+import { launchProvider } from "../helpers/plugin.ts";
 import { firstLine, pluginInfo } from "../helpers/pulumi-plugin.ts";
 
 const run = promisify(execFile);
@@ -41,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (project) await rm(project, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe("the npm package", () => {
   it("holds compiled modules with declarations, the provider's folder, the schemas, and no sources or tests", async () => {
@@ -200,6 +202,81 @@ console.log(JSON.stringify({ registered, plan, settled }));
 });
 
 describe("the package's other entry points", () => {
+  it("npx vigil --version answers from the installed package", async () => {
+    const { stdout } = await run("npx", ["vigil", "--version"], { cwd: project, env });
+    expect(stdout).toBe(`vigil ${version}\nNode.js ${process.version}\nMonitoring Service REST API v2\n`);
+  });
+
+  it("vigil apply --sandbox applies the GitOps example, and a plan then has no changes", async () => {
+    const repo = join(project, "gitops");
+    await cp(join(root, "examples/gitops"), repo, { recursive: true });
+    const vigil = join(project, "node_modules/.bin/vigil");
+    const apply = await run(vigil, ["apply", "--sandbox", "--auto-approve"], { cwd: repo, env });
+    expect(apply.stdout).toMatch(/Apply complete: \d+ created\./);
+    const plan = await run(vigil, ["plan", "--sandbox", "--detailed-exitcode"], { cwd: repo, env });
+    expect(plan.stdout).toMatch(/^No changes\./m);
+  }, 120_000);
+
+  it("terraform-provider-vigil hands Terraform its handshake and serves tfplugin6", async () => {
+    const bin = join(project, "node_modules/.bin/terraform-provider-vigil");
+    const provider = await launchProvider({ PATH: env.PATH }, [bin]);
+    try {
+      expect(provider.handshake.protocol).toBe("6");
+      const metadata = await provider.provider("GetMetadata");
+      expect(metadata.resources.map((r: { type_name: string }) => r.type_name)).toContain("vigil_monitor");
+      // Node's experimental warnings would land in Terraform's log as provider errors.
+      expect(provider.output.stderr).toBe("");
+    } finally {
+      provider.close();
+      provider.child.kill();
+      await provider.exited;
+    }
+  });
+
+  it("installs globally (npm install -g) without Pulumi's SDK, an optional peer: vigil on the prefix's bin", async () => {
+    const prefix = join(project, "global");
+    await run(
+      "npm",
+      [
+        "install",
+        "-g",
+        "--prefix",
+        prefix,
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        tarball,
+      ],
+      { cwd: project, env },
+    );
+    const { stdout } = await run(join(prefix, "bin/vigil"), ["--version"], { env });
+    expect(stdout).toMatch(new RegExp(`^vigil ${version.replaceAll(".", "\\.")}\n`));
+    const installed = join(prefix, "lib/node_modules/vigil");
+    expect(existsSync(join(installed, "node_modules/@pulumi/pulumi"))).toBe(false);
+    // Its Pulumi provider says what it lacks, rather than failing on a module path.
+    const provider = await run(join(installed, "bin/pulumi-resource-vigil"), [], { env }).catch((e) => e);
+    expect(provider.code).toBe(1);
+    expect(provider.stderr).toBe(
+      "pulumi-resource-vigil: the provider runs on the program's @pulumi/pulumi, which is not installed: npm install @pulumi/pulumi\n",
+    );
+  }, 300_000);
+
+  it("is what examples/*/package.json install: their vigil is the packed tarball", async () => {
+    const examples = join(root, "examples");
+    const depending = [];
+    for (const example of await readdir(examples)) {
+      const file = join(examples, example, "package.json");
+      if (!existsSync(file)) continue;
+      const manifest = JSON.parse(await readFile(file, "utf8"));
+      const spec = manifest.dependencies?.vigil ?? manifest.devDependencies?.vigil;
+      depending.push(example);
+      expect(spec, file).toMatch(/^file:/);
+      expect(resolve(examples, example, spec.slice("file:".length)), file).toBe(tarball);
+    }
+    expect(depending.sort()).toEqual(["gitops", "pulumi"]);
+  });
+
   it("vigil validates a GitOps repo from the installed package", async () => {
     const vigil = join(project, "node_modules/.bin/vigil");
     const { stdout } = await run(vigil, ["validate", join(root, "examples/gitops")], { cwd: project, env });
