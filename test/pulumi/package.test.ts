@@ -52,6 +52,11 @@ describe("the npm package", () => {
     for (const file of [
       "package/package.json",
       "package/bin/pulumi-resource-vigil",
+      "package/bin/pulumi-resource-vigil.mjs",
+      "package/bin/vigil",
+      "package/bin/vigil.mjs",
+      "package/bin/terraform-provider-vigil",
+      "package/bin/terraform-provider-vigil.mjs",
       "package/src/pulumi/sdk/index.js",
       "package/src/pulumi/sdk/index.d.ts",
       "package/src/pulumi/provider/main.js",
@@ -70,6 +75,13 @@ describe("the npm package", () => {
     expect(manifest.scripts).toBeUndefined();
     expect(manifest.devDependencies).toBeUndefined();
     expect(manifest.peerDependencies).toHaveProperty("@pulumi/pulumi");
+    expect(manifest.peerDependenciesMeta["@pulumi/pulumi"]).toEqual({ optional: true });
+    expect(manifest.engines).toEqual({ node: ">=22.13" });
+    expect(manifest.bin).toEqual({
+      vigil: "bin/vigil",
+      "terraform-provider-vigil": "bin/terraform-provider-vigil",
+      "pulumi-resource-vigil": "bin/pulumi-resource-vigil",
+    });
   });
 
   it("exports vigil/pulumi (every class and function) and vigil/cdktf to Node", async () => {
@@ -207,6 +219,28 @@ describe("the package's other entry points", () => {
     expect(stdout).toBe(`vigil ${version}\nNode.js ${process.version}\nMonitoring Service REST API v2\n`);
   });
 
+  it("on an older Node, vigil says which Node it needs", async (context) => {
+    const machinePath = (process.env.PATH ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
+    const older = await run("node", ["-p", "process.version"], {
+      env: { ...env, PATH: machinePath.join(":") },
+    })
+      .then(({ stdout }) => stdout.trim())
+      .catch(() => "");
+    const [major = 0, minor = 0] = older.slice(1).split(".").map(Number);
+    if (!older || major > 22 || (major === 22 && minor >= 13)) {
+      console.warn(`SKIPPED: this machine's own node (${older || "none"}) is not older than 22.13`);
+      return context.skip();
+    }
+    const vigil = join(project, "node_modules/.bin/vigil");
+    const result = await run(vigil, ["--version"], { env: { ...env, PATH: machinePath.join(":") } }).catch(
+      (error) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `vigil needs Node.js 22.13 or later; this is ${older}. Install a newer Node, or use the single-file binary of the release.\n`,
+    );
+  });
+
   it("vigil apply --sandbox applies the GitOps example, and a plan then has no changes", async () => {
     const repo = join(project, "gitops");
     await cp(join(root, "examples/gitops"), repo, { recursive: true });
@@ -233,7 +267,7 @@ describe("the package's other entry points", () => {
     }
   });
 
-  it("installs globally (npm install -g) without Pulumi's SDK, an optional peer: vigil on the prefix's bin", async () => {
+  it("installs globally (npm install -g) without Pulumi's SDK, an optional peer: vigil and the providers run", async () => {
     const prefix = join(project, "global");
     await run(
       "npm",
@@ -254,12 +288,16 @@ describe("the package's other entry points", () => {
     expect(stdout).toMatch(new RegExp(`^vigil ${version.replaceAll(".", "\\.")}\n`));
     const installed = join(prefix, "lib/node_modules/vigil");
     expect(existsSync(join(installed, "node_modules/@pulumi/pulumi"))).toBe(false);
-    // Its Pulumi provider says what it lacks, rather than failing on a module path.
-    const provider = await run(join(installed, "bin/pulumi-resource-vigil"), [], { env }).catch((e) => e);
-    expect(provider.code).toBe(1);
-    expect(provider.stderr).toBe(
-      "pulumi-resource-vigil: the provider runs on the program's @pulumi/pulumi, which is not installed: npm install @pulumi/pulumi\n",
-    );
+    // Its Pulumi provider is a bundle: it needs no @pulumi/pulumi beside it.
+    const child = spawn(join(installed, "bin/pulumi-resource-vigil"), ["127.0.0.1:1"], {
+      env,
+      stdio: "pipe",
+    });
+    try {
+      expect(await pluginInfo(Number(await firstLine(child)))).toBe(version);
+    } finally {
+      child.kill();
+    }
   }, 300_000);
 
   it("is what examples/*/package.json install: their vigil is the packed tarball", async () => {

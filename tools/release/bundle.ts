@@ -1,8 +1,9 @@
 /**
- * Each program of the release as one CommonJS file, as Node's single executable applications run them
- * (an embedded main script is CommonJS, and `require` there loads built-in modules only). esbuild bundles
- * the TypeScript sources and every dependency; `import()`s of bundled modules stay lazy (a module's body runs
- * on its first import), so a program loads no more than it does from the checkout.
+ * Each program as one file: esbuild bundles the TypeScript sources and every dependency, and `import()`s of
+ * bundled modules stay lazy (a module's body runs on its first import), so a program loads no more than it
+ * does from the checkout, from one file instead of hundreds. CommonJS for the single executables (an embedded
+ * main script is CommonJS, and `require` there loads built-in modules only); ES modules for the npm package's
+ * bin files, which read the files beside them as the sources do (src/shipped.ts).
  */
 import { join } from "node:path";
 import { build, type Message } from "esbuild";
@@ -15,20 +16,28 @@ import { build, type Message } from "esbuild";
 const expectedWarning = (message: Message) =>
   message.id === "empty-import-meta" && message.location?.file === "src/shipped.ts";
 
-/** Bundles `entries` (program name → entry module, relative to `root`) into `outdir/<name>.cjs`. */
+/** Bundles `entries` (program name → entry module, relative to `root`) into `outdir/<name>.cjs` (or `.mjs`). */
 export async function bundlePrograms(
   root: string,
   entries: Record<string, string>,
   outdir: string,
+  format: "cjs" | "esm" = "cjs",
 ): Promise<Record<string, string>> {
+  const extension = format === "cjs" ? ".cjs" : ".mjs";
   const result = await build({
     absWorkingDir: root,
     entryPoints: entries,
     outdir,
-    outExtension: { ".js": ".cjs" },
+    outExtension: { ".js": extension },
     bundle: true,
     platform: "node",
-    format: "cjs",
+    format,
+    // The CommonJS dependencies inside an ES module still call require() for Node's built-in modules.
+    ...(format === "esm" && {
+      banner: {
+        js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);',
+      },
+    }),
     target: "node22",
     // Smaller source to embed and to parse for the functions the code cache does not hold.
     minifyWhitespace: true,
@@ -44,5 +53,5 @@ export async function bundlePrograms(
     );
     throw new Error(`the release bundle has warnings:\n${said.join("\n")}`);
   }
-  return Object.fromEntries(Object.keys(entries).map((name) => [name, join(outdir, `${name}.cjs`)]));
+  return Object.fromEntries(Object.keys(entries).map((name) => [name, join(outdir, `${name}${extension}`)]));
 }

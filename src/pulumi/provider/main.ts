@@ -26,16 +26,9 @@ serveProvider(async () => (await import("./handlers.ts")).createHandlers()).then
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));
   },
   (error: unknown) => {
-    // @pulumi/pulumi is an optional peer of vigil: a Pulumi program has it, an install for the CLI does not.
-    const missing =
-      (error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" &&
-      /@pulumi\/pulumi/.test(String(error));
-    const said = missing
-      ? "the provider runs on the program's @pulumi/pulumi, which is not installed: npm install @pulumi/pulumi"
-      : error instanceof Error
-        ? error.message
-        : String(error);
-    process.stderr.write(`pulumi-resource-vigil: ${said}\n`);
+    process.stderr.write(
+      `pulumi-resource-vigil: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   },
 );
