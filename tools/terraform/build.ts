@@ -115,9 +115,9 @@ export async function mirrorOfSource(out: string, root = repositoryRoot): Promis
 
 /** The mirror `npm run build:terraform` writes: of `zip`, else of this checkout's release (built if stale). */
 export async function buildMirror(out: string, options: { zip?: string } = {}): Promise<BuiltMirror> {
-  const zip =
-    options.zip ?? (await buildRelease().then((release) => join(release.dir, release.names.terraformZip)));
-  return mirrorOfZip(zip, out);
+  if (options.zip) return mirrorOfZip(options.zip, out);
+  const release = await buildRelease();
+  return mirrorOfZip(join(release.dir, release.names.terraformZip), out);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
