@@ -16,6 +16,7 @@ import { chmod, cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { bundlePrograms } from "./release/bundle.ts";
+import { thirdPartyNotices } from "./release/notices.ts";
 
 const run = promisify(execFile);
 
@@ -103,7 +104,8 @@ export async function pack(root = repositoryRoot): Promise<string> {
   const source = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as Manifest;
   await writeFile(join(out, "package.json"), `${JSON.stringify(publishedManifest(source), null, 2)}\n`);
   await mkdir(join(out, "bin"), { recursive: true });
-  await bundlePrograms(root, source.bin ?? {}, join(out, "bin"), "esm");
+  const bundles = await bundlePrograms(root, source.bin ?? {}, join(out, "bin"), "esm");
+  await writeFile(join(out, "THIRD-PARTY-NOTICES.txt"), thirdPartyNotices(root, bundles.inputs));
   for (const name of Object.keys(source.bin ?? {})) {
     await writeFile(join(out, launcher(name)), launcherScript(name));
     await chmod(join(out, launcher(name)), 0o755);

@@ -64,6 +64,7 @@ describe("the npm package", () => {
       "package/src/terraform/plugin/proto/descriptor.json",
       "package/schemas/pulumi-schema.json",
       "package/provider.json",
+      "package/THIRD-PARTY-NOTICES.txt",
     ])
       expect(files).toContain(file);
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);

@@ -73,6 +73,16 @@ describe("the release's vigil", () => {
   }, 120_000);
 });
 
+describe("the release's notices", () => {
+  it("hold the licence of every bundled package, and Node's", async () => {
+    const notices = await readFile(artifact("THIRD-PARTY-NOTICES.txt"), "utf8");
+    expect(notices).toContain(`Node.js ${process.versions.node} (MIT`);
+    for (const name of ["zod", "yaml", "commander", "@grpc/grpc-js", "fastify"])
+      expect(notices).toMatch(new RegExp(`^${name.replace("/", "\\/")}@\\d+\\.\\d+\\.\\d+ \\(`, "m"));
+    expect(notices).toContain("Permission is hereby granted, free of charge");
+  });
+});
+
 describe("the release's Terraform provider", () => {
   it("is a zip holding the executable terraform-provider-vigil_v<version>, named in SHA256SUMS by its hash", async () => {
     const zip = await readFile(artifact(release.names.terraformZip));

@@ -22,8 +22,9 @@ import { publishedManifest } from "../pack.ts";
 import { tarGzOne, zipOne } from "./archives.ts";
 import { bundlePrograms } from "./bundle.ts";
 import { withLock } from "./lock.ts";
+import { thirdPartyNotices } from "./notices.ts";
 import { terraformPlatform } from "./platform.ts";
-import { baseExecutable, pinnedNode, singleExecutable } from "./sea.ts";
+import { baseExecutable, nodeVersion, pinnedNode, singleExecutable } from "./sea.ts";
 
 export const repositoryRoot = resolve(import.meta.dirname, "../..");
 export const defaultReleaseDir = join(repositoryRoot, "dist/release");
@@ -145,7 +146,7 @@ export async function buildRelease(
       executables[program] = join(work, program);
       await singleExecutable({
         root,
-        main: bundles[program]!,
+        main: bundles.files[program]!,
         base,
         output: executables[program]!,
         assets,
@@ -161,11 +162,10 @@ export async function buildRelease(
     await writeFile(join(dir, names.terraformSums), `${sha256(zip)}  ${names.terraformZip}\n`);
     const plugin = await readFile(executables["pulumi-resource-vigil"]!);
     await writeFile(join(dir, names.pulumiTarball), tarGzOne(names.pulumiExecutable, plugin));
-    const notices = readdirSync(work).filter((file) => file.endsWith(".LEGAL.txt"));
-    const noticeText = [
-      ...new Set(notices.flatMap((file) => readFileSync(join(work, file), "utf8").split("\n\n"))),
-    ];
-    await writeFile(join(dir, "THIRD-PARTY-NOTICES.txt"), noticeText.join("\n\n"));
+    await writeFile(
+      join(dir, "THIRD-PARTY-NOTICES.txt"),
+      thirdPartyNotices(root, bundles.inputs, nodeVersion(root)),
+    );
     const sums = [names.vigil, names.terraformZip, names.pulumiTarball].map(
       (name) => `${sha256(readFileSync(join(dir, name)))}  ${name}`,
     );

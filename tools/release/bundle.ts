@@ -16,13 +16,20 @@ import { build, type Message } from "esbuild";
 const expectedWarning = (message: Message) =>
   message.id === "empty-import-meta" && message.location?.file === "src/shipped.ts";
 
+export interface Bundles {
+  /** Program name → its bundle. */
+  files: Record<string, string>;
+  /** Every file the bundles hold, relative to the root: their licences go into the notices. */
+  inputs: string[];
+}
+
 /** Bundles `entries` (program name → entry module, relative to `root`) into `outdir/<name>.cjs` (or `.mjs`). */
 export async function bundlePrograms(
   root: string,
   entries: Record<string, string>,
   outdir: string,
   format: "cjs" | "esm" = "cjs",
-): Promise<Record<string, string>> {
+): Promise<Bundles> {
   const extension = format === "cjs" ? ".cjs" : ".mjs";
   const result = await build({
     absWorkingDir: root,
@@ -42,8 +49,9 @@ export async function bundlePrograms(
     // Smaller source to embed and to parse for the functions the code cache does not hold.
     minifyWhitespace: true,
     minifySyntax: true,
-    // Third-party licence texts go to one file that ships beside the binaries.
-    legalComments: "linked",
+    // The licences ship whole in THIRD-PARTY-NOTICES.txt (notices.ts).
+    legalComments: "none",
+    metafile: true,
     logLevel: "silent",
   });
   const unexpected = result.warnings.filter((warning) => !expectedWarning(warning));
@@ -53,5 +61,10 @@ export async function bundlePrograms(
     );
     throw new Error(`the release bundle has warnings:\n${said.join("\n")}`);
   }
-  return Object.fromEntries(Object.keys(entries).map((name) => [name, join(outdir, `${name}${extension}`)]));
+  return {
+    files: Object.fromEntries(
+      Object.keys(entries).map((name) => [name, join(outdir, `${name}${extension}`)]),
+    ),
+    inputs: Object.keys(result.metafile.inputs),
+  };
 }

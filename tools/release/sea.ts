@@ -5,7 +5,7 @@
  * top level) and the files vigil reads at run time as assets (src/shipped.ts).
  */
 import { execFile } from "node:child_process";
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { chmod, copyFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -20,6 +20,13 @@ export function pinnedNode(root: string): string {
   const node = join(root, "node_modules/node/bin/node");
   if (!existsSync(node)) throw new Error(`the pinned Node is missing (${node}): run npm ci`);
   return realpathSync(node);
+}
+
+/** The pinned Node's version, as its package.json says (its binary is not run for it). */
+export function nodeVersion(root: string): string {
+  return (
+    JSON.parse(readFileSync(join(root, "node_modules/node/package.json"), "utf8")) as { version: string }
+  ).version;
 }
 
 /**
