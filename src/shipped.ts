@@ -15,7 +15,7 @@ export const SHIPPED_FILES = [
   "src/terraform/plugin/proto/descriptor.json",
 ] as const;
 
-export type ShippedFile = (typeof SHIPPED_FILES)[number];
+type ShippedFile = (typeof SHIPPED_FILES)[number];
 
 // Resolved only off a binary: a bundle has no import.meta.url.
 const onDisk = (path: ShippedFile) => new URL(`../${path}`, import.meta.url);
