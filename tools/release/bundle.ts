@@ -1,9 +1,10 @@
 /**
  * Each program as one file: esbuild bundles the TypeScript sources and every dependency, and `import()`s of
  * bundled modules stay lazy (a module's body runs on its first import), so a program loads no more than it
- * does from the checkout, from one file instead of hundreds. CommonJS for the single executables (an embedded
- * main script is CommonJS, and `require` there loads built-in modules only); ES modules for the npm package's
- * bin files, which read the files beside them as the sources do (src/shipped.ts).
+ * does from the checkout, from a few files instead of hundreds. CommonJS for the single executables (an
+ * embedded main script is CommonJS, and `require` there loads built-in modules only); ES modules for the npm
+ * package's bin files, split into chunks, which read the files beside them as the sources do
+ * (src/shipped.ts).
  */
 import { join } from "node:path";
 import { build, type Message } from "esbuild";
@@ -39,6 +40,9 @@ export async function bundlePrograms(
     bundle: true,
     platform: "node",
     format,
+    // ES modules can load a lazily imported module from a file of its own, read only when imported: a run
+    // reads the code it runs. Chunks sit beside the entries, so src/shipped.ts's relative paths hold.
+    ...(format === "esm" && { splitting: true, chunkNames: "[name]-[hash]" }),
     // The CommonJS dependencies inside an ES module still call require() for Node's built-in modules.
     ...(format === "esm" && {
       banner: {
