@@ -1,4 +1,6 @@
+import type * as Undici from "undici";
 import type { Pool } from "undici";
+import { commonJsExports } from "../commonjs.ts";
 import { vigilVersion } from "../shipped.ts";
 import type { QueryValue } from "./types.ts";
 
@@ -74,7 +76,7 @@ export class Transport {
   }
 
   #openPool(): Promise<Pool> {
-    this.#pool ??= import("undici").then(
+    this.#pool ??= commonJsExports<typeof Undici>(import("undici")).then(
       ({ Pool }) => new Pool(this.#origin, { connections: this.#connections, pipelining: 1 }),
     );
     return this.#pool;

@@ -132,6 +132,9 @@ export async function buildRelease(
 
     log("bundling with esbuild");
     const entries = Object.fromEntries(PROGRAMS.map((name) => [name, manifest.bin[name] as string]));
+    // vigil starts from a snapshot of its loaded modules (cli-snapshot.ts); the providers, which answer
+    // their handshake before loading the provider, from the code cache.
+    entries.vigil = "tools/release/cli-snapshot.ts";
     const bundles = await bundlePrograms(root, entries, work);
     await writeFile(join(work, "package.json"), JSON.stringify(publishedManifest(manifest), null, 2));
     const assets = Object.fromEntries(
@@ -151,6 +154,7 @@ export async function buildRelease(
         output: executables[program]!,
         assets,
         workDir: work,
+        snapshot: program === "vigil",
       });
     }
 

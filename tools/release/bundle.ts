@@ -6,16 +6,30 @@
  * package's bin files, split into chunks, which read the files beside them as the sources do
  * (src/shipped.ts).
  */
+
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { build, type Message } from "esbuild";
+import { pathToFileURL } from "node:url";
+import { build, type Plugin } from "esbuild";
 
 /**
- * The one warning a bundle may have: src/shipped.ts names `import.meta.url` for the files it reads from a
- * package folder, which a binary never does. Any other warning fails the build: another file read beside
- * a module, say, would fail only when the binary runs.
+ * CommonJS has no `import.meta`: src/shipped.ts's is replaced by its file's URL, which it reads from only
+ * while the release is built (a snapshot's modules load then); a binary reads its assets. Any other
+ * `import.meta` is left for esbuild to warn about, and a warning fails the build: another file read beside a
+ * module, say, would fail only when the binary runs.
  */
-const expectedWarning = (message: Message) =>
-  message.id === "empty-import-meta" && message.location?.file === "src/shipped.ts";
+const shippedUrl: Plugin = {
+  name: "shipped-url",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]shipped\.ts$/ }, async ({ path }) => ({
+      contents: (await readFile(path, "utf8")).replaceAll(
+        "import.meta.url",
+        JSON.stringify(pathToFileURL(path).href),
+      ),
+      loader: "ts",
+    }));
+  },
+};
 
 export interface Bundles {
   /** Program name → its bundle. */
@@ -57,10 +71,10 @@ export async function bundlePrograms(
     legalComments: "none",
     metafile: true,
     logLevel: "silent",
+    plugins: format === "cjs" ? [shippedUrl] : [],
   });
-  const unexpected = result.warnings.filter((warning) => !expectedWarning(warning));
-  if (unexpected.length > 0) {
-    const said = unexpected.map(
+  if (result.warnings.length > 0) {
+    const said = result.warnings.map(
       (w) => `${w.location ? `${w.location.file}:${w.location.line}: ` : ""}${w.text}`,
     );
     throw new Error(`the release bundle has warnings:\n${said.join("\n")}`);

@@ -2,7 +2,7 @@
  * A single executable application: a copy of the repository's pinned Node 22 with a bundled program
  * injected (https://nodejs.org/api/single-executable-applications.html). The preparation blob is made by
  * that same Node, as it must be, with V8's code cache of the program (it starts without compiling its
- * top level) and the files vigil reads at run time as assets (src/shipped.ts).
+ * top level) or a startup snapshot, and the files vigil reads at run time as assets (src/shipped.ts).
  */
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
@@ -55,6 +55,11 @@ export interface SeaOptions {
   assets: Record<string, string>;
   /** Where the configuration and the blob are written. */
   workDir: string;
+  /**
+   * Start from a V8 startup snapshot the main script made when the blob was built (it loads modules and
+   * calls `v8.startupSnapshot.setDeserializeMainFunction`), instead of running it with its code cache.
+   */
+  snapshot?: boolean;
 }
 
 export async function singleExecutable(options: SeaOptions): Promise<void> {
@@ -67,7 +72,8 @@ export async function singleExecutable(options: SeaOptions): Promise<void> {
       main: options.main,
       output: blob,
       disableExperimentalSEAWarning: true,
-      useCodeCache: true,
+      useSnapshot: options.snapshot === true,
+      useCodeCache: options.snapshot !== true,
       // node:sqlite (the embedded sandbox) announces itself as experimental; a binary's output is the program's.
       execArgv: ["--disable-warning=ExperimentalWarning"],
       // The user's NODE_OPTIONS are for their Node, not for a program that happens to be built on one.
@@ -75,7 +81,10 @@ export async function singleExecutable(options: SeaOptions): Promise<void> {
       assets: options.assets,
     }),
   );
-  await run(node, ["--experimental-sea-config", config], { cwd: options.workDir });
+  // A snapshot keeps the options of the Node that made it: the same warning switch as execArgv's.
+  await run(node, ["--disable-warning=ExperimentalWarning", "--experimental-sea-config", config], {
+    cwd: options.workDir,
+  });
   await copyFile(options.base, options.output);
   // postject's LIEF warns about the ELF notes of Node's binary on stderr; only a failure is worth showing.
   await run(

@@ -12,11 +12,9 @@ import type * as ProviderPb from "@pulumi/pulumi/proto/provider_pb.js";
 import type * as StatusPb from "@pulumi/pulumi/proto/status_pb.js";
 import type * as AnyPb from "google-protobuf/google/protobuf/any_pb.js";
 import type * as StructPb from "google-protobuf/google/protobuf/struct_pb.js";
+import { commonJsExports as exportsOf } from "../../commonjs.ts";
 import type { ProviderHandlers } from "./handlers.ts";
 import type { Props } from "./values.ts";
-
-/** A CommonJS module's exports, as `import()` gives them: the stubs' exports are only known at run time. */
-const exportsOf = async <T>(module: Promise<{ default: unknown }>) => (await module).default as T;
 
 /** Pulumi sends whole states in one message; gRPC's 4 MiB default is too small for large ones. */
 const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;

@@ -7,6 +7,8 @@
  * that line, so everything the provider itself needs loads while Terraform connects.
  */
 import type * as Grpc from "@grpc/grpc-js";
+import type * as ProtoLoader from "@grpc/proto-loader";
+import { commonJsExports } from "../../commonjs.ts";
 import { readShipped } from "../../shipped.ts";
 import { selfSignedCertificate } from "./certificate.ts";
 import { candidatePorts, type Handshake, handshakeLine, readHandshake } from "./handshake.ts";
@@ -62,8 +64,8 @@ export async function serveProvider(
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
 
   const [grpc, protoLoader, descriptor] = await Promise.all([
-    import("@grpc/grpc-js"),
-    import("@grpc/proto-loader"),
+    commonJsExports<typeof Grpc>(import("@grpc/grpc-js")),
+    commonJsExports<typeof ProtoLoader>(import("@grpc/proto-loader")),
     // The .proto files as JSON (tools/terraform/proto-descriptor.ts): cheaper to read than the .proto text.
     readShipped("src/terraform/plugin/proto/descriptor.json"),
   ]);
