@@ -98,6 +98,9 @@ export function sourceHash(root = repositoryRoot): string {
 
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 const STAMP = ".release.json";
+/** The files of a release, of any version and platform: a new build replaces them. */
+const RELEASE_FILE =
+  /^(vigil-|terraform-provider-vigil_|pulumi-resource-vigil-|SHA256SUMS$|THIRD-PARTY-NOTICES\.txt$|\.release\.json$|\.build$)/;
 
 async function built(dir: string, hash: string): Promise<Release | undefined> {
   const stamp = join(dir, STAMP);
@@ -127,7 +130,9 @@ export async function buildRelease(
     const version = manifest.version as string;
     const names = releaseNames(version);
     const work = join(dir, ".build");
-    await rm(dir, { recursive: true, force: true });
+    // Only what a release writes goes: --out may name a folder that holds other things too.
+    for (const entry of readdirSync(dir).filter((name) => RELEASE_FILE.test(name)))
+      await rm(join(dir, entry), { recursive: true, force: true });
     await mkdir(work, { recursive: true });
 
     log("bundling with esbuild");
