@@ -1,11 +1,10 @@
-import { readFileSync } from "node:fs";
+import type * as Undici from "undici";
 import type { Pool } from "undici";
+import { commonJsExports } from "../commonjs.ts";
+import { vigilVersion } from "../shipped.ts";
 import type { QueryValue } from "./types.ts";
 
-const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-  version: string;
-};
-export const userAgent = `vigil/${version}`;
+export const userAgent = `vigil/${vigilVersion()}`;
 
 export interface TransportOptions {
   /** e.g. `https://api.example.com/v2`; a path prefix is kept. */
@@ -77,7 +76,7 @@ export class Transport {
   }
 
   #openPool(): Promise<Pool> {
-    this.#pool ??= import("undici").then(
+    this.#pool ??= commonJsExports<typeof Undici>(import("undici")).then(
       ({ Pool }) => new Pool(this.#origin, { connections: this.#connections, pipelining: 1 }),
     );
     return this.#pool;

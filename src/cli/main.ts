@@ -1,36 +1,10 @@
 #!/usr/bin/env -S node --disable-warning=ExperimentalWarning
-import { Command } from "commander";
-import { registerApply } from "./commands/apply.ts";
-import { registerExport } from "./commands/export.ts";
-import { registerOutput } from "./commands/output.ts";
-import { registerPlan } from "./commands/plan.ts";
-import { registerState } from "./commands/state.ts";
-import { registerValidate } from "./commands/validate.ts";
-import { registerWatch } from "./commands/watch.ts";
-import { describeError, exitCodes } from "./errors.ts";
-import { guardOutput } from "./output-guard.ts";
-import { registerSandboxCommand } from "./sandbox.ts";
-import { registerVersion } from "./version.ts";
+import module from "node:module";
+import { runCli } from "./run.ts";
 
-// Before anything can print: every write to stdout and stderr passes the run's secrets (output-guard.ts).
-guardOutput();
+// Node keeps the compiled code of the commands between runs (in the OS temp dir): an installed package
+// starts without compiling them again. (A single executable carries its code cache.)
+module.enableCompileCache?.();
 
-const program = new Command("vigil")
-  .description("Infrastructure as code for the Monitoring Service REST API v2")
-  .showHelpAfterError();
-registerVersion(program);
-registerValidate(program);
-registerPlan(program);
-registerApply(program);
-registerExport(program);
-registerState(program);
-registerWatch(program);
-registerOutput(program);
-registerSandboxCommand(program);
-
-try {
-  await program.parseAsync();
-} catch (error) {
-  process.stderr.write(`Error: ${describeError(error)}\n`);
-  process.exitCode = exitCodes.error;
-}
+// No top-level await: the single-executable binary runs this file bundled as CommonJS.
+void runCli(process.argv.slice(2));

@@ -2,8 +2,8 @@
  * `vigil --version` and `vigil version`: what a bug report needs. Offline: the
  * API version is the one this vigil speaks, not asked of a server.
  */
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
+import { vigilVersion } from "../shipped.ts";
 
 /** The API version the client, the sandbox and the kinds are written against (spec part 2, "Versioning"). */
 const apiVersion = "v2";
@@ -15,10 +15,7 @@ export interface VersionInfo {
 }
 
 function versionInfo(): VersionInfo {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version: string;
-  };
-  return { vigil: pkg.version, node: process.version, api: apiVersion };
+  return { vigil: vigilVersion(), node: process.version, api: apiVersion };
 }
 
 function versionText(info: VersionInfo = versionInfo()): string {

@@ -28,8 +28,12 @@ const { schema, options } = new Document(undefined, { uniqueKeys: false });
 /** The scalar tags a plain scalar is tested against, in the schema's order (`findScalarTagByTest` in yaml). */
 const plainTags = schema.tags.filter((t): t is ScalarTag & { test: RegExp } => !t.collection && !!t.test);
 
-/** Thrown when the file is not plain: one instance, as it is not an error but a change of path. */
-const notPlain = new Error("not a plain YAML file");
+/**
+ * Thrown when the file is not plain: one value, as it is not an error but a change of path. Not an Error:
+ * the release's vigil binary holds this module in its startup snapshot, and Node 22's snapshot builder
+ * aborts on an Error object.
+ */
+const notPlain = Symbol("not a plain YAML file");
 function giveUp(): never {
   throw notPlain;
 }

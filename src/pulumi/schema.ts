@@ -7,7 +7,6 @@
  * (src/pulumi/sdk) is generated from it.
  */
 
-import { readFileSync } from "node:fs";
 import { engineKind, engineKinds } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
 import {
@@ -21,6 +20,7 @@ import {
   descriptionText,
   resourceTree,
 } from "../kinds/index.ts";
+import { readShippedSync } from "../shipped.ts";
 import {
   type FunctionSpec,
   type ObjectTypeSpec,
@@ -35,7 +35,7 @@ import { functionTokens, packageName, resourceToken } from "./tokens.ts";
 
 export * from "./package-spec.ts";
 
-const packageJson = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+const packageJson = JSON.parse(readShippedSync("package.json")) as {
   version: string;
   description: string;
   license: string;

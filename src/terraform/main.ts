@@ -5,11 +5,7 @@
  */
 import module from "node:module";
 import { HandshakeError } from "./plugin/handshake.ts";
-import type { ProviderHandlers } from "./plugin/protocol.ts";
 import { serveProvider } from "./plugin/server.ts";
-
-/** The module that builds the tfplugin6 handlers; imported after the handshake. */
-const HANDLERS_MODULE = "./provider.ts";
 
 // Node keeps compiled code of grpc-js and the provider between the many short runs (in the OS temp dir).
 module.enableCompileCache?.();
@@ -21,12 +17,11 @@ console.log = console.info = console.debug = console.error;
 // die on the signal itself, or Terraform loses the state of calls in flight.
 process.on("SIGINT", () => {});
 
-try {
-  await serveProvider(
-    async () => ((await import(HANDLERS_MODULE)) as { createHandlers(): ProviderHandlers }).createHandlers(),
-    { onShutdown: () => process.exit(0) },
-  );
-} catch (error) {
+// The tfplugin6 handlers load after the handshake. No top-level await: the single-executable binary runs
+// this file bundled as CommonJS.
+serveProvider(async () => (await import("./provider.ts")).createHandlers(), {
+  onShutdown: () => process.exit(0),
+}).catch((error: unknown) => {
   process.stderr.write(`${error instanceof HandshakeError ? error.message : String(error)}\n`);
   process.exit(1);
-}
+});

@@ -1,6 +1,8 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { Command } from "commander";
+import { afterAll, describe, expect, it } from "vitest";
+import { commandModules, modulesFor } from "../../src/cli/command-modules.ts";
 import { vigil, workspace } from "./vigil.ts";
 
 /**
@@ -47,4 +49,38 @@ it("vigil validate loads neither the watcher's server, the sandbox, PostgreSQL's
   expect(
     loaded.filter((url) => /\/src\/(sandbox\/index|sandbox\/core\/app|watch\/run)\.ts$/.test(url)),
   ).toEqual([]);
+});
+
+it("vigil --version loads no command: neither the loader, the engine nor commander's other commands", async () => {
+  const dir = await workspace();
+  dirs.push(dir);
+  await writeFile(join(dir, "trace-imports.mjs"), hook);
+  const run = await vigil(["--version"], {
+    cwd: dir,
+    env: { NODE_OPTIONS: `--import ${join(dir, "trace-imports.mjs")}` },
+  });
+  expect(run.code, run.stderr).toBe(0);
+  const loaded = run.stderr.split("\n").filter((line) => line.startsWith("loaded file:"));
+  expect(loaded.some((url) => url.endsWith("/src/cli/version.ts"))).toBe(true);
+  expect(loaded.filter((url) => /\/src\/(cli\/commands|gitops|engine|kinds|api)\//.test(url))).toEqual([]);
+});
+
+describe("the table of command modules", () => {
+  it("names exactly the commands each module registers, in the order help lists them", async () => {
+    for (const module of commandModules) {
+      const program = new Command("vigil");
+      (await module.load())(program);
+      expect(program.commands.map((command) => command.name())).toEqual(module.names);
+    }
+    // Every command module, transformed by vitest: slow on a busy machine.
+  }, 120_000);
+
+  it("loads the module of the command named, none for the version, and all for help or an unknown name", () => {
+    expect(modulesFor(["validate", "x"]).map((m) => m.names)).toEqual([["validate"]]);
+    expect(modulesFor(["destroy"]).map((m) => m.names)).toEqual([["apply", "destroy", "import"]]);
+    expect(modulesFor(["--version"])).toEqual([]);
+    expect(modulesFor(["version", "--json"])).toEqual([]);
+    for (const args of [[], ["--help"], ["help", "plan"], ["valdate"]])
+      expect(modulesFor(args)).toBe(commandModules);
+  });
 });

@@ -116,10 +116,13 @@ export function connect(address: string, serverCertDer: Buffer, clientCert: Cert
   };
 }
 
-/** Launches the provider as Terraform would (with `env` added: VIGIL_ENDPOINT, ...) and connects to it. */
-export async function launchProvider(env: NodeJS.ProcessEnv = {}) {
+/**
+ * Launches the provider as Terraform would (with `env` added: VIGIL_ENDPOINT, ...) and connects to it;
+ * `command` runs another build of it (an installed package's bin, a release binary).
+ */
+export async function launchProvider(env: NodeJS.ProcessEnv = {}, command?: readonly string[]) {
   const clientCert = selfSignedCertificate();
-  const process = spawnProvider({ ...terraformEnv(clientCert), ...env });
+  const process = spawnProvider({ ...terraformEnv(clientCert), ...env }, command);
   const line = await firstLine(process.child, process.output);
   const handshake = parseHandshake(line);
   return {

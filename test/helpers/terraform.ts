@@ -1,6 +1,6 @@
 /**
- * Real Terraform against the vigil provider: a workspace with its own filesystem mirror (built by
- * build:terraform into a temporary folder) and its own CLI configuration, so nothing depends on the
+ * Real Terraform against the vigil provider: a workspace with its own filesystem mirror (of this checkout's
+ * sources, `npm run build:terraform -- --from-source`, in a temporary folder) and its own CLI configuration, so nothing depends on the
  * machine's ~/.terraformrc or TF_CLI_CONFIG_FILE (CI points that at a file that does not exist).
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -8,7 +8,7 @@ import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { buildMirror, cliConfig } from "../../tools/terraform/build.ts";
+import { cliConfig, mirrorOfSource, mirrorOfZip } from "../../tools/terraform/build.ts";
 
 /** The version of `terraform` on PATH, or undefined when there is none that runs. */
 function detectTerraform(): string | undefined {
@@ -51,12 +51,17 @@ export interface Workspace {
   remove(): Promise<void>;
 }
 
-/** `vars` become TF_VAR_ variables; `env` adds to the environment (VIGIL_ENDPOINT, VIGIL_TOKEN). */
+/**
+ * `vars` become TF_VAR_ variables; `env` adds to the environment (VIGIL_ENDPOINT, VIGIL_TOKEN); `zip`: the
+ * mirror holds that release zip, else the provider from source (no release build after each change).
+ */
 export async function terraformWorkspace(
-  options: { env?: Record<string, string>; vars?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; vars?: Record<string, string>; zip?: string } = {},
 ): Promise<Workspace> {
   const root = await mkdtemp(join(tmpdir(), "vigil-terraform-"));
-  const { mirror } = await buildMirror(join(root, "mirror"));
+  const { mirror } = options.zip
+    ? await mirrorOfZip(options.zip, join(root, "mirror"))
+    : await mirrorOfSource(join(root, "mirror"));
   const configFile = join(root, "terraform.tfrc");
   await writeFile(configFile, cliConfig(mirror));
   // Nothing of the caller's Terraform settings leaks in (TF_PLUGIN_CACHE_DIR, TF_LOG, TF_CLI_ARGS, ...).

@@ -4,15 +4,17 @@
  * program run against it under Pulumi's mocks, its provider entry point launched as Pulumi launches it, and
  * the CLI and the Terraform provider run from its bin.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resourceClassNames } from "../../src/pulumi/tokens.ts";
 import { pack } from "../../tools/pack.ts";
+import { launchProvider } from "../helpers/plugin.ts";
+import { firstLine, pluginInfo } from "../helpers/pulumi-plugin.ts";
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, "../..");
@@ -41,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (project) await rm(project, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe("the npm package", () => {
   it("holds compiled modules with declarations, the provider's folder, the schemas, and no sources or tests", async () => {
@@ -50,6 +52,11 @@ describe("the npm package", () => {
     for (const file of [
       "package/package.json",
       "package/bin/pulumi-resource-vigil",
+      "package/bin/pulumi-resource-vigil.mjs",
+      "package/bin/vigil",
+      "package/bin/vigil.mjs",
+      "package/bin/terraform-provider-vigil",
+      "package/bin/terraform-provider-vigil.mjs",
       "package/src/pulumi/sdk/index.js",
       "package/src/pulumi/sdk/index.d.ts",
       "package/src/pulumi/provider/main.js",
@@ -57,6 +64,7 @@ describe("the npm package", () => {
       "package/src/terraform/plugin/proto/descriptor.json",
       "package/schemas/pulumi-schema.json",
       "package/provider.json",
+      "package/THIRD-PARTY-NOTICES.txt",
     ])
       expect(files).toContain(file);
     expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
@@ -68,6 +76,13 @@ describe("the npm package", () => {
     expect(manifest.scripts).toBeUndefined();
     expect(manifest.devDependencies).toBeUndefined();
     expect(manifest.peerDependencies).toHaveProperty("@pulumi/pulumi");
+    expect(manifest.peerDependenciesMeta["@pulumi/pulumi"]).toEqual({ optional: true });
+    expect(manifest.engines).toEqual({ node: ">=22.13" });
+    expect(manifest.bin).toEqual({
+      vigil: "bin/vigil",
+      "terraform-provider-vigil": "bin/terraform-provider-vigil",
+      "pulumi-resource-vigil": "bin/pulumi-resource-vigil",
+    });
   });
 
   it("exports vigil/pulumi (every class and function) and vigil/cdktf to Node", async () => {
@@ -200,6 +215,107 @@ console.log(JSON.stringify({ registered, plan, settled }));
 });
 
 describe("the package's other entry points", () => {
+  it("npx vigil --version answers from the installed package", async () => {
+    const { stdout } = await run("npx", ["vigil", "--version"], { cwd: project, env });
+    expect(stdout).toBe(`vigil ${version}\nNode.js ${process.version}\nMonitoring Service REST API v2\n`);
+  });
+
+  it("on an older Node, vigil says which Node it needs", async (context) => {
+    const machinePath = (process.env.PATH ?? "").split(":").filter((dir) => !dir.includes("node_modules"));
+    const older = await run("node", ["-p", "process.version"], {
+      env: { ...env, PATH: machinePath.join(":") },
+    })
+      .then(({ stdout }) => stdout.trim())
+      .catch(() => "");
+    const [major = 0, minor = 0] = older.slice(1).split(".").map(Number);
+    if (!older || major > 22 || (major === 22 && minor >= 13)) {
+      console.warn(`SKIPPED: this machine's own node (${older || "none"}) is not older than 22.13`);
+      return context.skip();
+    }
+    const vigil = join(project, "node_modules/.bin/vigil");
+    const result = await run(vigil, ["--version"], { env: { ...env, PATH: machinePath.join(":") } }).catch(
+      (error) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `vigil needs Node.js 22.13 or later; this is ${older}. Install a newer Node, or use the single-file binary of the release.\n`,
+    );
+  });
+
+  it("vigil apply --sandbox applies the GitOps example, and a plan then has no changes", async () => {
+    const repo = join(project, "gitops");
+    await cp(join(root, "examples/gitops"), repo, { recursive: true });
+    const vigil = join(project, "node_modules/.bin/vigil");
+    const apply = await run(vigil, ["apply", "--sandbox", "--auto-approve"], { cwd: repo, env });
+    expect(apply.stdout).toMatch(/Apply complete: \d+ created\./);
+    const plan = await run(vigil, ["plan", "--sandbox", "--detailed-exitcode"], { cwd: repo, env });
+    expect(plan.stdout).toMatch(/^No changes\./m);
+  }, 120_000);
+
+  it("terraform-provider-vigil hands Terraform its handshake and serves tfplugin6", async () => {
+    const bin = join(project, "node_modules/.bin/terraform-provider-vigil");
+    const provider = await launchProvider({ PATH: env.PATH }, [bin]);
+    try {
+      expect(provider.handshake.protocol).toBe("6");
+      const metadata = await provider.provider("GetMetadata");
+      expect(metadata.resources.map((r: { type_name: string }) => r.type_name)).toContain("vigil_monitor");
+      // Node's experimental warnings would land in Terraform's log as provider errors.
+      expect(provider.output.stderr).toBe("");
+    } finally {
+      provider.close();
+      provider.child.kill();
+      await provider.exited;
+    }
+  });
+
+  it("installs globally (npm install -g) without Pulumi's SDK, an optional peer: vigil and the providers run", async () => {
+    const prefix = join(project, "global");
+    await run(
+      "npm",
+      [
+        "install",
+        "-g",
+        "--prefix",
+        prefix,
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        tarball,
+      ],
+      { cwd: project, env },
+    );
+    const { stdout } = await run(join(prefix, "bin/vigil"), ["--version"], { env });
+    expect(stdout).toMatch(new RegExp(`^vigil ${version.replaceAll(".", "\\.")}\n`));
+    const installed = join(prefix, "lib/node_modules/vigil");
+    expect(existsSync(join(installed, "node_modules/@pulumi/pulumi"))).toBe(false);
+    // Its Pulumi provider is a bundle: it needs no @pulumi/pulumi beside it.
+    const child = spawn(join(installed, "bin/pulumi-resource-vigil"), ["127.0.0.1:1"], {
+      env,
+      stdio: "pipe",
+    });
+    try {
+      expect(await pluginInfo(Number(await firstLine(child)))).toBe(version);
+    } finally {
+      child.kill();
+    }
+  }, 300_000);
+
+  it("is what examples/*/package.json install: their vigil is the packed tarball", async () => {
+    const examples = join(root, "examples");
+    const depending = [];
+    for (const example of await readdir(examples)) {
+      const file = join(examples, example, "package.json");
+      if (!existsSync(file)) continue;
+      const manifest = JSON.parse(await readFile(file, "utf8"));
+      const spec = manifest.dependencies?.vigil ?? manifest.devDependencies?.vigil;
+      depending.push(example);
+      expect(spec, file).toMatch(/^file:/);
+      expect(resolve(examples, example, spec.slice("file:".length)), file).toBe(tarball);
+    }
+    expect(depending.sort()).toEqual(["gitops", "pulumi"]);
+  });
+
   it("vigil validates a GitOps repo from the installed package", async () => {
     const vigil = join(project, "node_modules/.bin/vigil");
     const { stdout } = await run(vigil, ["validate", join(root, "examples/gitops")], { cwd: project, env });
@@ -216,34 +332,3 @@ describe("the package's other entry points", () => {
     expect(result.stderr).toMatch(/This binary is a plugin/);
   });
 });
-
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolveLine, reject) => {
-    let out = "";
-    let err = "";
-    child.stderr!.on("data", (chunk) => (err += chunk));
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      if (out.includes("\n")) resolveLine(out.split("\n")[0]!);
-    });
-    child.on("exit", (code) => reject(new Error(`exited ${code} before its port: ${err}`)));
-  });
-}
-
-/** GetPluginInfo over gRPC with the stubs @pulumi/pulumi ships, as the engine calls it. */
-async function pluginInfo(port: number): Promise<string> {
-  const require = createRequire(import.meta.url);
-  const grpc = require("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
-  const { ResourceProviderClient } = require("@pulumi/pulumi/proto/provider_grpc_pb.js");
-  const { Empty } = require("google-protobuf/google/protobuf/empty_pb.js");
-  const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-  try {
-    return await new Promise((done, fail) =>
-      client.getPluginInfo(new Empty(), (error: Error | null, reply: { getVersion(): string }) =>
-        error ? fail(error) : done(reply.getVersion()),
-      ),
-    );
-  } finally {
-    client.close();
-  }
-}

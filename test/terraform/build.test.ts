@@ -6,31 +6,32 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selfSignedCertificate } from "../../src/terraform/plugin/certificate.ts";
 import { MAGIC_COOKIE_KEY } from "../../src/terraform/plugin/handshake.ts";
+import { terraformPlatform } from "../../tools/release/platform.ts";
 import {
   type BuiltMirror,
-  buildMirror,
   cliConfig,
+  mirrorOfSource,
+  mirrorOfZip,
   repositoryRoot,
-  terraformPlatform,
   wrapperScript,
 } from "../../tools/terraform/build.ts";
 import { parseHandshake, spawnProvider, terraformEnv } from "../helpers/plugin.ts";
 
 const run = promisify(execFile);
 
-describe("npm run build:terraform", () => {
+describe("npm run build:terraform -- --from-source", () => {
   let out: string;
   let built: BuiltMirror;
   beforeAll(async () => {
     out = await mkdtemp(join(tmpdir(), "vigil-build-"));
-    built = await buildMirror(join(out, "mirror"));
+    built = await mirrorOfSource(join(out, "mirror"));
   });
   afterAll(() => rm(out, { recursive: true, force: true }));
 
   it("writes the executable where a filesystem mirror's unpacked layout expects it", async () => {
     const { version } = JSON.parse(await readFile(join(repositoryRoot, "package.json"), "utf8"));
     expect(built.version).toBe(version);
-    expect(built.executable).toBe(
+    expect(built.file).toBe(
       join(
         out,
         "mirror/registry.terraform.io/vigil/vigil",
@@ -39,11 +40,11 @@ describe("npm run build:terraform", () => {
         `terraform-provider-vigil_v${version}`,
       ),
     );
-    expect((await stat(built.executable)).mode & 0o777).toBe(0o755);
+    expect((await stat(built.file)).mode & 0o777).toBe(0o755);
   });
 
   it("runs the provider: the executable hands Terraform the handshake line", async () => {
-    const provider = spawnProvider(terraformEnv(selfSignedCertificate()), [built.executable]);
+    const provider = spawnProvider(terraformEnv(selfSignedCertificate()), [built.file]);
     while (!provider.output.stdout.includes("\n")) {
       if (provider.child.exitCode !== null) throw new Error(`exited: ${provider.output.stderr}`);
       await new Promise((resolve) => provider.child.stdout!.once("data", resolve));
@@ -64,17 +65,17 @@ describe("npm run build:terraform", () => {
   it("without the go-plugin cookie, the executable refuses to run as a plain command", async () => {
     const env = { ...process.env };
     delete env[MAGIC_COOKIE_KEY];
-    const failure = await run(built.executable, [], { env }).catch((error) => error);
+    const failure = await run(built.file, [], { env }).catch((error) => error);
     expect(failure.code).toBe(1);
     expect(failure.stdout).toBe("");
     expect(failure.stderr).toMatch(/plugin/i);
   });
 
   it("rebuilding over an older mirror keeps the executable runnable", async () => {
-    await writeFile(built.executable, "stale", { mode: 0o644 });
-    const again = await buildMirror(join(out, "mirror"));
-    expect((await stat(again.executable)).mode & 0o777).toBe(0o755);
-    expect(await readFile(again.executable, "utf8")).toMatch(/^#!\/bin\/sh\n/);
+    await writeFile(built.file, "stale", { mode: 0o644 });
+    const again = await mirrorOfSource(join(out, "mirror"));
+    expect((await stat(again.file)).mode & 0o777).toBe(0o755);
+    expect(await readFile(again.file, "utf8")).toMatch(/^#!\/bin\/sh\n/);
   });
 });
 
@@ -88,6 +89,35 @@ describe("the wrapper script", () => {
       await writeFile(script, wrapperScript(process.execPath, main, "0.0.0"), { mode: 0o755 });
       const { stdout } = await run(script, ["a b", "$HOME"]);
       expect(JSON.parse(stdout)).toEqual(["a b", "$HOME"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a mirror of a release zip", () => {
+  it("holds the zip in the packed layout, and refuses a file not named as a release zip", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "vigil-zip-"));
+    try {
+      const zip = join(dir, "terraform-provider-vigil_1.2.3_linux_arm64.zip");
+      await writeFile(zip, "zip");
+      // A source mirror built before is replaced, not left to shadow the zip.
+      await mirrorOfSource(join(dir, "mirror"));
+      const built = await mirrorOfZip(zip, join(dir, "mirror"));
+      expect(built).toEqual({
+        mirror: join(dir, "mirror"),
+        version: "1.2.3",
+        platform: "linux_arm64",
+        file: join(
+          dir,
+          "mirror/registry.terraform.io/vigil/vigil/terraform-provider-vigil_1.2.3_linux_arm64.zip",
+        ),
+      });
+      const { stdout } = await run("find", [join(dir, "mirror"), "-type", "f"]);
+      expect(stdout.trim().split("\n")).toEqual([built.file]);
+      await expect(mirrorOfZip(join(dir, "vigil.zip"), join(dir, "mirror"))).rejects.toThrow(
+        /not named as a release zip/,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,46 +1,31 @@
 /**
- * `npm run build:terraform [-- --out DIR] [--cli-config FILE]`: writes terraform-provider-vigil into a Terraform filesystem
- * mirror (the unpacked layout), so `terraform init` installs it without a registry. The executable is a
- * shell wrapper that runs this checkout's src/terraform/main.ts on the repository's pinned Node 22: the
- * mirror points into this checkout by absolute paths, so rebuild it after moving the checkout.
+ * `npm run build:terraform [-- --out DIR] [--cli-config FILE] [--zip FILE] [--from-source]`: a Terraform
+ * filesystem mirror holding terraform-provider-vigil, so `terraform init` installs it without a registry.
+ *
+ * By default the mirror holds the release zip (`npm run release`, built first when dist/release is stale)
+ * in the mirror's packed layout: a single executable that runs without Node, and the very file a registry
+ * or a network mirror would serve, so `.terraform.lock.hcl` records the same hashes everywhere. The mirror
+ * can be copied to another machine of the same platform, or served as a network mirror.
+ *
+ * `--from-source` writes instead, in the unpacked layout, a shell wrapper that runs this checkout's
+ * src/terraform/main.ts on the pinned Node: for developing the provider, with no rebuild after a change. That
+ * mirror points into the checkout by absolute paths.
  */
 import { existsSync, realpathSync } from "node:fs";
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { chmod, copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { buildRelease } from "../release/build.ts";
+import { terraformPlatform } from "../release/platform.ts";
 
 export const repositoryRoot = resolve(import.meta.dirname, "../..");
 
 /** The provider's source address; the mirror's first three folders. */
 export const PROVIDER_SOURCE = "registry.terraform.io/vigil/vigil";
 
-/** Terraform's platform names are Go's GOOS_GOARCH. */
-const goOs: Partial<Record<NodeJS.Platform, string>> = {
-  linux: "linux",
-  darwin: "darwin",
-  freebsd: "freebsd",
-  openbsd: "openbsd",
-};
-const goArch: Partial<Record<NodeJS.Architecture, string>> = {
-  x64: "amd64",
-  arm64: "arm64",
-  ia32: "386",
-  arm: "arm",
-};
-
-export function terraformPlatform(platform = process.platform, arch = process.arch): string {
-  const os = goOs[platform];
-  const cpu = goArch[arch];
-  if (!os || !cpu) {
-    // Windows would need an .exe: Terraform does not run script providers there.
-    throw new Error(`terraform-provider-vigil: no Terraform platform for ${platform}/${arch}`);
-  }
-  return `${os}_${cpu}`;
-}
-
 /**
- * The Node that runs the provider: the repository's pinned one (the `node` devDependency), resolved to its
- * real path; else this Node when it can strip types itself (22.6 and later), as after `npm ci --omit=dev`.
+ * The Node that runs the provider from source: the repository's pinned one (the `node` devDependency),
+ * resolved to its real path; else this Node when it can strip types itself (22.6 and later).
  */
 export function providerNode(root = repositoryRoot): string {
   const pinned = join(root, "node_modules/node/bin/node");
@@ -58,7 +43,7 @@ const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 export function wrapperScript(node: string, main: string, version: string): string {
   return [
     "#!/bin/sh",
-    `# terraform-provider-vigil ${version}, written by npm run build:terraform: runs the provider from its checkout.`,
+    `# terraform-provider-vigil ${version}, written by npm run build:terraform -- --from-source: runs the provider from its checkout.`,
     `exec ${shellQuote(node)} --disable-warning=ExperimentalWarning ${shellQuote(main)} "$@"`,
     "",
   ].join("\n");
@@ -86,29 +71,69 @@ export interface BuiltMirror {
   mirror: string;
   version: string;
   platform: string;
-  executable: string;
+  /** What the mirror holds: the release zip (packed layout), or the source wrapper (unpacked layout). */
+  file: string;
 }
 
-export async function buildMirror(out: string, root = repositoryRoot): Promise<BuiltMirror> {
+/** A release zip's name: `terraform-provider-vigil_<version>_<os>_<arch>.zip`. */
+const RELEASE_ZIP =
+  /^terraform-provider-vigil_(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)_([a-z0-9]+_[a-z0-9]+)\.zip$/;
+
+/** A mirror holds one build of vigil: an older packed or unpacked one would shadow or confuse the new one. */
+const clearMirror = (mirror: string) => rm(join(mirror, PROVIDER_SOURCE), { recursive: true, force: true });
+
+/** A mirror of a release zip, in the packed layout: `<mirror>/registry.terraform.io/vigil/vigil/<zip>`. */
+export async function mirrorOfZip(zip: string, out: string): Promise<BuiltMirror> {
+  const match = RELEASE_ZIP.exec(basename(zip));
+  if (!match)
+    throw new Error(
+      `${zip} is not named as a release zip (terraform-provider-vigil_<version>_<os>_<arch>.zip)`,
+    );
+  const mirror = resolve(out);
+  await clearMirror(mirror);
+  const dir = join(mirror, PROVIDER_SOURCE);
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, basename(zip));
+  await copyFile(zip, file);
+  return { mirror, version: match[1]!, platform: match[2]!, file };
+}
+
+/** A mirror of this checkout's sources, in the unpacked layout, for developing the provider. */
+export async function mirrorOfSource(out: string, root = repositoryRoot): Promise<BuiltMirror> {
   const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
   const mirror = resolve(out);
+  await clearMirror(mirror);
   const platform = terraformPlatform();
   const dir = join(mirror, PROVIDER_SOURCE, version, platform);
   await mkdir(dir, { recursive: true });
-  const executable = join(dir, `terraform-provider-vigil_v${version}`);
-  await writeFile(
-    executable,
-    wrapperScript(providerNode(root), join(root, "src/terraform/main.ts"), version),
-  );
+  const file = join(dir, `terraform-provider-vigil_v${version}`);
+  await writeFile(file, wrapperScript(providerNode(root), join(root, "src/terraform/main.ts"), version));
   // writeFile's mode applies only to a new file; a rebuild over an older one must be executable too.
-  await chmod(executable, 0o755);
-  return { mirror, version, platform, executable };
+  await chmod(file, 0o755);
+  return { mirror, version, platform, file };
+}
+
+/** The mirror `npm run build:terraform` writes: of `zip`, else of this checkout's release (built if stale). */
+export async function buildMirror(out: string, options: { zip?: string } = {}): Promise<BuiltMirror> {
+  if (options.zip) return mirrorOfZip(options.zip, out);
+  const release = await buildRelease();
+  return mirrorOfZip(join(release.dir, release.names.terraformZip), out);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
-  const { values } = parseArgs({ options: { out: { type: "string" }, "cli-config": { type: "string" } } });
-  const built = await buildMirror(values.out ?? join(repositoryRoot, "dist/terraform-mirror"));
-  console.log(`wrote ${built.executable}`);
+  const { values } = parseArgs({
+    options: {
+      out: { type: "string" },
+      "cli-config": { type: "string" },
+      zip: { type: "string" },
+      "from-source": { type: "boolean" },
+    },
+  });
+  const out = values.out ?? join(repositoryRoot, "dist/terraform-mirror");
+  const built = values["from-source"]
+    ? await mirrorOfSource(out)
+    : await buildMirror(out, values.zip ? { zip: values.zip } : {});
+  console.log(`wrote ${built.file}`);
   const config = cliConfig(built.mirror);
   if (values["cli-config"]) {
     await writeFile(values["cli-config"], config);

@@ -3,8 +3,8 @@
  * and how a run waits for a lock another run holds.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { hostname, userInfo } from "node:os";
+import { vigilVersion } from "../../shipped.ts";
 import { type LockHolder, StateBackendError, StateLockedError } from "./errors.ts";
 
 /** Options every store takes. */
@@ -41,10 +41,6 @@ export function checkWorkspaceName(name: string): string {
   return name;
 }
 
-const vigilVersion = (
-  JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }
-).version;
-
 /** The URL of the CI run this process belongs to, when the environment names one. */
 export function ciRunUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.GITHUB_RUN_ID && env.GITHUB_REPOSITORY)
@@ -68,7 +64,7 @@ export function newHolder(operation: string, leaseMs: number, now = Date.now()):
     user,
     host: hostname(),
     pid: process.pid,
-    version: vigilVersion,
+    version: vigilVersion(),
     takenAt: new Date(now).toISOString(),
     expiresAt: new Date(now + leaseMs).toISOString(),
     ...(ciUrl && { ciUrl }),

@@ -3,17 +3,14 @@
  * properties are JavaScript values (Struct.toJavaScript's form). server.ts converts the protobuf messages;
  * tests call these directly, in process.
  */
-import { readFile } from "node:fs/promises";
 import { batchWritesFrom, openSession, SecretValues } from "../../engine/index.ts";
+import { readShipped, vigilVersion } from "../../shipped.ts";
 import { ProviderError, Status } from "./errors.ts";
 import { invoke } from "./invoke.ts";
 import { redactingHandlers } from "./redaction.ts";
 import { type CheckFailure, type DiffResult, type ProviderContext, resourceKind } from "./resources.ts";
 import { type Props, unknownValue, unwrapSecrets } from "./values.ts";
 import { takeWrite, withoutWrite, withWrite } from "./write.ts";
-
-const SCHEMA = new URL("../../../schemas/pulumi-schema.json", import.meta.url);
-const PACKAGE = new URL("../../../package.json", import.meta.url);
 
 /** Which resource: Pulumi sends `type` (newer engines) and always the URN, whose type part names it. */
 export interface ResourceRequest {
@@ -88,8 +85,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
 
   const handlers: ProviderHandlers = {
     async GetPluginInfo() {
-      const { version } = JSON.parse(await readFile(PACKAGE, "utf8")) as { version: string };
-      return { version };
+      return { version: vigilVersion() };
     },
     async GetSchema(request) {
       if ((request.version ?? 0) > 0)
@@ -97,7 +93,7 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
           Status.INVALID_ARGUMENT,
           `schema version ${request.version} is not supported`,
         );
-      schema ??= readFile(SCHEMA, "utf8").catch((error: unknown) => {
+      schema ??= readShipped("schemas/pulumi-schema.json").catch((error: unknown) => {
         schema = undefined;
         throw new ProviderError(Status.INTERNAL, `the vigil package schema is missing: ${String(error)}`);
       });

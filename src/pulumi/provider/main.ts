@@ -4,11 +4,7 @@
  * line of stdout, and talks pulumirpc.ResourceProvider to it.
  */
 import module from "node:module";
-import type { ProviderHandlers } from "./handlers.ts";
 import { serveProvider } from "./server.ts";
-
-/** The module that builds the handlers; imported once the port line is out. */
-const HANDLERS_MODULE = "./handlers.ts";
 
 // Node keeps compiled code of grpc-js and the provider between runs (in the OS temp dir).
 module.enableCompileCache?.();
@@ -20,15 +16,19 @@ console.log = console.info = console.debug = console.error;
 // (`--logtostderr`, `-v=9`, `--tracing <endpoint>`). The address serves providers that call back into the
 // engine (logging, Construct); vigil calls nothing back, so argv is left unread and no flag is refused.
 
-try {
-  const server = await serveProvider(async () =>
-    ((await import(HANDLERS_MODULE)) as { createHandlers(): ProviderHandlers }).createHandlers(),
-  );
-  process.stdout.write(`${server.port}\n`);
-  server.preload();
-  // The engine ends a provider with a signal once it is done with it; calls in flight end with it.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));
-} catch (error) {
-  process.stderr.write(`pulumi-resource-vigil: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-}
+// The handlers load once the port line is out. No top-level await: the single-executable binary runs this
+// file bundled as CommonJS.
+serveProvider(async () => (await import("./handlers.ts")).createHandlers()).then(
+  (server) => {
+    process.stdout.write(`${server.port}\n`);
+    server.preload();
+    // The engine ends a provider with a signal once it is done with it; calls in flight end with it.
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `pulumi-resource-vigil: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

@@ -7,16 +7,14 @@
  * grpc-js and the stubs are loaded here, when serving starts, and the handlers (kinds, engine, client) only
  * once the port is announced: Pulumi waits for the port line, so they load while it connects.
  */
-import { createRequire } from "node:module";
 import type * as Grpc from "@grpc/grpc-js";
 import type * as ProviderPb from "@pulumi/pulumi/proto/provider_pb.js";
 import type * as StatusPb from "@pulumi/pulumi/proto/status_pb.js";
 import type * as AnyPb from "google-protobuf/google/protobuf/any_pb.js";
 import type * as StructPb from "google-protobuf/google/protobuf/struct_pb.js";
+import { commonJsExports as exportsOf } from "../../commonjs.ts";
 import type { ProviderHandlers } from "./handlers.ts";
 import type { Props } from "./values.ts";
-
-const require = createRequire(import.meta.url);
 
 /** Pulumi sends whole states in one message; gRPC's 4 MiB default is too small for large ones. */
 const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
@@ -35,16 +33,22 @@ export async function serveProvider(
   handlers: ProviderHandlers | (() => Promise<ProviderHandlers>),
   options: { host?: string; log?: (message: string) => void } = {},
 ): Promise<ProviderServer> {
-  const grpc = require("@grpc/grpc-js") as typeof Grpc;
-  const { ResourceProviderService } = require("@pulumi/pulumi/proto/provider_grpc_pb.js") as {
-    ResourceProviderService: Grpc.ServiceDefinition;
-  };
-  const pb = require("@pulumi/pulumi/proto/provider_pb.js") as typeof ProviderPb;
-  const { PluginInfo } = require("@pulumi/pulumi/proto/plugin_pb.js") as {
-    PluginInfo: new () => { setVersion(v: string): unknown };
-  };
-  const { Struct } = require("google-protobuf/google/protobuf/struct_pb.js") as typeof StructPb;
-  const { Empty } = require("google-protobuf/google/protobuf/empty_pb.js") as { Empty: new () => unknown };
+  // Literal specifiers, so that the release's bundler finds them.
+  const [grpc, { ResourceProviderService }, pb, { PluginInfo }, { Struct }, { Empty }, { Status }, { Any }] =
+    await Promise.all([
+      exportsOf<typeof Grpc>(import("@grpc/grpc-js")),
+      exportsOf<{ ResourceProviderService: Grpc.ServiceDefinition }>(
+        import("@pulumi/pulumi/proto/provider_grpc_pb.js"),
+      ),
+      exportsOf<typeof ProviderPb>(import("@pulumi/pulumi/proto/provider_pb.js")),
+      exportsOf<{ PluginInfo: new () => { setVersion(v: string): unknown } }>(
+        import("@pulumi/pulumi/proto/plugin_pb.js"),
+      ),
+      exportsOf<typeof StructPb>(import("google-protobuf/google/protobuf/struct_pb.js")),
+      exportsOf<{ Empty: new () => unknown }>(import("google-protobuf/google/protobuf/empty_pb.js")),
+      exportsOf<typeof StatusPb>(import("@pulumi/pulumi/proto/status_pb.js")),
+      exportsOf<typeof AnyPb>(import("google-protobuf/google/protobuf/any_pb.js")),
+    ]);
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
 
   let loaded: Promise<ProviderHandlers> | undefined;
@@ -204,8 +208,6 @@ export async function serveProvider(
   const initFailure = (error: unknown): Grpc.Metadata | undefined => {
     const failed = error as Partial<{ id: string; properties: Props; message: string }>;
     if (typeof failed.id !== "string" || !failed.properties) return undefined;
-    const { Status } = require("@pulumi/pulumi/proto/status_pb.js") as typeof StatusPb;
-    const { Any } = require("google-protobuf/google/protobuf/any_pb.js") as typeof AnyPb;
     const detail = new pb.ErrorResourceInitFailed()
       .setId(failed.id)
       .setProperties(struct(failed.properties))

@@ -6,8 +6,10 @@
  * the handlers may be given as a loader that starts only once the handshake line is out: Terraform waits for
  * that line, so everything the provider itself needs loads while Terraform connects.
  */
-import { readFile } from "node:fs/promises";
 import type * as Grpc from "@grpc/grpc-js";
+import type * as ProtoLoader from "@grpc/proto-loader";
+import { commonJsExports } from "../../commonjs.ts";
+import { readShipped } from "../../shipped.ts";
 import { selfSignedCertificate } from "./certificate.ts";
 import { candidatePorts, type Handshake, handshakeLine, readHandshake } from "./handshake.ts";
 import { errorDiagnostic, PROVIDER_RPCS, type ProviderHandlers, type ProviderRpc } from "./protocol.ts";
@@ -22,8 +24,6 @@ export const LOADER_OPTIONS = {
   oneofs: true,
 };
 
-/** The .proto files as JSON (tools/terraform/proto-descriptor.ts); reading it is cheaper than parsing the .proto text. */
-const DESCRIPTOR = new URL("./proto/descriptor.json", import.meta.url);
 /** Terraform sends whole states and schemas in one message; gRPC's 4 MiB default is too small for large ones. */
 const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 /** How long Shutdown waits for calls in flight before it cuts them. */
@@ -64,9 +64,10 @@ export async function serveProvider(
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
 
   const [grpc, protoLoader, descriptor] = await Promise.all([
-    import("@grpc/grpc-js"),
-    import("@grpc/proto-loader"),
-    readFile(DESCRIPTOR, "utf8"),
+    commonJsExports<typeof Grpc>(import("@grpc/grpc-js")),
+    commonJsExports<typeof ProtoLoader>(import("@grpc/proto-loader")),
+    // The .proto files as JSON (tools/terraform/proto-descriptor.ts): cheaper to read than the .proto text.
+    readShipped("src/terraform/plugin/proto/descriptor.json"),
   ]);
   const definition = protoLoader.fromJSON(JSON.parse(descriptor), LOADER_OPTIONS);
   // proto-loader's definition maps each fully qualified service name to what addService takes.
