@@ -61,6 +61,10 @@ describe("SIGKILL mid-stream", () => {
             }
           }
         })();
+        // Killed mid-stream, once every writer is under way: on a busy machine 250 ms may see no write done.
+        const deadline = Date.now() + 30_000;
+        while (writers.some((w) => w.acked <= round * 5) && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 20));
         await new Promise((r) => setTimeout(r, 250 + round * 100));
         p.child.kill("SIGKILL");
         const exit = await p.exited;
