@@ -26,7 +26,7 @@ import {
 } from "../engine/index.ts";
 import { formatDiagnostic, type LoadDiagnostic } from "../gitops/load.ts";
 
-export const exitCodes = { ok: 0, error: 1, changes: 2 } as const;
+export const exitCodes = { ok: 0, error: 1, changes: 2, interrupted: 130 } as const;
 
 /** An error whose message is the whole story: printed as is, exit 1. */
 export class CliError extends Error {

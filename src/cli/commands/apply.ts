@@ -22,7 +22,7 @@ import { type ConnectionOptions, localStateBase, withStateStore } from "../conne
 import { CliError, exitCodes, failureLines } from "../errors.ts";
 import { outputsPath, saveOutput } from "../outputs.ts";
 import { sourceChanges, sourcesDir } from "../plan-sources.ts";
-import { confirm } from "../prompt.ts";
+import { type Answer, confirm } from "../prompt.ts";
 import { type CallCounts, callsLine } from "../render/changes.ts";
 import { createProgress, type Progress } from "../render/progress.ts";
 import { colorEnabled } from "../render/style.ts";
@@ -87,6 +87,8 @@ async function run(r: Run): Promise<void> {
       );
     }
   };
+  // Why the plan was not approved: an answer other than yes, Ctrl+C or the end of the input.
+  let refusal: Exclude<Answer, "yes"> | undefined;
   const startProgress = (plan: Plan) => {
     const total = plan.actions.filter((a) => a.action !== "no-op" && !a.cascadedBy).length;
     if (total > 0)
@@ -117,7 +119,11 @@ async function run(r: Run): Promise<void> {
         if (!planHasChanges(plan)) return true;
         if (!r.options.autoApprove && !r.askUnless?.(plan)) {
           requireApproval(r.command, r.options);
-          if (!(await confirm(r.question))) return false;
+          const answer = await confirm(r.question);
+          if (answer !== "yes") {
+            refusal = answer;
+            return false;
+          }
         }
         startProgress(plan);
         return true;
@@ -130,7 +136,12 @@ async function run(r: Run): Promise<void> {
   printNotes(outcome.notes);
   for (const line of generated) process.stdout.write(`${line}\n`);
   if (!outcome.approved) {
-    process.stdout.write("Apply cancelled; nothing was changed.\n");
+    const what = r.command === "destroy" ? "Destroy" : "Apply";
+    const why = refusal === "ended" ? ": the input ended before an answer" : "";
+    process.stdout.write(`${what} cancelled${why}. Nothing was changed.\n`);
+    // As a shell reports a command ended by Ctrl+C (128 + SIGINT); an input that ends is an error.
+    if (refusal === "interrupted") process.exitCode = exitCodes.interrupted;
+    else if (refusal === "ended") process.exitCode = exitCodes.error;
     return;
   }
   const { done, failures, cascadeMismatches } = outcome.result;
