@@ -22,6 +22,7 @@ import {
   type StateBackend,
   type StoreOptions,
 } from "../engine/index.ts";
+import { finishing } from "./closed-output.ts";
 import { CliError } from "./errors.ts";
 
 export interface ConnectionOptions extends StateOptions {
@@ -189,12 +190,15 @@ export async function withStateStore<T>(
   operation: string,
   fn: (store: StateBackend) => Promise<T>,
 ): Promise<T> {
-  const store = await stateStore(options, operation);
-  try {
-    return await fn(store);
-  } finally {
-    await store.close();
-  }
+  // A lock or a database connection is let go before the process ends, even when its output closed.
+  return finishing(async () => {
+    const store = await stateStore(options, operation);
+    try {
+      return await fn(store);
+    } finally {
+      await store.close();
+    }
+  });
 }
 
 /** The saved state without taking the lock: a refusal before connecting, `vigil output`. */

@@ -1,5 +1,6 @@
 #!/usr/bin/env -S node --disable-warning=ExperimentalWarning
 import { Command } from "commander";
+import { endQuietlyWhenOutputCloses } from "./closed-output.ts";
 import { registerApply } from "./commands/apply.ts";
 import { registerExport } from "./commands/export.ts";
 import { registerOutput } from "./commands/output.ts";
@@ -10,6 +11,9 @@ import { registerWatch } from "./commands/watch.ts";
 import { describeError, exitCodes } from "./errors.ts";
 import { registerSandboxCommand } from "./sandbox.ts";
 import { registerVersion } from "./version.ts";
+
+// Before anything prints: a reader that goes away (`| head -1`) ends the command quietly, exit 0.
+endQuietlyWhenOutputCloses();
 
 const program = new Command("vigil")
   .description("Infrastructure as code for the Monitoring Service REST API v2")

@@ -12,6 +12,7 @@ import {
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
+import { finishing } from "../closed-output.ts";
 import {
   type Connection,
   type ConnectionOptions,
@@ -102,16 +103,19 @@ export async function withConnection<T>(
 ): Promise<T> {
   // The command stops `reading` before it prints to stdout; here it stops whatever happens.
   const reading = readProgress();
-  try {
-    const connection = await connect(options, process.env, undefined, reading);
+  // The embedded sandbox is saved on close: even a run whose output closed gets there.
+  return finishing(async () => {
     try {
-      return await withStateStore(options, command, (store) => fn({ ...connection, reading }, store));
+      const connection = await connect(options, process.env, undefined, reading);
+      try {
+        return await withStateStore(options, command, (store) => fn({ ...connection, reading }, store));
+      } finally {
+        await connection.close();
+      }
     } finally {
-      await connection.close();
+      reading.stop();
     }
-  } finally {
-    reading.stop();
-  }
+  });
 }
 
 /** Read progress on stderr; `VIGIL_PROGRESS_EVERY` sets how often a line is printed without a terminal. */

@@ -3,6 +3,7 @@ import { type Command, Option } from "commander";
 import { realTime } from "../../api/index.ts";
 import { SharePacer } from "../../watch/budget.ts";
 import { RecordFile } from "../../watch/record.ts";
+import { whenOutputCloses } from "../closed-output.ts";
 import { loadOrFail } from "../config.ts";
 import { type ConnectionOptions, cliDuration, connect, localStateBase, stateStore } from "../connection.ts";
 import { CliError } from "../errors.ts";
@@ -136,13 +137,15 @@ export function registerWatch(program: Command) {
     });
     // SIGTERM ends the watcher within 5 s: what it reported is already saved, so cutting a refresh short loses nothing.
     const stopped = new Promise<void>((done) => {
-      const onSignal = (signal: NodeJS.Signals) => {
-        process.stderr.write(`${signal}: stopping.\n`);
+      const onSignal = (why: string) => {
+        process.stderr.write(`${why}: stopping.\n`);
         setTimeout(() => process.exit(0), 4500).unref();
         void watch.stop().then(close).finally(done);
       };
       process.once("SIGTERM", onSignal);
       process.once("SIGINT", onSignal);
+      // Its reader gone (`vigil watch | head -3`), the watcher stops as on SIGTERM, then exits 0.
+      whenOutputCloses(() => onSignal("output closed"));
     });
     try {
       await Promise.race([watch.done, stopped]);
