@@ -19,7 +19,7 @@ import {
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { finishing } from "../closed-output.ts";
 import { describeAccountWarning, failOnAccountCheck, loadAddresses, loadOrFail } from "../config.ts";
-import { type ConnectionOptions, localStateBase, withStateStore } from "../connection.ts";
+import { type ConnectionOptions, chooseSandboxState, localStateBase, withStateStore } from "../connection.ts";
 import { CliError, exitCodes, failureLines } from "../errors.ts";
 import { outputsPath, saveOutput } from "../outputs.ts";
 import { sourceChanges, sourcesDir } from "../plan-sources.ts";
@@ -194,6 +194,7 @@ export function registerApply(program: Command) {
     const { config, saved } = options.plan
       ? await openSavedPlan(options.plan, paths, options)
       : { config: await loadOrFail(paths), saved: undefined };
+    if (!saved) options.configPaths = paths;
     // A saved plan was guarded when it was made.
     if (!saved) await refuseEmptyConfig(config.resources, options, "apply");
     await run({
@@ -218,6 +219,9 @@ export function registerApply(program: Command) {
     requireApproval("destroy", options);
     // With paths, only what they declare goes (and what nests under it); protect still holds.
     let targets: string[] | undefined;
+    // Those paths choose what goes, and the configuration whose sandbox state it is in.
+    if (paths.length > 0) options.configPaths = paths;
+    else chooseSandboxState(options);
     if (paths.length > 0) {
       const declared = await loadAddresses(paths);
       // A resource of those files that was never applied has nothing to destroy.
@@ -250,6 +254,7 @@ export function registerApply(program: Command) {
       .option("--auto-approve", "apply the import's changes without asking", false),
   ).action(async (address: string, id: string, paths: string[], options: ApplyOptions) => {
     const config = await loadOrFail(paths);
+    options.configPaths = paths;
     if (!config.resources.some((r) => r.address === address))
       throw new CliError(
         `${address} is not declared in the configuration; declare it first, then import ${id} into it.`,
@@ -285,7 +290,10 @@ async function openSavedPlan(
   if (saved.refreshOnly) throw new RefreshOnlyPlanError();
   const sources = saved.config;
   // A plan saved without its sources (by an earlier vigil) reads the configuration where it always did.
-  if (!sources) return { config: await loadOrFail(paths), saved };
+  if (!sources) {
+    options.configPaths = paths;
+    return { config: await loadOrFail(paths), saved };
+  }
   if (paths.length > 0)
     throw new CliError(
       `apply --plan reads the configuration the plan was made from (${sources.paths.join(", ")} in ${sourcesDir(sources, file)}); give no paths with it.`,
@@ -300,6 +308,7 @@ async function openSavedPlan(
     );
   }
   const config = await loadOrFail(sources.paths);
+  options.configPaths = sources.paths;
   const changed = await sourceChanges(sources, config, saved.lineage);
   if (changed.length > 0) throw new StalePlanError(changed);
   return { config, saved };

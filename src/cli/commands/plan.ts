@@ -60,6 +60,7 @@ export function registerPlan(program: Command) {
     if (options.json && options.markdown)
       throw new CliError("--json and --markdown cannot be used together.");
     const config = await loadOrFail(paths);
+    options.configPaths = paths;
     if (!options.refreshOnly) await refuseEmptyConfig(config.resources, options, "plan");
     const plan = await withConnection(options, "plan", async ({ ops, client, reading }, store) => {
       const outcome = await planChanges({

@@ -104,6 +104,7 @@ export function registerWatch(program: Command) {
       throw new CliError(`--notify takes an http(s) URL, not ${JSON.stringify(options.notify)}.`);
 
     const config = await loadOrFail(paths);
+    options.configPaths = paths;
     // The watcher's server and metrics (fastify, prom-client, OpenTelemetry) load only when a watch starts
     // (before it opens anything that would need closing), so every other command starts without them.
     const { startWatch } = await import("../../watch/run.ts");
