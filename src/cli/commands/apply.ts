@@ -288,6 +288,7 @@ async function openSavedPlan(
   const saved = parsePlan(await readFile(file, "utf8").catch(notFound(file)), file);
   // Refused before it is shown: printed as an apply plan first, its drift read as changes about to be made.
   if (saved.refreshOnly) throw new RefreshOnlyPlanError();
+  refuseOtherConnection(saved, file, options);
   const sources = saved.config;
   // A plan saved without its sources (by an earlier vigil) reads the configuration where it always did.
   if (!sources) {
@@ -312,6 +313,22 @@ async function openSavedPlan(
   const changed = await sourceChanges(sources, config, saved.lineage);
   if (changed.length > 0) throw new StalePlanError(changed);
   return { config, saved };
+}
+
+/**
+ * A plan made on the embedded sandbox is applied there, and only with `--sandbox`; a plan made against an
+ * endpoint is never applied to the embedded sandbox. Said before anything is read or sent.
+ */
+function refuseOtherConnection(saved: Plan, file: string, options: ConnectionOptions): void {
+  if (saved.sandbox && !options.sandbox)
+    throw new CliError(
+      `The plan ${file} was made on the embedded sandbox (vigil plan --sandbox): apply it there with vigil apply --plan ${file} --sandbox. Nothing was read or sent.`,
+    );
+  // A plan without `config` was saved by an earlier vigil, which did not record the sandbox.
+  if (!saved.sandbox && saved.config && options.sandbox)
+    throw new CliError(
+      `The plan ${file} was made against an API endpoint, not the embedded sandbox: apply it without --sandbox, with the endpoint and token it was made with. Nothing was read or sent.`,
+    );
 }
 
 function notFound(file: string) {
