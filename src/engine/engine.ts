@@ -191,7 +191,10 @@ export function applyChanges(options: ApplyChangesOptions): Promise<ApplyOutcome
       });
       return { plan: options.plan, result, notes: [], accountWarnings: [], approved: true };
     }
-    const { plan, notes, inventory, state, accountWarnings } = await planUnderLock(options, lock);
+    const saved = await lock.read();
+    // A run that changes nothing leaves the state as it found it: no new version ("+0 ~0 -0"), no commit.
+    const found = saved && withoutCursors(saved);
+    const { plan, notes, inventory, state, accountWarnings } = await planFrom(options, saved, lock);
     if (options.approve && !(await options.approve(plan)))
       return {
         plan,
@@ -207,11 +210,25 @@ export function applyChanges(options: ApplyChangesOptions): Promise<ApplyOutcome
       complete: inventory.complete,
       maxBulkItems: inventory.maxBulkItems,
     });
-    state.syncCursors = { ...state.syncCursors, ...inventory.syncCursors };
-    state.serial++;
-    await lock.write(state);
+    const changed =
+      found === undefined
+        ? result.done.some((d) => d.action !== "no-op") || result.failures.length > 0
+        : found !== withoutCursors(state);
+    if (changed) {
+      state.syncCursors = { ...state.syncCursors, ...inventory.syncCursors };
+      state.serial++;
+      await lock.write(state);
+    }
     return { plan, result, notes, accountWarnings, approved: true };
   });
+}
+
+/**
+ * The state as a run would save it, but for the sync cursors (a refresh always moves them): equal before
+ * and after, the run changed nothing worth a version.
+ */
+function withoutCursors(state: State): string {
+  return JSON.stringify({ ...state, syncCursors: undefined });
 }
 
 function common(options: EngineOptions, lock: StateLock, state: State) {
