@@ -171,7 +171,9 @@ export function makePlan(options: PlanOptions): Plan {
     let action: ActionType;
     let live: Row | undefined;
 
-    const importId = imports.get(r.address);
+    // An import the state already holds (the same id at the address) is done: the resource is managed.
+    const importId =
+      prior?.id !== undefined && imports.get(r.address) === prior.id ? undefined : imports.get(r.address);
     if (importId !== undefined) {
       live = liveOf(r.kind, importId);
       const owner = managedBy.get(`${r.kind}/${importId}`);
