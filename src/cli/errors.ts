@@ -65,7 +65,20 @@ export function describeError(error: unknown): string {
   const code = (error as { code?: string }).code;
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "UND_ERR_CONNECT_TIMEOUT")
     return `Cannot reach the API: ${(error as Error).message}`;
+  // A system call refused on a path the user gave (a file where a directory belongs, no permission, a full
+  // disk): Node's message says which call, on which path, and why. Their setup, not a bug: no stack trace.
+  if (isSystemError(error)) return error.message;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  const { code, syscall } = error as NodeJS.ErrnoException;
+  return (
+    error instanceof Error &&
+    typeof syscall === "string" &&
+    typeof code === "string" &&
+    /^E[A-Z0-9]+$/.test(code)
+  );
 }
 
 /**
