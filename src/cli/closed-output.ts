@@ -3,15 +3,15 @@
  * exits 0, where Node would crash on the unhandled `EPIPE` with a stack trace. This holds for every
  * command, since it is decided here, on the process's stdout and stderr, and not by each command.
  *
- * Once a stream is closed, what is still written to it is dropped. A command ends at once, unless it
- * holds something that must be let go first (`finishing`: the state's lock or database connection, the
- * embedded sandbox to save, an apply under way, files being written): it then finishes what it started,
- * without output, and ends as soon as it lets go. A command that would run on for ever (`vigil watch`)
- * says how it stops (`whenOutputCloses`).
+ * Once a stream is closed, what is still written to it is dropped, and the command ends as it would have:
+ * every command prints last what it did, so nothing is cut short that was under way (an apply's writes,
+ * a held lock, the embedded sandbox saved on close, a saved plan, export's files). The closed pipe itself
+ * is no failure (exit 0); what the command decides afterwards stands (1 if an apply's write failed). A
+ * command that would run on for ever (`vigil watch`, `vigil sandbox`) says how it stops
+ * (`whenOutputCloses`).
  */
 
 let closed = false;
-let holds = 0;
 const stops = new Set<() => void>();
 
 /** Puts the rule on the process's stdout and stderr. Called once, before anything prints. */
@@ -28,10 +28,8 @@ function outputClosed(stream: NodeJS.WriteStream): void {
   drop(stream);
   if (closed) return;
   closed = true;
-  // Nothing failed: the reader had what it wanted. A command that finishes first may still fail (exit 1).
   process.exitCode = 0;
-  if (stops.size > 0) for (const stop of stops) stop();
-  else if (holds === 0) process.exit();
+  for (const stop of stops) stop();
 }
 
 /** Further writes to a closed stream succeed without writing, so nothing else fails on it. */
@@ -41,20 +39,6 @@ function drop(stream: NodeJS.WriteStream): void {
     if (typeof done === "function") process.nextTick(done as () => void);
     return true;
   }) as typeof stream.write;
-}
-
-/**
- * Runs `fn` to its end even when the output closes meanwhile; if it did, the process then exits (with
- * the exit code set so far: 0, or what the command set since).
- */
-export async function finishing<T>(fn: () => Promise<T>): Promise<T> {
-  holds++;
-  try {
-    return await fn();
-  } finally {
-    holds--;
-    if (closed && holds === 0 && stops.size === 0) process.exit();
-  }
 }
 
 /** `stop` ends a long-running command when its output closes; the returned function forgets it. */

@@ -22,7 +22,6 @@ import {
   type StateBackend,
   type StoreOptions,
 } from "../engine/index.ts";
-import { finishing } from "./closed-output.ts";
 import { CliError } from "./errors.ts";
 import { configDirOf, describeSandboxState, sandboxStateOf, sandboxStates } from "./sandbox-states.ts";
 
@@ -217,15 +216,12 @@ export async function withStateStore<T>(
   operation: string,
   fn: (store: StateBackend) => Promise<T>,
 ): Promise<T> {
-  // A lock or a database connection is let go before the process ends, even when its output closed.
-  return finishing(async () => {
-    const store = await stateStore(options, operation);
-    try {
-      return await fn(store);
-    } finally {
-      await store.close();
-    }
-  });
+  const store = await stateStore(options, operation);
+  try {
+    return await fn(store);
+  } finally {
+    await store.close();
+  }
 }
 
 /** The saved state without taking the lock: a refusal before connecting, `vigil output`. */

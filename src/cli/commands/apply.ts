@@ -17,7 +17,6 @@ import {
   StalePlanError,
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
-import { finishing } from "../closed-output.ts";
 import { describeAccountWarning, failOnAccountCheck, loadAddresses, loadOrFail } from "../config.ts";
 import { type ConnectionOptions, chooseSandboxState, localStateBase, withStateStore } from "../connection.ts";
 import { CliError, exitCodes, failureLines } from "../errors.ts";
@@ -70,10 +69,7 @@ interface Run {
   allowMassDelete?: boolean;
 }
 
-/** A run under way is never cut off between two writes: when its output closes, it finishes quietly. */
-const run = (r: Run) => finishing(() => runToEnd(r));
-
-async function runToEnd(r: Run): Promise<void> {
+async function run(r: Run): Promise<void> {
   let progress: Progress | undefined;
   let calls: CallCounts | undefined;
   const outputs = outputsPath(localStateBase(r.options));

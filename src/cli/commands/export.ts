@@ -3,7 +3,6 @@ import { chmod, mkdir, readdir, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { exportAccount, stateNames } from "../../gitops/export.ts";
-import { finishing } from "../closed-output.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError } from "../errors.ts";
 import { withConnection, withConnectionOptions } from "./shared.ts";
@@ -41,17 +40,14 @@ export function registerExport(program: Command) {
       const kept = result.imports.filter((i) => Object.hasOwn(managed, i.to) && managed[i.to]!.id === i.id);
       return { result, kept: kept.length, state: store.description };
     });
-    // Every file is written, even when the output closes after the first line.
-    await finishing(async () => {
-      for (const [name, text] of Object.entries(result.files)) {
-        // The files hold no credential (each is a placeholder), but they describe the account's private
-        // endpoints and contacts: readable by their owner only until they are committed. chmod tightens a
-        // file --force overwrites, which keeps its old mode.
-        await writeFile(join(dir, name), text, { mode: 0o600 });
-        await chmod(join(dir, name), 0o600);
-        process.stdout.write(`Wrote ${join(options.out, name)}\n`);
-      }
-    });
+    for (const [name, text] of Object.entries(result.files)) {
+      // The files hold no credential (each is a placeholder), but they describe the account's private
+      // endpoints and contacts: readable by their owner only until they are committed. chmod tightens a
+      // file --force overwrites, which keeps its old mode.
+      await writeFile(join(dir, name), text, { mode: 0o600 });
+      await chmod(join(dir, name), 0o600);
+      process.stdout.write(`Wrote ${join(options.out, name)}\n`);
+    }
     process.stdout.write(`Exported ${result.imports.length} objects, each with its import.\n`);
     if (kept > 0)
       process.stdout.write(`${kept} of them keep the addresses the state (${state}) gives them.\n`);

@@ -12,7 +12,6 @@ import {
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
-import { finishing } from "../closed-output.ts";
 import {
   type Connection,
   type ConnectionOptions,
@@ -103,19 +102,16 @@ export async function withConnection<T>(
 ): Promise<T> {
   // The command stops `reading` before it prints to stdout; here it stops whatever happens.
   const reading = readProgress();
-  // The embedded sandbox is saved on close: even a run whose output closed gets there.
-  return finishing(async () => {
+  try {
+    const connection = await connect(options, process.env, undefined, reading);
     try {
-      const connection = await connect(options, process.env, undefined, reading);
-      try {
-        return await withStateStore(options, command, (store) => fn({ ...connection, reading }, store));
-      } finally {
-        await connection.close();
-      }
+      return await withStateStore(options, command, (store) => fn({ ...connection, reading }, store));
     } finally {
-      reading.stop();
+      await connection.close();
     }
-  });
+  } finally {
+    reading.stop();
+  }
 }
 
 /** Read progress on stderr; `VIGIL_PROGRESS_EVERY` sets how often a line is printed without a terminal. */

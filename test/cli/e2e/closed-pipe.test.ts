@@ -1,7 +1,8 @@
 /**
  * A reader that goes away (`vigil state list | head -1`) ends the command quietly with exit 0, as Unix
  * tools do: no `Error: write EPIPE`, no stack trace, on either state backend and for every command that
- * prints. A command that holds something (a lock, the embedded sandbox, files it writes) finishes first.
+ * prints. What the command does after printing (an apply's writes, the embedded sandbox saved, a saved
+ * plan, export's files) still happens.
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -125,6 +126,12 @@ describe("a closed stdout", { timeout: 120_000 }, () => {
     expect(plan.firstLine).toBe("{");
     expect(plan.stderr, quiet(plan)).toBe("");
     expect(plan.code, quiet(plan)).toBe(0);
+
+    // What a plan does after printing still happens: the saved plan is written.
+    await w.write("main.yaml", monitorsYaml(150).replaceAll("interval: 60", "interval: 120"));
+    const saved = await piped(["plan", "--sandbox", "--out", "saved.json"], w.dir);
+    expect(saved.code, quiet(saved)).toBe(0);
+    expect(existsSync(join(w.dir, "saved.json"))).toBe(true);
 
     const exported = await piped(["export", "--sandbox", "--out", "exported"], w.dir, { atOnce: true });
     expect(exported.stderr, quiet(exported)).toBe("");
