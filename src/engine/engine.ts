@@ -9,7 +9,7 @@ import { applyActions } from "./apply/apply.ts";
 import type { ApplyResult, GeneratedValue, ProgressEvent } from "./apply/model.ts";
 import { assertConfigNotEmpty, assertNoMassDelete } from "./guard.ts";
 import type { DesiredResource, KindName, Plan, State, StateLock, StateStore } from "./model.ts";
-import { makePlan } from "./plan.ts";
+import { makePlan, PlanError } from "./plan.ts";
 import { resolvePending, waitForPendingJobs } from "./recover.ts";
 import { type Inventory, refresh } from "./refresh.ts";
 import { checkSavedPlan } from "./stale.ts";
@@ -99,17 +99,26 @@ async function planFrom(
     state.serial++;
     await lock.write(state);
   }
-  const plan = makePlan({
-    desired: options.desired,
-    state,
-    stateMissing: saved === undefined,
-    inventory,
-    ...(options.imports && { imports: options.imports }),
-    ...(options.targets && { targets: options.targets }),
-    ...(options.refreshOnly && { refreshOnly: true }),
-    ...(options.destroy && { destroy: true }),
-  });
-  if (guarded && !options.allowMassDelete) assertNoMassDelete(plan, options.desired, state);
+  // A plan with problems of its own is still judged against the account, so one run says both.
+  let refused: PlanError | undefined;
+  let plan: Plan;
+  try {
+    plan = makePlan({
+      desired: options.desired,
+      state,
+      stateMissing: saved === undefined,
+      inventory,
+      ...(options.imports && { imports: options.imports }),
+      ...(options.targets && { targets: options.targets }),
+      ...(options.refreshOnly && { refreshOnly: true }),
+      ...(options.destroy && { destroy: true }),
+    });
+  } catch (error) {
+    if (!(error instanceof PlanError) || !error.plan) throw error;
+    refused = error;
+    plan = error.plan;
+  }
+  if (!refused && guarded && !options.allowMassDelete) assertNoMassDelete(plan, options.desired, state);
   let accountWarnings: Diagnostic[] = [];
   if (!options.refreshOnly) {
     // Before any write: what the account would refuse, the plan refuses (docs/engine.md, "Account checks").
@@ -121,11 +130,16 @@ async function planFrom(
       complete: inventory.complete,
     });
     options.onAccountReads?.(allowances.reads);
-    if (findings.errors.length > 0) throw new AccountCheckError(findings.errors, findings.warnings);
+    if (findings.errors.length > 0) {
+      const check = new AccountCheckError(findings.errors, findings.warnings);
+      if (!refused) throw check;
+      refused.accountCheck = check;
+    }
     accountWarnings = findings.warnings;
     const describe = options.describeWarning ?? ((d: Diagnostic) => `${d.address}${d.pointer}: ${d.message}`);
     plan.warnings.push(...accountWarnings.map(describe));
   }
+  if (refused) throw refused;
   return { plan, notes, inventory, state, accountWarnings };
 }
 
