@@ -138,7 +138,11 @@ export function registerWatch(program: Command) {
     });
     // SIGTERM ends the watcher within 5 s: what it reported is already saved, so cutting a refresh short loses nothing.
     const stopped = new Promise<void>((done) => {
+      let stopping = false;
       const onSignal = (why: string) => {
+        // A signal and a closed output may both come: the watcher stops once.
+        if (stopping) return;
+        stopping = true;
         process.stderr.write(`${why}: stopping.\n`);
         setTimeout(() => process.exit(0), 4500).unref();
         void watch.stop().then(close).finally(done);
