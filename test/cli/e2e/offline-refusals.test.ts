@@ -69,4 +69,4 @@ it.concurrent("http to a loopback receiver is left to the service (a sandbox may
   const w = await sandboxWorkspace({ "main.yaml": config("http://127.0.0.1:8080/events") });
   const run = await w.run(["validate"]);
   expect(run.code, shown(run)).toBe(0);
-});
+}, 60_000);

@@ -10,7 +10,7 @@ it.concurrent("export into a path under a file: one line, no stack trace", async
   const run = await w.run(["export", "--sandbox", "--out", "a-file/exported"]);
   expect(run.code, shown(run)).toBe(1);
   expect(run.stderr).toMatch(/^Error: ENOTDIR: not a directory, mkdir '.*a-file\/exported'\n$/);
-});
+}, 60_000);
 
 it.concurrent("a state file under a file: one line, no stack trace", async () => {
   const w = await sandboxWorkspace({
@@ -21,4 +21,4 @@ it.concurrent("a state file under a file: one line, no stack trace", async () =>
   expect(run.code, shown(run)).toBe(1);
   expect(run.stderr).not.toMatch(/\n\s+at /);
   expect(run.stderr).toMatch(/^Error: E[A-Z]+: .*a-file/m);
-});
+}, 60_000);
