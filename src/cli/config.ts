@@ -1,4 +1,4 @@
-import { AccountCheckError, type Diagnostic } from "../engine/index.ts";
+import { AccountCheckError, type Diagnostic, PlanError } from "../engine/index.ts";
 import { formatDiagnostic, type LoadDiagnostic, type LoadedConfig, loadConfig } from "../gitops/load.ts";
 import { CliError } from "./errors.ts";
 import { guardOutput } from "./output-guard.ts";
@@ -49,13 +49,20 @@ export function describeAccountWarning(config: LoadedConfig | undefined): (warni
   return (warning) => accountCheckLines(config, [warning])[0]!;
 }
 
-/** A plan the account would refuse: every refusal at its file:line:column, then one CliError (exit 1). */
+/**
+ * A plan the account would refuse: every refusal at its file:line:column, then one CliError (exit 1). A plan
+ * with problems of its own may carry the account's refusals too: both are said, in one run.
+ */
 export function failOnAccountCheck(config: LoadedConfig | undefined, error: unknown): never {
-  if (!(error instanceof AccountCheckError)) throw error;
-  for (const line of accountCheckLines(config, error.warnings)) process.stderr.write(`Warning: ${line}\n`);
-  for (const line of accountCheckLines(config, error.diagnostics)) process.stderr.write(`Error: ${line}\n`);
-  const n = error.diagnostics.length;
-  throw new CliError(
-    `The account would refuse ${n === 1 ? "this write" : `${n} writes`} of the plan; nothing was sent to the API.`,
-  );
+  const check = error instanceof PlanError ? error.accountCheck : error;
+  if (!(check instanceof AccountCheckError)) throw error;
+  for (const line of accountCheckLines(config, check.warnings)) process.stderr.write(`Warning: ${line}\n`);
+  for (const line of accountCheckLines(config, check.diagnostics)) process.stderr.write(`Error: ${line}\n`);
+  const n = check.diagnostics.length;
+  const refused = `${n === 1 ? "this write" : `${n} writes`} of the plan`;
+  if (error instanceof PlanError)
+    throw new CliError(
+      `${error.message}\nThe account would also refuse ${refused} (above); nothing was sent to the API.`,
+    );
+  throw new CliError(`The account would refuse ${refused}; nothing was sent to the API.`);
 }

@@ -25,6 +25,7 @@ import {
 } from "../engine/index.ts";
 import { CliError } from "./errors.ts";
 import { guardOutput, stateUrlPassword } from "./output-guard.ts";
+import { configDirOf, describeSandboxState, sandboxStateOf, sandboxStates } from "./sandbox-states.ts";
 
 export interface ConnectionOptions extends StateOptions {
   endpoint?: string;
@@ -33,13 +34,37 @@ export interface ConnectionOptions extends StateOptions {
 }
 
 /**
- * The state's default place. The embedded sandbox has its own, so a sandbox
- * run in a GitOps repo never writes the state that repo commits for its
- * real account.
+ * The state's default place. The embedded sandbox has its own, so a sandbox run in a GitOps repo never
+ * writes the state that repo commits for its real account; and each configuration has its own sandbox
+ * state (sandbox-states.ts), so planning another repository never reads this one's.
  */
-export function statePath(options: { state?: string; sandbox?: boolean }): string {
+export function statePath(options: Pick<StateOptions, "state" | "sandbox" | "configPaths">): string {
   // `||`: an empty VIGIL_STATE (a CI secret left unset) means the default, not a file named "".
-  return options.state || `${vigilDir}/${options.sandbox ? "sandbox-state.json" : "state.json"}`;
+  if (options.state) return options.state;
+  return options.sandbox
+    ? sandboxStateOf(vigilDir, configDirOf(options.configPaths))
+    : `${vigilDir}/state.json`;
+}
+
+/**
+ * For a command that reads no configuration (`vigil state ...`, `output`, `destroy` without paths): with
+ * `--sandbox` and no `--state`, the working directory's sandbox state, or else the only other one kept
+ * here (said on stderr); with several and none of this directory, a refusal naming each.
+ */
+export function chooseSandboxState(options: StateOptions): void {
+  if (!options.sandbox || options.state || options.configPaths) return;
+  const states = sandboxStates(vigilDir);
+  if (states.length === 0 || states[0]!.configDir === ".") return;
+  if (states.length === 1) {
+    options.state = states[0]!.path;
+    process.stderr.write(
+      `Note: the sandbox state of ${describeSandboxState(states[0]!)}, the only one here.\n`,
+    );
+    return;
+  }
+  throw new CliError(
+    `This directory's configuration has no sandbox state (${statePath({ sandbox: true })}), and several others do:\n${states.map((s) => `  ${describeSandboxState(s)}`).join("\n")}\nChoose one with --state FILE (the file in parentheses).`,
+  );
 }
 
 export interface Connection {
@@ -133,6 +158,8 @@ export interface StateOptions {
   /** A file path or a `postgres://` URL; by default `statePath(sandbox)`. */
   state?: string;
   sandbox?: boolean;
+  /** The paths of the configuration the command reads, if it reads one: whose `--sandbox` state is the default. */
+  configPaths?: readonly string[];
   workspace?: string;
   /** Milliseconds (parsed by `parseLockTimeout`). */
   lockTimeout?: number;

@@ -28,7 +28,7 @@ import {
 } from "../engine/index.ts";
 import { formatDiagnostic, type LoadDiagnostic } from "../gitops/load.ts";
 
-export const exitCodes = { ok: 0, error: 1, changes: 2 } as const;
+export const exitCodes = { ok: 0, error: 1, changes: 2, interrupted: 130 } as const;
 
 /** An error whose message is the whole story: printed as is, exit 1. */
 export class CliError extends Error {
@@ -69,7 +69,20 @@ export function describeError(error: unknown): string {
   const code = (error as { code?: string }).code;
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "UND_ERR_CONNECT_TIMEOUT")
     return `Cannot reach the API: ${(error as Error).message}`;
+  // A system call refused on a path the user gave (a file where a directory belongs, no permission, a full
+  // disk): Node's message says which call, on which path, and why. Their setup, not a bug: no stack trace.
+  if (isSystemError(error)) return error.message;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  const { code, syscall } = error as NodeJS.ErrnoException;
+  return (
+    error instanceof Error &&
+    typeof syscall === "string" &&
+    typeof code === "string" &&
+    /^E[A-Z0-9]+$/.test(code)
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The `vigil` command line: the program with the commands a run needs (command-modules.ts), run once. */
 import { Command } from "commander";
+import { endQuietlyWhenOutputCloses } from "./closed-output.ts";
 import { modulesFor } from "./command-modules.ts";
 import { registerVersion } from "./version.ts";
 
@@ -19,6 +20,8 @@ async function parse(args: readonly string[]) {
 
 /** Runs `args` (the arguments after the program's name); a failure is printed, and sets the exit code. */
 export async function runCli(args: readonly string[]): Promise<void> {
+  // Before anything prints: a reader that goes away (`| head -1`) ends the command quietly, exit 0.
+  endQuietlyWhenOutputCloses();
   try {
     await parse(args);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { planNames } from "../sandbox/core/plans.ts";
 import type { RunningSandbox } from "../sandbox/index.ts";
+import { whenOutputCloses } from "./closed-output.ts";
 
 function port(value: string): number {
   // Digits only: Number("") is 0 and Number("1e3") is 1000, neither of which the user meant.
@@ -108,5 +109,7 @@ export function registerSandboxCommand(program: Command) {
       };
       process.on("SIGINT", stop);
       process.on("SIGTERM", stop);
+      // Stopped the same way when its output closes (`vigil sandbox 2>&1 | head -1`).
+      whenOutputCloses(() => void stop("SIGPIPE"));
     });
 }

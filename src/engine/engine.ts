@@ -10,7 +10,7 @@ import { StateNotSavedError } from "./apply/journal.ts";
 import type { ApplyResult, GeneratedValue, ProgressEvent } from "./apply/model.ts";
 import { assertConfigNotEmpty, assertNoMassDelete } from "./guard.ts";
 import type { DesiredResource, KindName, Plan, State, StateLock, StateStore } from "./model.ts";
-import { makePlan } from "./plan.ts";
+import { makePlan, PlanError } from "./plan.ts";
 import { resolvePending, waitForPendingJobs } from "./recover.ts";
 import { type Inventory, refresh } from "./refresh.ts";
 import { redactDiagnostics, type SecretValues, secretValuesOf } from "./secret-values.ts";
@@ -111,17 +111,26 @@ async function planFrom(
     state.serial++;
     await lock.write(state);
   }
-  const plan = makePlan({
-    desired: options.desired,
-    state,
-    stateMissing: saved === undefined,
-    inventory,
-    ...(options.imports && { imports: options.imports }),
-    ...(options.targets && { targets: options.targets }),
-    ...(options.refreshOnly && { refreshOnly: true }),
-    ...(options.destroy && { destroy: true }),
-  });
-  if (guarded && !options.allowMassDelete) assertNoMassDelete(plan, options.desired, state);
+  // A plan with problems of its own is still judged against the account, so one run says both.
+  let refused: PlanError | undefined;
+  let plan: Plan;
+  try {
+    plan = makePlan({
+      desired: options.desired,
+      state,
+      stateMissing: saved === undefined,
+      inventory,
+      ...(options.imports && { imports: options.imports }),
+      ...(options.targets && { targets: options.targets }),
+      ...(options.refreshOnly && { refreshOnly: true }),
+      ...(options.destroy && { destroy: true }),
+    });
+  } catch (error) {
+    if (!(error instanceof PlanError) || !error.plan) throw error;
+    refused = error;
+    plan = error.plan;
+  }
+  if (!refused && guarded && !options.allowMassDelete) assertNoMassDelete(plan, options.desired, state);
   let accountWarnings: Diagnostic[] = [];
   if (!options.refreshOnly) {
     // Before any write: what the account would refuse, the plan refuses (docs/engine.md, "Account checks").
@@ -133,11 +142,16 @@ async function planFrom(
       complete: inventory.complete,
     });
     options.onAccountReads?.(allowances.reads);
-    if (findings.errors.length > 0) throw new AccountCheckError(findings.errors, findings.warnings);
+    if (findings.errors.length > 0) {
+      const check = new AccountCheckError(findings.errors, findings.warnings);
+      if (!refused) throw check;
+      refused.accountCheck = check;
+    }
     accountWarnings = findings.warnings;
     const describe = options.describeWarning ?? ((d: Diagnostic) => `${d.address}${d.pointer}: ${d.message}`);
     plan.warnings.push(...accountWarnings.map(describe));
   }
+  if (refused) throw refused;
   return { plan, notes, inventory, state, accountWarnings };
 }
 
@@ -268,7 +282,10 @@ function applyUnderLock(options: ApplyChangesOptions): Promise<ApplyOutcome> {
       });
       return { plan: options.plan, result, notes: [], accountWarnings: [], approved: true };
     }
-    const { plan, notes, inventory, state, accountWarnings } = await planUnderLock(options, lock);
+    const saved = await lock.read();
+    // A run that changes nothing leaves the state as it found it: no new version ("+0 ~0 -0"), no commit.
+    const found = saved && withoutCursors(saved);
+    const { plan, notes, inventory, state, accountWarnings } = await planFrom(options, saved, lock);
     if (options.approve && !(await options.approve(plan)))
       return {
         plan,
@@ -284,16 +301,30 @@ function applyUnderLock(options: ApplyChangesOptions): Promise<ApplyOutcome> {
       complete: inventory.complete,
       maxBulkItems: inventory.maxBulkItems,
     });
-    state.syncCursors = { ...state.syncCursors, ...inventory.syncCursors };
-    state.serial++;
-    await lock.write(state).catch((cause: unknown) => {
-      // Every write is already recorded, each saved as it ended: only the sync cursors are not.
-      const error = new StateNotSavedError(cause, []);
-      error.result = result;
-      throw error;
-    });
+    const changed =
+      found === undefined
+        ? result.done.some((d) => d.action !== "no-op") || result.failures.length > 0
+        : found !== withoutCursors(state);
+    if (changed) {
+      state.syncCursors = { ...state.syncCursors, ...inventory.syncCursors };
+      state.serial++;
+      await lock.write(state).catch((cause: unknown) => {
+        // Every write is already recorded, each saved as it ended: only the sync cursors are not.
+        const error = new StateNotSavedError(cause, []);
+        error.result = result;
+        throw error;
+      });
+    }
     return { plan, result, notes, accountWarnings, approved: true };
   });
+}
+
+/**
+ * The state as a run would save it, but for the sync cursors (a refresh always moves them): equal before
+ * and after, the run changed nothing worth a version.
+ */
+function withoutCursors(state: State): string {
+  return JSON.stringify({ ...state, syncCursors: undefined });
 }
 
 function common(options: EngineOptions, lock: StateLock, state: State) {

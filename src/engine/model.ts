@@ -203,6 +203,11 @@ export interface Plan {
   refreshOnly?: true;
   /** Where a saved plan's configuration was read (the CLI's `plan --out`): applying it reads the same files. */
   config?: PlanSources;
+  /**
+   * Present (`true`) on a plan the CLI made on its embedded sandbox (`plan --sandbox --out`): applying it
+   * takes `--sandbox` too, and a plan without it is never applied to the embedded sandbox.
+   */
+  sandbox?: true;
 }
 
 /**

@@ -62,6 +62,7 @@ export const planSchema = z.strictObject({
   warnings: z.array(z.string()),
   notes: z.array(noteSchema).optional(),
   refreshOnly: z.literal(true).optional(),
+  sandbox: z.literal(true).optional(),
   config: z
     .strictObject({
       dir: z.string(),

@@ -94,7 +94,9 @@ export function planTamperings(
       case "replace":
       case "no-op":
         if (!d) say(`the plan ${verbs[a.action]} it, but the configuration does not declare it`);
-        if (imported.has(a.address)) say(`the configuration imports it, but the plan ${verbs[a.action]} it`);
+        // An import the state already holds is done: the plan updates (or keeps) that object.
+        if (imported.has(a.address) && imported.get(a.address) !== held?.id)
+          say(`the configuration imports it, but the plan ${verbs[a.action]} it`);
         ofState();
         break;
       case "delete":

@@ -22,7 +22,7 @@ import { setAt, tokensOf } from "./pointer.ts";
 import { type Inventory, liveWithKey } from "./refresh.ts";
 import { refsIn, resolveRefs } from "./refs.ts";
 import { digestOf, hashSecret } from "./state/index.ts";
-import { assertValidDesired } from "./validate.ts";
+import { assertValidDesired, type ConfigError, type Diagnostic } from "./validate.ts";
 
 export interface PlanOptions {
   desired: readonly DesiredResource[];
@@ -61,10 +61,15 @@ export interface PlanProblem {
 
 export class PlanError extends Error {
   readonly problems: PlanProblem[];
-  constructor(problems: PlanProblem[]) {
+  /** The plan as it would be but for its problems: what the checks that follow judge, so they run too. */
+  readonly plan: Plan | undefined;
+  /** The account's refusals of that plan, found in the same run (`AccountCheckError`), when there are any. */
+  accountCheck?: ConfigError & { readonly warnings: Diagnostic[] };
+  constructor(problems: PlanProblem[], plan?: Plan) {
     super(`The plan cannot be made:\n${problems.map((p) => `  ${p.message}`).join("\n")}`);
     this.name = "PlanError";
     this.problems = problems;
+    this.plan = plan;
   }
 }
 
@@ -171,7 +176,9 @@ export function makePlan(options: PlanOptions): Plan {
     let action: ActionType;
     let live: Row | undefined;
 
-    const importId = imports.get(r.address);
+    // An import the state already holds (the same id at the address) is done: the resource is managed.
+    const importId =
+      prior?.id !== undefined && imports.get(r.address) === prior.id ? undefined : imports.get(r.address);
     if (importId !== undefined) {
       live = liveOf(r.kind, importId);
       const owner = managedBy.get(`${r.kind}/${importId}`);
@@ -332,7 +339,6 @@ export function makePlan(options: PlanOptions): Plan {
   }
   // Problems of resources a targeted plan leaves alone do not stop it.
   const blocking = allProblems.filter((p) => !targeted || p.address === "" || targeted.has(p.address));
-  if (blocking.length > 0) throw new PlanError(blocking);
   if (targeted) notes = notes.filter((n) => targeted.has(n.address));
   if (options.refreshOnly) actions = actions.flatMap(refreshOnlyAction);
 
@@ -343,7 +349,7 @@ export function makePlan(options: PlanOptions): Plan {
     return (a.action === "delete" ? -rank : rank) || (a.address < b.address ? -1 : 1);
   });
   const summary = summarize(actions);
-  return {
+  const plan: Plan = {
     format_version: planFormatVersion,
     created: options.now ?? Math.floor(Date.now() / 1000),
     lineage: state.lineage,
@@ -358,6 +364,8 @@ export function makePlan(options: PlanOptions): Plan {
     ...(notes.length > 0 && { notes }),
     ...(options.refreshOnly && { refreshOnly: true as const }),
   };
+  if (blocking.length > 0) throw new PlanError(blocking, plan);
+  return plan;
 }
 
 /**

@@ -233,14 +233,19 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
     }
     const result = schema.safeParse(own);
     if (!result.success) report(result.error.issues, own, schema);
-    else {
-      // The cross-member rules the service applies: a config must be creatable, since a deleted object is
-      // created again. They read the members as written, before any normalisation.
+    // The cross-member rules the service applies: a config must be creatable, since a deleted object is
+    // created again. They read the members as written, before any normalisation; with invalid members, the
+    // rest (so that one run says every problem, not one wave per fix).
+    const sound = result.success
+      ? { members: own, removed: [] }
+      : soundPart(own, result.error.issues, (m) => bodySchema(kind.schemaFor(m), "create"));
+    if (sound) {
       const refusals = [
-        ...(kind.definition.rules?.offline ?? []).flatMap((rule) => rule(own)),
-        ...variantRuleRefusals(kind.definition, own),
+        ...(kind.definition.rules?.offline ?? []).flatMap((rule) => rule(sound.members)),
+        ...variantRuleRefusals(kind.definition, sound.members),
       ];
-      for (const refusal of refusals) out.push(refusalDiagnostic(r, refusal));
+      for (const refusal of refusals)
+        if (!sound.removed.some((path) => causedBy(refusal, path))) out.push(refusalDiagnostic(r, refusal));
     }
     const side = Object.fromEntries(
       kind.sideMembers.filter((m) => members[m] !== undefined).map((m) => [m, members[m]]),
@@ -268,6 +273,76 @@ export function validateDesired(resources: readonly DesiredResource[]): Diagnost
   out.push(...duplicateKeys(resources));
   // The words were made from the members: none may carry a credential or a value from the environment.
   return redactDiagnostics(out, secretValuesOf(resources));
+}
+
+/**
+ * The members the cross-member rules may read when some are invalid: `members` without each member a
+ * schema issue is about (an array whole, since removing an element would move the others), checked again
+ * until what is left is valid. The rules only ever see members their schema accepts. Undefined when the
+ * object itself is invalid, or nothing valid is left within a few rounds.
+ */
+function soundPart(
+  members: Record<string, unknown>,
+  issues: readonly z.core.$ZodIssue[],
+  schemaOf: (members: Record<string, unknown>) => z.ZodType,
+): { members: Record<string, unknown>; removed: string[][] } | undefined {
+  const sound = structuredClone(members);
+  const removed: string[][] = [];
+  let left = issues;
+  for (let round = 0; round < 4; round++) {
+    for (const issue of left) {
+      const paths =
+        issue.code === "unrecognized_keys" ? issue.keys.map((k) => [...issue.path, k]) : [issue.path];
+      for (const path of paths) {
+        const member = memberHolding(path);
+        if (member.length === 0 || !removeMember(sound, member)) return undefined;
+        removed.push(member);
+      }
+    }
+    const again = schemaOf(sound).safeParse(sound);
+    if (again.success) return { members: sound, removed };
+    left = again.error.issues;
+  }
+  return undefined;
+}
+
+/** The object member a path is in: up to its first array index (`settings.asserts` for `settings.asserts.0.target`). */
+function memberHolding(path: readonly PropertyKey[]): string[] {
+  const index = path.findIndex((token) => typeof token !== "string");
+  return (index === -1 ? path : path.slice(0, index)).map(String);
+}
+
+function removeMember(value: Record<string, unknown>, path: readonly string[]): boolean {
+  let at: unknown = value;
+  for (const token of path.slice(0, -1)) {
+    if (typeof at !== "object" || at === null || Array.isArray(at) || !Object.hasOwn(at, token)) return true;
+    at = (at as Record<string, unknown>)[token];
+  }
+  if (typeof at !== "object" || at === null || Array.isArray(at)) return false;
+  delete (at as Record<string, unknown>)[path.at(-1)!];
+  return true;
+}
+
+/**
+ * Whether a rule's refusal may come from a member removed as invalid rather than from the configuration:
+ * it is about that member, under it or above it, or it finds a member missing beside it (`locations.pool`
+ * misspelt, then removed, leaves `locations.pools` missing).
+ */
+function causedBy(refusal: Refusal, removed: readonly string[]): boolean {
+  const at = tokensOf(refusal.pointer);
+  if (related(removed, at)) return true;
+  return (
+    refusal.reason === "required" &&
+    related(removed.slice(0, -1), at.slice(0, -1)) &&
+    removed.length === at.length
+  );
+}
+
+/** Whether one path is at or under the other. */
+function related(a: readonly string[], b: readonly string[]): boolean {
+  const shared = Math.min(a.length, b.length);
+  for (let i = 0; i < shared; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

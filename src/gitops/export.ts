@@ -9,7 +9,7 @@ import { Document } from "yaml";
 import type { Operations } from "../api/index.ts";
 import { configMembers } from "../engine/config-members.ts";
 import { type EngineKind, engineKind, type Members, type Row } from "../engine/kinds/index.ts";
-import type { KindName } from "../engine/model.ts";
+import type { KindName, State } from "../engine/model.ts";
 import { getAt, isObject, setAt, tokensOf } from "../engine/pointer.ts";
 import { inputSchemaOf, isMaskedCredential } from "../kinds/index.ts";
 import {
@@ -28,6 +28,36 @@ import {
 export interface ExportOptions {
   /** Where editors find the JSON Schema (a path relative to the files, or a URL); without it, no `$schema` comment. */
   schemaRef?: string;
+  /**
+   * The logical names a state already gives objects (`stateNames`): an object the state manages keeps its
+   * name, so the export plans against that state as the same resources; the others get derived names.
+   */
+  known?: KnownNames;
+}
+
+/** Kind → id → the logical name a state gives that object (the last part of its address). */
+export type KnownNames = ReadonlyMap<KindName, ReadonlyMap<string, string>>;
+
+/**
+ * The names a state gives the objects it manages: `monitors.checkout-api` → `checkout-api`, a nested
+ * `statusPages.shop.templates.outage` → `outage`. Only addresses of the form the export writes count (a
+ * subscription kept as `alertSubscriptions.x` is written nested, named by its contact).
+ */
+export function stateNames(state: State | undefined): KnownNames {
+  const out = new Map<KindName, Map<string, string>>();
+  for (const [address, r] of Object.entries(state?.resources ?? {})) {
+    if (!r.id) continue;
+    const parts = address.split(".");
+    const nested = nestedKinds.find((n) => n.kind === r.kind);
+    const form = nested
+      ? nested.keyedBy === undefined && parts.length === 4 && parts[2] === nested.member
+      : topLevelKinds.includes(r.kind) && parts.length === 2 && parts[0] === collectionOf(r.kind);
+    if (!form) continue;
+    const names = out.get(r.kind) ?? new Map<string, string>();
+    names.set(r.id, parts.at(-1)!);
+    out.set(r.kind, names);
+  }
+  return out;
 }
 
 /** An environment variable a credential placeholder names. */
@@ -75,7 +105,7 @@ export async function exportAccount(ops: Operations, options: ExportOptions = {}
   const names = new Map<KindName, Map<string, string>>();
   for (const name of topLevelKinds) {
     const kind = engineKind(name);
-    const named = assignNames(kind, rows.get(name) ?? []);
+    const named = assignNames(kind, rows.get(name) ?? [], options.known?.get(name));
     entries.set(name, named);
     names.set(name, new Map(named.map((e) => [String(e.row.id), e.name])));
   }
@@ -104,7 +134,8 @@ export async function exportAccount(ops: Operations, options: ExportOptions = {}
   for (const nested of nestedKinds) {
     const parents = collections.get(nested.parent)!;
     const secrets = { variables, used: usedVariables, leftOut };
-    for (const entry of nestedEntries(nested, rows.get(nested.kind) ?? [], names, secrets)) {
+    const known = options.known?.get(nested.kind);
+    for (const entry of nestedEntries(nested, rows.get(nested.kind) ?? [], names, secrets, known)) {
       const parent = parents[entry.parent]!;
       // Keyed entries are a list (`alerts: [{contact: ...}]`), named ones a map (`templates: {<name>: ...}`).
       if (nested.keyedBy === undefined) {
@@ -157,6 +188,7 @@ function nestedEntries(
   rows: readonly Row[],
   names: ReadonlyMap<KindName, ReadonlyMap<string, string>>,
   secrets: Parameters<typeof placeholders>[3],
+  known: ReadonlyMap<string, string> | undefined,
 ): { parent: string; name: string; id: string; members: Members }[] {
   const kind = engineKind(nested.kind);
   const parentKey = configNameOf(nested.kind, [], nested.parentMember);
@@ -176,6 +208,7 @@ function nestedEntries(
             assignNames(
               kind,
               children.map((c) => c.row),
+              known,
             ).map((e) => [e.row, e.name]),
           )
         : undefined;
@@ -194,13 +227,23 @@ function nestedEntries(
 }
 
 /**
- * Logical names from each object's name (or, when its name is only the
- * service's default, its natural key), slugified, and made unique in the
- * collection with -2, -3...: older objects keep the plain name, so the same
- * account always gets the same names. Sorted by name.
+ * Logical names: the one a state gives an object it manages (`known`); for the others, from each object's
+ * name (or, when its name is only the service's default, its natural key), slugified, and made unique in
+ * the collection with -2, -3...: older objects keep the plain name, so the same account always gets the
+ * same names, and no derived name takes a name the state gives. Sorted by name.
  */
-function assignNames(kind: EngineKind, rows: readonly Row[]): Entry[] {
-  const candidates = rows.map((row) => {
+function assignNames(kind: EngineKind, rows: readonly Row[], known?: ReadonlyMap<string, string>): Entry[] {
+  const kept: Entry[] = [];
+  const given = new Set<string>();
+  const unnamed: Row[] = [];
+  for (const row of rows) {
+    const name = known?.get(String(row.id));
+    if (name !== undefined && namePattern.test(name) && !given.has(name)) {
+      given.add(name);
+      kept.push({ kind, row, members: writtenMembers(kind, row), name });
+    } else unnamed.push(row);
+  }
+  const candidates = unnamed.map((row) => {
     const members = writtenMembers(kind, row);
     return { kind, row, members, base: slugify(nameSource(kind, members)) || kind.name.toLowerCase() };
   });
@@ -211,7 +254,6 @@ function assignNames(kind: EngineKind, rows: readonly Row[]): Entry[] {
       compare(String(a.row.id), String(b.row.id)),
   );
   const bases = new Set(candidates.map((c) => c.base));
-  const given = new Set<string>();
   const named = candidates.map(({ base, ...c }) => {
     let name = base;
     // A suffixed name never takes another object's own name (an object really called `checkout-2`).
@@ -219,7 +261,7 @@ function assignNames(kind: EngineKind, rows: readonly Row[]): Entry[] {
     given.add(name);
     return { ...c, name };
   });
-  return named.sort((a, b) => compare(a.name, b.name));
+  return [...kept, ...named].sort((a, b) => compare(a.name, b.name));
 }
 
 /** What names an object: its `name` when the config sets one, else the last member of its natural key; a URL by its host. */

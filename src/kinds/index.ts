@@ -27,6 +27,7 @@ export * from "./subscription.ts";
 export * from "./variants.ts";
 export * from "./walk.ts";
 export * from "./webhook.ts";
+export * from "./webhook-destination.ts";
 
 import { contactKind } from "./contact.ts";
 import { contactGroupKind } from "./contact-group.ts";

@@ -111,3 +111,13 @@ export interface KindRelations {
 export function defineKind<S extends z.ZodObject>(definition: KindDefinition<S>): KindDefinition<S> {
   return definition;
 }
+
+/**
+ * What a kind is, in one sentence, as the generated schemas and docs describe it: `An alert subscription
+ * (/alert).`, with the article the title's first sound takes (every title starts with a letter spoken as
+ * written).
+ */
+export function kindSentence(definition: Pick<KindDefinition, "title" | "paths">): string {
+  const noun = definition.title.toLowerCase();
+  return `${/^[aeiou]/.test(noun) ? "An" : "A"} ${noun} (${definition.paths.collection}).`;
+}

@@ -11,6 +11,7 @@ import {
 } from "./common.ts";
 import { field, list, set } from "./field.ts";
 import { defineKind } from "./kind.ts";
+import { webhookUrlRefusals } from "./webhook-destination.ts";
 
 /** The 13 subscribable events; job events are callback-only. */
 export const subscribableEvents = [
@@ -118,6 +119,7 @@ export const webhookKind = defineKind({
   readBack: webhookReadSchema,
   naturalKey: ["url"],
   rules: {
+    offline: [webhookUrlRefusals],
     quotas: [{ feature: "webhooks", usage: "webhooks", counts: () => true, describe: "webhooks" }],
     duplicate: "duplicate_resource",
   },

@@ -18,6 +18,7 @@ import {
   connectionText,
   type Description,
   descriptionText,
+  kindSentence,
   resourceTree,
 } from "../kinds/index.ts";
 import { readShippedSync } from "../shipped.ts";
@@ -184,7 +185,7 @@ function resourceSpec(kind: KindName, registry: TypeRegistry): ResourceSpec {
   }
   const spec: ResourceSpec = {
     type: "object",
-    description: `A ${definition.title.toLowerCase()} (${definition.paths.collection}).`,
+    description: kindSentence(definition),
     properties,
     inputProperties,
   };

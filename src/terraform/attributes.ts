@@ -6,7 +6,13 @@
 
 import { engineKind, engineKinds } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
-import { type AttributeNode, type AttributeType, descriptionText, resourceTree } from "../kinds/index.ts";
+import {
+  type AttributeNode,
+  type AttributeType,
+  descriptionText,
+  kindSentence,
+  resourceTree,
+} from "../kinds/index.ts";
 import { camelCase, snakeCase } from "./names.ts";
 import type { AttributeJson, BlockJson, NestedTypeJson, NestingMode, SchemaJson } from "./schema-json.ts";
 
@@ -153,7 +159,7 @@ function build(kind: KindName): { schema: Schema; rules: ResourceRules } {
       version: 0,
       block: {
         attributes,
-        description: `A ${definition.title.toLowerCase()} (${definition.paths.collection}).`,
+        description: kindSentence(definition),
         description_kind: "plain",
       },
     },

@@ -89,6 +89,18 @@ describe("the per-kind reference", () => {
     expect(page(pagePath("alertSubscription"))).toMatch(/^\| `contact` \| name of a contact \| yes \|/m);
   });
 
+  it("lists what the service sets inside a variant too: the read-only settings the spec names", () => {
+    const monitor = page(pagePath("monitor"));
+    expect(monitor).toMatch(/^- `settings\.assertsText` \(string; type http, api\): The rules of `asserts`/m);
+    expect(monitor).toMatch(/^- `settings\.forceRecheck` \(boolean; type http, api\): /m);
+  });
+
+  it("says what keywordAny does as the spec defines it, against what its name suggests", () => {
+    const row = page(pagePath("monitor")).match(/^\| `settings\.keywordAny` \|.*$/m)?.[0];
+    expect(row).toContain("Despite its name, true needs every keyword and false (the default) any one");
+    expect(row).toContain("the check fails when any keyword is missing (true) or none is found (false)");
+  });
+
   it("shows examples that are valid files of the format", () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     formats.default(ajv);

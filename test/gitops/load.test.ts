@@ -358,6 +358,8 @@ describe("diagnostics", () => {
       `${file("m.yaml")}:2:3: maintenance.deploy to: to is required`,
       `${file("m.yaml")}:2:28: maintenance.deploy from: "soon" is not a time; write ISO 8601 with a zone (2026-12-01T02:00:00Z) or Unix seconds`,
       `${file("m.yaml")}:4:3: monitors.web url: url is required: http monitors need one`,
+      // A problem of its own beside the misspelt member, said in the same run.
+      `${file("m.yaml")}:4:3: monitors.web locations.pools: 422 validation_failed: locations.pools is required: http monitors run from at least one pool (allworld: every location)`,
       `${file("m.yaml")}:4:22: monitors.web uri: unknown member "uri"; allowed members: type, url, name, interval, cronSchedule, enabled, tags, locations, recheck, attached, openStat, fullLog, slaTarget, onOverlimit, settings, alerts, reports, lifecycle; did you mean "url"?`,
     ]);
   });

@@ -44,8 +44,10 @@ export const pagePath = (kind: KindName) => `docs/gitops/${kind}.md`;
 
 /** Members the service sets: read back (in the state, `vigil state show`), never written. */
 function readOnlyRows(kind: KindName): string[] {
-  const members = membersOf(engineKind(kind).definition.schema).filter((m) => m.traits.readOnly);
-  if (members.length === 0) return [];
+  const definition = engineKind(kind).definition;
+  const members = membersOf(definition.schema).filter((m) => m.traits.readOnly);
+  const inVariants = variantReadOnly(definition);
+  if (members.length === 0 && inVariants.length === 0) return [];
   return [
     "## Set by the service",
     "",
@@ -55,8 +57,29 @@ function readOnlyRows(kind: KindName): string[] {
       const what = m.traits.description ? `: ${m.traits.description}` : "";
       return `- ${code(m.name)} (${peel(m.schema).def.type})${what}`;
     }),
+    ...inVariants,
     "",
   ];
+}
+
+/** The variant member's read-only members (a monitor's `settings.assertsText`), with the variants that have them. */
+function variantReadOnly(definition: KindDefinition): string[] {
+  const variants = definition.variants;
+  if (!variants) return [];
+  const found = new Map<string, { line: (of: string) => string; of: string[] }>();
+  for (const [variant, schema] of Object.entries(variants.schemas))
+    for (const m of membersOf(schema).filter((member) => member.traits.readOnly)) {
+      const entry = found.get(m.name) ?? {
+        line: (of: string) => {
+          const what = m.traits.description ? `: ${m.traits.description}` : "";
+          return `- ${code(`${variants.member}.${m.name}`)} (${peel(m.schema).def.type}; ${of})${what}`;
+        },
+        of: [],
+      };
+      entry.of.push(variant);
+      found.set(m.name, entry);
+    }
+  return [...found.values()].map(({ line, of }) => line(`${variants.discriminator} ${of.join(", ")}`));
 }
 
 function whereWritten(kind: KindName): string[] {

@@ -18,12 +18,12 @@ import {
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { describeAccountWarning, failOnAccountCheck, loadAddresses, loadOrFail } from "../config.ts";
-import { type ConnectionOptions, localStateBase, readSavedState, withStateStore } from "../connection.ts";
+import { type ConnectionOptions, chooseSandboxState, localStateBase, readSavedState, withStateStore } from "../connection.ts";
 import { CliError, exitCodes, failureLines, stateNotSavedMessage } from "../errors.ts";
 import { outputsPath, saveOutput } from "../outputs.ts";
 import { readPlanFile } from "../plan-file.ts";
 import { confinedSourcesDir, sourceChanges } from "../plan-sources.ts";
-import { confirm } from "../prompt.ts";
+import { type Answer, confirm } from "../prompt.ts";
 import { type CallCounts, callsLine } from "../render/changes.ts";
 import { createProgress, type Progress } from "../render/progress.ts";
 import { colorEnabled } from "../render/style.ts";
@@ -88,6 +88,8 @@ async function run(r: Run): Promise<void> {
       );
     }
   };
+  // Why the plan was not approved: an answer other than yes, Ctrl+C or the end of the input.
+  let refusal: Exclude<Answer, "yes"> | undefined;
   const startProgress = (plan: Plan) => {
     const total = plan.actions.filter((a) => a.action !== "no-op" && !a.cascadedBy).length;
     if (total > 0)
@@ -119,7 +121,11 @@ async function run(r: Run): Promise<void> {
         if (!planHasChanges(plan)) return true;
         if (!r.options.autoApprove && !r.askUnless?.(plan)) {
           requireApproval(r.command, r.options);
-          if (!(await confirm(r.question))) return false;
+          const answer = await confirm(r.question);
+          if (answer !== "yes") {
+            refusal = answer;
+            return false;
+          }
         }
         startProgress(plan);
         return true;
@@ -141,7 +147,12 @@ async function run(r: Run): Promise<void> {
   printNotes(outcome.notes);
   for (const line of generated) process.stdout.write(`${line}\n`);
   if (!outcome.approved) {
-    process.stdout.write("Apply cancelled; nothing was changed.\n");
+    const what = r.command === "destroy" ? "Destroy" : "Apply";
+    const why = refusal === "ended" ? ": the input ended before an answer" : "";
+    process.stdout.write(`${what} cancelled${why}. Nothing was changed.\n`);
+    // As a shell reports a command ended by Ctrl+C (128 + SIGINT); an input that ends is an error.
+    if (refusal === "interrupted") process.exitCode = exitCodes.interrupted;
+    else if (refusal === "ended") process.exitCode = exitCodes.error;
     return;
   }
   const { done, failures, cascadeMismatches } = outcome.result;
@@ -190,6 +201,7 @@ export function registerApply(program: Command) {
     const { config, saved } = options.plan
       ? await openSavedPlan(options.plan, paths, options)
       : { config: await loadOrFail(paths), saved: undefined };
+    if (!saved) options.configPaths = paths;
     // A saved plan was guarded when it was made. An edited one is refused before it is shown or any call
     // is made (the engine checks again under the lock).
     if (saved)
@@ -217,6 +229,9 @@ export function registerApply(program: Command) {
     requireApproval("destroy", options);
     // With paths, only what they declare goes (and what nests under it); protect still holds.
     let targets: string[] | undefined;
+    // Those paths choose what goes, and the configuration whose sandbox state it is in.
+    if (paths.length > 0) options.configPaths = paths;
+    else chooseSandboxState(options);
     if (paths.length > 0) {
       const declared = await loadAddresses(paths);
       // A resource of those files that was never applied has nothing to destroy.
@@ -249,6 +264,7 @@ export function registerApply(program: Command) {
       .option("--auto-approve", "apply the import's changes without asking", false),
   ).action(async (address: string, id: string, paths: string[], options: ApplyOptions) => {
     const config = await loadOrFail(paths);
+    options.configPaths = paths;
     if (!config.resources.some((r) => r.address === address))
       throw new CliError(
         `${address} is not declared in the configuration; declare it first, then import ${id} into it.`,
@@ -282,9 +298,13 @@ async function openSavedPlan(
   const saved = await readPlanFile(file);
   // Refused before it is shown: printed as an apply plan first, its drift read as changes about to be made.
   if (saved.refreshOnly) throw new RefreshOnlyPlanError();
+  refuseOtherConnection(saved, file, options);
   const sources = saved.config;
   // A plan saved without its sources (by an earlier vigil) reads the configuration where it always did.
-  if (!sources) return { config: await loadOrFail(paths), saved };
+  if (!sources) {
+    options.configPaths = paths;
+    return { config: await loadOrFail(paths), saved };
+  }
   // Before any of its paths is read or shown: they must stay in the plan file's repository.
   const dir = await confinedSourcesDir(sources, file);
   if (paths.length > 0)
@@ -300,7 +320,25 @@ async function openSavedPlan(
     );
   }
   const config = await loadOrFail(sources.paths);
+  options.configPaths = sources.paths;
   const changed = await sourceChanges(sources, config, saved.lineage);
   if (changed.length > 0) throw new StalePlanError(changed);
   return { config, saved };
 }
+
+/**
+ * A plan made on the embedded sandbox is applied there, and only with `--sandbox`; a plan made against an
+ * endpoint is never applied to the embedded sandbox. Said before anything is read or sent.
+ */
+function refuseOtherConnection(saved: Plan, file: string, options: ConnectionOptions): void {
+  if (saved.sandbox && !options.sandbox)
+    throw new CliError(
+      `The plan ${file} was made on the embedded sandbox (vigil plan --sandbox): apply it there with vigil apply --plan ${file} --sandbox. Nothing was read or sent.`,
+    );
+  // A plan without `config` was saved by an earlier vigil, which did not record the sandbox.
+  if (!saved.sandbox && saved.config && options.sandbox)
+    throw new CliError(
+      `The plan ${file} was made against an API endpoint, not the embedded sandbox: apply it without --sandbox, with the endpoint and token it was made with. Nothing was read or sent.`,
+    );
+}
+

@@ -2,7 +2,7 @@
 import { mkdir, readdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import type { Command } from "commander";
-import { exportAccount } from "../../gitops/export.ts";
+import { exportAccount, stateNames } from "../../gitops/export.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError } from "../errors.ts";
 import { writePrivateFile } from "../private-file.ts";
@@ -30,9 +30,17 @@ export function registerExport(program: Command) {
       throw new CliError(
         `${options.out} already holds ${existing.join(", ")}; export into an empty directory or pass --force.`,
       );
-    const result = await withConnection(options, "export", ({ ops }) =>
-      exportAccount(ops, { ...(options.schema && { schemaRef: relativeSchema(dir, options.schema) }) }),
-    );
+    // Objects the state manages keep the names it gives them: the files then plan against it unchanged.
+    const { result, kept, state } = await withConnection(options, "export", async ({ ops }, store) => {
+      const saved = await store.read();
+      const result = await exportAccount(ops, {
+        known: stateNames(saved),
+        ...(options.schema && { schemaRef: relativeSchema(dir, options.schema) }),
+      });
+      const managed = saved?.resources ?? {};
+      const kept = result.imports.filter((i) => Object.hasOwn(managed, i.to) && managed[i.to]!.id === i.id);
+      return { result, kept: kept.length, state: store.description };
+    });
     for (const [name, text] of Object.entries(result.files)) {
       // The files hold no credential (each is a placeholder), but they describe the account's private
       // endpoints and contacts: readable by their owner only until they are committed. --force replaces a
@@ -41,6 +49,8 @@ export function registerExport(program: Command) {
       process.stdout.write(`Wrote ${join(options.out, name)}\n`);
     }
     process.stdout.write(`Exported ${result.imports.length} objects, each with its import.\n`);
+    if (kept > 0)
+      process.stdout.write(`${kept} of them keep the addresses the state (${state}) gives them.\n`);
     if (result.variables.length > 0) {
       process.stdout.write(
         `Credentials are written as \${env:...} placeholders; set these variables before planning:\n`,

@@ -4,7 +4,7 @@
  * holds one by accident. No API calls.
  */
 import type { Command } from "commander";
-import { localStateBase, readSavedState, statePath } from "../connection.ts";
+import { chooseSandboxState, localStateBase, readSavedState, statePath } from "../connection.ts";
 import { CliError } from "../errors.ts";
 import { type OutputEntry, outputsPath, readOutputs } from "../outputs.ts";
 
@@ -33,6 +33,7 @@ export function registerOutput(program: Command) {
     .option("--workspace <name>", "the workspace the outputs belong to", "default")
     .option("--sandbox", `the embedded sandbox's outputs (beside ${statePath({ sandbox: true })})`, false)
     .action(async (address: string | undefined, member: string | undefined, options: OutputOptions) => {
+      chooseSandboxState(options);
       const path = outputsPath(localStateBase(options));
       const { outputs } = await readOutputs(path);
       const entries = Object.entries(outputs).filter(([a]) => address === undefined || a === address);

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { planChanges, serializePlan } from "../../engine/index.ts";
+import { isPostgresUrl, planChanges, serializePlan } from "../../engine/index.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
 import { describeAccountWarning, failOnAccountCheck, loadOrFail } from "../config.ts";
 import type { ConnectionOptions } from "../connection.ts";
@@ -31,6 +31,28 @@ interface PlanOptions extends ConnectionOptions {
   allowMassDelete: boolean;
 }
 
+/**
+ * The command that applies a plan saved to `file`, with the connection and state flags this plan was given
+ * on its command line (what came from the environment is there again for apply), so it works as printed.
+ * A token or a PostgreSQL URL is never printed: the sentence asks for the same one.
+ */
+function applyCommand(file: string, command: Command): string {
+  const options = command.opts<PlanOptions>();
+  const given = (name: keyof PlanOptions) => command.getOptionValueSource(name) === "cli";
+  const words = ["vigil", "apply", "--plan", file];
+  const same: string[] = [];
+  if (options.sandbox) words.push("--sandbox");
+  if (given("endpoint") && options.endpoint) words.push("--endpoint", options.endpoint);
+  if (given("token")) same.push("--token");
+  if (given("state") && options.state) {
+    if (isPostgresUrl(options.state)) same.push("--state URL");
+    else words.push("--state", options.state);
+  }
+  if (given("workspace") && options.workspace) words.push("--workspace", options.workspace);
+  const quoted = words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'\\''`)}'`));
+  return `${quoted.join(" ")}${same.length > 0 ? ` (and the same ${same.join(" and ")} as this plan)` : ""}`;
+}
+
 function refreshFlag(value: string): boolean {
   if (value === "true") return true;
   if (value === "false") return false;
@@ -56,7 +78,7 @@ export function registerPlan(program: Command) {
       )
       .option("--target <address...>", "plan only these addresses (and what they need)")
       .option(...allowMassDeleteOption),
-  ).action(async (paths: string[], options: PlanOptions) => {
+  ).action(async (paths: string[], options: PlanOptions, command: Command) => {
     if (options.json && options.markdown)
       throw new CliError("--json and --markdown cannot be used together.");
     // Before the account is read: where the plan goes must take it, in the repository it is made for.
@@ -67,6 +89,7 @@ export function registerPlan(program: Command) {
     }
     const config = await loadOrFail(paths);
     if (options.out && repository) await checkPlanFiles(options.out, repository, config);
+    options.configPaths = paths;
     if (!options.refreshOnly) await refuseEmptyConfig(config.resources, options, "plan");
     const plan = await withConnection(options, "plan", async ({ ops, client, reading }, store) => {
       const outcome = await planChanges({
@@ -87,7 +110,12 @@ export function registerPlan(program: Command) {
       // A plan to save carries where its configuration was read, so apply --plan reads the same files from
       // anywhere; --json then prints exactly what is saved.
       const plan = options.out
-        ? { ...outcome.plan, config: await recordSources(config, paths, options.out, outcome.plan.lineage) }
+        ? {
+            ...outcome.plan,
+            config: await recordSources(config, paths, options.out, outcome.plan.lineage),
+            // apply --plan then takes --sandbox too: the plan never reaches another account unasked.
+            ...(options.sandbox && { sandbox: true as const }),
+          }
         : outcome.plan;
       if (options.json) {
         process.stdout.write(serializePlan(plan));
@@ -110,7 +138,7 @@ export function registerPlan(program: Command) {
       await writePlanFile(options.out, plan);
       if (!options.json)
         process.stderr.write(
-          `Saved the plan to ${options.out}; apply it with vigil apply --plan ${options.out}\n`,
+          `Saved the plan to ${options.out}; apply it with ${applyCommand(options.out, command)}\n`,
         );
     }
     if (options.detailedExitcode && planHasChanges(plan)) process.exitCode = exitCodes.changes;

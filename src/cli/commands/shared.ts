@@ -37,7 +37,7 @@ export function withStateOptions(command: Command): Command {
     .addOption(
       new Option(
         "--state <file-or-url>",
-        `state file, or postgres://user:password@host:port/db[?schema=NAME] (default: ${statePath({})}; with --sandbox: ${statePath({ sandbox: true })})`,
+        `state file, or postgres://user:password@host:port/db[?schema=NAME] (default: ${statePath({})}; with --sandbox: ${statePath({ sandbox: true })} for the configuration in this directory, ${vigilDir}/sandbox-states/DIR/state.json for one in DIR)`,
       )
         .env("VIGIL_STATE")
         .argParser(parseStateLocation),

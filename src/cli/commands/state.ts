@@ -17,14 +17,25 @@ import {
 } from "../../engine/index.ts";
 import { formatIsoTime } from "../../gitops/format.ts";
 import { timesAsIso } from "../../gitops/present.ts";
-import { type StateOptions, withStateStore } from "../connection.ts";
+import { chooseSandboxState, type StateOptions, vigilDir, withStateStore } from "../connection.ts";
 import { CliError } from "../errors.ts";
+import { sandboxStates } from "../sandbox-states.ts";
 import { withStateOptions } from "./shared.ts";
 
-async function readState(store: StateBackend): Promise<State> {
-  const state = await store.read();
-  if (!state) throw new CliError(`There is no state in ${store.description}.`);
-  return state;
+/** The state, or a refusal that says where none was found (and where --sandbox runs keep theirs). */
+function readState(options: StateOptions, command: string) {
+  return async (store: StateBackend): Promise<State> => {
+    const state = await store.read();
+    if (!state) throw noState(store, options, command);
+    return state;
+  };
+}
+
+function noState(store: StateBackend, options: StateOptions, command: string): CliError {
+  const sandboxed = !options.sandbox && !options.state && sandboxStates(vigilDir).length > 0;
+  return new CliError(
+    `There is no state in ${store.description}.${sandboxed ? ` Runs with --sandbox keep theirs apart: vigil ${command} --sandbox` : ""}`,
+  );
 }
 
 /** An address and everything nested under it (`monitors.web` takes `monitors.web.alerts.*`). */
@@ -51,13 +62,19 @@ function nonNegativeInteger(flag: string) {
 export function registerState(program: Command) {
   const state = program
     .command("state")
-    .description("Read or edit the state, its history and its lock (no API calls)");
+    .description("Read or edit the state, its history and its lock (no API calls)")
+    // Which sandbox state, before any subcommand opens it: they read no configuration to tell.
+    .hook("preAction", (_state, subcommand) => {
+      const options = subcommand.opts<StateOptions>();
+      chooseSandboxState(options);
+      if (options.state !== undefined) subcommand.setOptionValue("state", options.state);
+    });
   const withState = (c: Command) =>
     withStateOptions(c).option("--sandbox", "the embedded sandbox's state (its own default file)", false);
 
   withState(state.command("list").description("List the addresses the state manages")).action(
     async (options: StateOptions) => {
-      const s = await withStateStore(options, "state list", readState);
+      const s = await withStateStore(options, "state list", readState(options, "state list"));
       const rows = Object.entries(s.resources).sort(([a], [b]) => (a < b ? -1 : 1));
       // Both columns padded, so the ids line up whatever the kinds (monitor, alertSubscription).
       const width = Math.max(0, ...rows.map(([a]) => a.length));
@@ -81,7 +98,7 @@ export function registerState(program: Command) {
       ),
   ).action(async (address: string | undefined, options: StateOptions & { version?: number }) => {
     const s = await withStateStore(options, "state show", async (store) => {
-      if (options.version === undefined) return readState(store);
+      if (options.version === undefined) return readState(options, "state show")(store);
       const found = await store.version(options.version);
       if (!found)
         throw new CliError(
@@ -118,7 +135,7 @@ export function registerState(program: Command) {
       const lock = await store.lock();
       try {
         const s = await lock.read();
-        if (!s) throw new CliError(`There is no state in ${store.description}.`);
+        if (!s) throw noState(store, options, "state rm");
         const removed = addresses.flatMap((a) => {
           const found = addressesUnder(s, a);
           if (found.length === 0) throw new CliError(`${a} is not in the state; nothing was removed.`);
@@ -194,7 +211,7 @@ export function registerState(program: Command) {
   withState(
     state.command("pull").description("Print the current state as JSON (to move it to another backend)"),
   ).action(async (options: StateOptions) => {
-    const s = await withStateStore(options, "state pull", readState);
+    const s = await withStateStore(options, "state pull", readState(options, "state pull"));
     process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
   });
 

@@ -6,6 +6,7 @@ import { isPostgresUrl } from "../../engine/index.ts";
 import { formatDiagnostic, loadConfig } from "../../gitops/load.ts";
 import { SharePacer } from "../../watch/budget.ts";
 import { RecordFile } from "../../watch/record.ts";
+import { whenOutputCloses } from "../closed-output.ts";
 import { loadOrFail } from "../config.ts";
 import {
   type ConnectionOptions,
@@ -169,6 +170,7 @@ export function registerWatch(program: Command) {
       throw new CliError(`--notify takes an http(s) URL, not ${JSON.stringify(options.notify)}.`);
 
     const config = await loadOrFail(paths);
+    options.configPaths = paths;
     // The watcher's server and metrics (fastify, prom-client, OpenTelemetry) load only when a watch starts
     // (before it opens anything that would need closing), so every other command starts without them.
     const { startWatch } = await import("../../watch/run.ts");
@@ -206,13 +208,19 @@ export function registerWatch(program: Command) {
     });
     // SIGTERM ends the watcher within 5 s: what it reported is already saved, so cutting a refresh short loses nothing.
     const stopped = new Promise<void>((done) => {
-      const onSignal = (signal: NodeJS.Signals) => {
-        process.stderr.write(`${signal}: stopping.\n`);
+      let stopping = false;
+      const onSignal = (why: string) => {
+        // A signal and a closed output may both come: the watcher stops once.
+        if (stopping) return;
+        stopping = true;
+        process.stderr.write(`${why}: stopping.\n`);
         setTimeout(() => process.exit(0), 4500).unref();
         void watch.stop().then(close).finally(done);
       };
       process.once("SIGTERM", onSignal);
       process.once("SIGINT", onSignal);
+      // Its reader gone (`vigil watch | head -3`), the watcher stops as on SIGTERM, then exits 0.
+      whenOutputCloses(() => onSignal("output closed"));
     });
     try {
       await Promise.race([watch.done, stopped]);

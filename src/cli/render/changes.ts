@@ -1,7 +1,8 @@
 /**
  * What the human and Markdown plans share: how an action is named, why it
  * happens, and each field change as display text. Values are rendered here
- * only, so masking and truncation hold for every output.
+ * only, so masking holds for every output. The human plan shows every value
+ * whole (`ValueLimits.whole`); the Markdown plan, capped by GitHub, cuts them.
  *
  * Action symbols:
  *
@@ -125,9 +126,9 @@ function truncate(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
 }
 
-/** A value on one line: compact JSON, cut at `max` characters. */
-function inlineValue(value: unknown, max: number): string {
-  return truncate(compact(value), max);
+/** A value on one line: compact JSON, cut at `max` characters unless values are shown whole. */
+function inlineValue(value: unknown, limits: Required<ValueLimits>): string {
+  return limits.whole ? compact(value) : truncate(compact(value), limits.maxValueLength);
 }
 
 const isMultiline = (value: unknown): value is string => typeof value === "string" && value.includes("\n");
@@ -180,27 +181,38 @@ export interface FieldLine {
 }
 
 export interface ValueLimits {
-  /** Characters of a value on one line (default 100). */
+  /**
+   * Every value whole, every line and element shown (the human plan): nothing is cut, and a list wider
+   * than `maxValueLength` is shown element by element instead. Default false: values are cut and lines
+   * capped (the Markdown plan, which GitHub caps).
+   */
+  whole?: boolean;
+  /** Characters of a value on one line (default 100); shown whole, the width past which a list is split. */
   maxValueLength?: number;
-  /** Lines of a multi-line string shown per side of a change (default 20). */
+  /** Lines of a multi-line string, or elements of a list, shown per side of a change (default 20; all when whole). */
   maxTextLines?: number;
 }
 
 /**
- * An object added or removed whole is shown member by member; arrays and references stay whole. In order,
- * with a stack of its own (as `compact`): objects may nest deeper than the call stack goes.
+ * An object added or removed whole is shown member by member; arrays and references stay whole, or, when
+ * values are shown whole, a list wider than a line goes element by element, down to what fits (so nested
+ * lists too). With a stack of its own: values may nest deeper than the call stack goes.
  */
-function leaves(path: string, value: unknown): [string, unknown][] {
+function leaves(path: string, value: unknown, limits: Required<ValueLimits>): [string, unknown][] {
   const out: [string, unknown][] = [];
   const work: [string, unknown][] = [[path, value]];
   while (work.length > 0) {
     const [at, v] = work.pop()!;
-    if (!isObject(v) || isUnknown(v) || Object.keys(v).length === 0) out.push([at, v]);
-    else {
-      const entries = Object.entries(v);
-      for (let i = entries.length - 1; i >= 0; i--)
-        work.push([`${at}${pointer([entries[i]![0]])}`, entries[i]![1]]);
+    const split =
+      (isObject(v) && !isUnknown(v) && Object.keys(v).length > 0) ||
+      (limits.whole && Array.isArray(v) && v.length > 0 && compact(v).length > limits.maxValueLength);
+    if (!split) {
+      out.push([at, v]);
+      continue;
     }
+    const entries = Object.entries(v as object);
+    for (let i = entries.length - 1; i >= 0; i--)
+      work.push([`${at}${pointer([entries[i]![0]])}`, entries[i]![1]]);
   }
   return out;
 }
@@ -220,18 +232,21 @@ function fieldLine(
   if (isMultiline(before) || isMultiline(after)) {
     const text = (v: unknown) => (typeof v === "string" ? v : v === undefined ? undefined : compact(v));
     const diff = textDiff(text(before), text(after), limits.maxTextLines);
-    const cut = (lines: string[]) => lines.map((t) => truncate(t, limits.maxValueLength));
+    const cut = (lines: string[]) =>
+      limits.whole ? lines : lines.map((t) => truncate(t, limits.maxValueLength));
     return { ...line, text: { ...diff, removed: cut(diff.removed), added: cut(diff.added) } };
   }
-  if (before !== undefined) line.before = inlineValue(before, limits.maxValueLength);
-  if (after !== undefined) line.after = inlineValue(after, limits.maxValueLength);
+  if (before !== undefined) line.before = inlineValue(before, limits);
+  if (after !== undefined) line.after = inlineValue(after, limits);
   // A reference to an object created anew reads the same name on both sides: say the id is what changes.
   if (change.unknown && line.before !== undefined && line.before === line.after)
     line.after = `${line.after} ${newObject}`;
   if (Array.isArray(before) && Array.isArray(after)) {
     const elements = elementDiff(before, after, limits);
     // Element by element only where the whole arrays do not fit on their lines.
-    if (elements && (line.before?.endsWith("…") || line.after?.endsWith("…"))) line.elements = elements;
+    const wide = (text: string | undefined) =>
+      limits.whole ? (text?.length ?? 0) > limits.maxValueLength : (text?.endsWith("…") ?? false);
+    if (elements && (wide(line.before) || wide(line.after))) line.elements = elements;
   }
   return line;
 }
@@ -258,7 +273,7 @@ function elementDiff(
   after: unknown[],
   limits: Required<ValueLimits>,
 ): ElementDiff | undefined {
-  const show = (v: unknown) => inlineValue(v, limits.maxValueLength);
+  const show = (v: unknown) => inlineValue(v, limits);
   const cap = limits.maxTextLines;
   if (before.length === after.length) {
     const changed = before.flatMap((b, index) =>
@@ -301,7 +316,12 @@ function elementDiff(
 }
 
 function withDefaults(limits: ValueLimits): Required<ValueLimits> {
-  return { maxValueLength: limits.maxValueLength ?? 100, maxTextLines: limits.maxTextLines ?? 20 };
+  const whole = limits.whole ?? false;
+  return {
+    whole,
+    maxValueLength: limits.maxValueLength ?? 100,
+    maxTextLines: whole ? Number.POSITIVE_INFINITY : (limits.maxTextLines ?? 20),
+  };
 }
 
 /** The action's changes as apply will make them: live value → configured value. */
@@ -310,8 +330,8 @@ export function fieldLines(action: PlannedAction, limits: ValueLimits = {}): Fie
   return action.changes.flatMap((c) => {
     if (c.op === "replace" || c.sensitive) return [fieldLine(c.op, c.path, c.before, c.value, c, l)];
     if (c.op === "add")
-      return leaves(c.path, c.value).map(([p, v]) => fieldLine("add", p, undefined, v, c, l));
-    return leaves(c.path, c.before).map(([p, v]) => fieldLine("remove", p, v, undefined, c, l));
+      return leaves(c.path, c.value, l).map(([p, v]) => fieldLine("add", p, undefined, v, c, l));
+    return leaves(c.path, c.before, l).map(([p, v]) => fieldLine("remove", p, v, undefined, c, l));
   });
 }
 
@@ -415,8 +435,8 @@ export const notesHeading =
 
 /** A drift note as one line: `enabled: true → false (default true)`. */
 export function noteLine(note: PlanNote, limits: ValueLimits = {}): string {
-  const { maxValueLength } = withDefaults(limits);
-  return `${memberPath(note.path)}: ${inlineValue(note.default, maxValueLength)} → ${inlineValue(note.live, maxValueLength)}`;
+  const l = withDefaults(limits);
+  return `${memberPath(note.path)}: ${inlineValue(note.default, l)} → ${inlineValue(note.live, l)}`;
 }
 
 /** The plan's drift notes by address, in plan order. */

@@ -1,7 +1,8 @@
 /**
  * The plan for a person at a terminal: one block per action (no-ops left out),
- * each change field by field, then warnings, the summary sentence and the API
- * calls the plan used. Symbols are listed in changes.ts.
+ * each change field by field, every value whole (a list wider than a line
+ * element by element), then warnings, the summary sentence and the API calls
+ * the plan used. Symbols are listed in changes.ts.
  */
 import type { Plan, PlannedAction } from "../../engine/model.ts";
 import {
@@ -200,7 +201,9 @@ function warnings(plan: Plan, s: Styler): string[] {
   return [...plan.warnings.map((w) => `${s.yellow("Warning:")} ${w}`), ""];
 }
 
-export function renderPlan(plan: Plan, options: RenderPlanOptions = {}): string {
+export function renderPlan(plan: Plan, given: RenderPlanOptions = {}): string {
+  // A person reviews what will be applied: every value whole, unless a caller asks otherwise.
+  const options = { whole: true, ...given };
   const s = options.style ?? styler(false);
   const lines = options.refreshOnly ? renderDrift(plan, options, s) : renderChanges(plan, options, s);
   if (options.calls) lines.push(callsLine(options.calls));

@@ -31,14 +31,15 @@ async function applyWith(applier: Applier, options: ApplyOptions): Promise<Apply
     ...(action.id && { live: options.live.get(action.kind)?.get(action.id) }),
   }));
 
-  for (const w of works.filter((w) => w.action.action === "forget")) {
+  const forgets = works.filter((w) => w.action.action === "forget");
+  for (const w of forgets) {
     applier.journal.settle(w.action.address, undefined);
     applier.succeed(w);
   }
-  await applier.journal.save();
+  if (forgets.length > 0) await applier.journal.save();
 
   for (const kind of engineKinds) {
-    const mine = works.filter((w) => w.kind === kind);
+    const mine = works.filter((w) => w.kind === kind && w.action.action !== "no-op");
     // A kind with no work writes nothing, so it saves no state either.
     if (mine.length === 0) continue;
     const strategy = bulkStrategies.get(kind.name);

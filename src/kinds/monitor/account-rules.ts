@@ -20,6 +20,7 @@ import {
   locationRefusals,
   recheckRefusals,
   tagRefusals,
+  urlFormRefusals,
   urlRefusals,
 } from "./type-rules.ts";
 import { type MonitorType, monitorTypeAliases, monitorTypes } from "./types.ts";
@@ -313,6 +314,7 @@ export const monitorRules: KindRules = {
     requiredSettingsRefusals,
     presetPoolRefusals,
     urlRefusals,
+    urlFormRefusals,
     locationRefusals,
     recheckRefusals,
     attachedRefusals,

@@ -17,6 +17,7 @@ import {
 } from "./types.ts";
 
 export * from "./account-rules.ts";
+export * from "./address.ts";
 export * from "./assertions.ts";
 export * from "./rules.ts";
 export * from "./settings.ts";

@@ -121,7 +121,15 @@ export const httpRequestFields = {
     inputOnly: true,
     description: "Write only: one rule per line, parsed into `asserts`.",
   }),
-  assertsText: field(z.string(), { readOnly: true, description: "The rules of `asserts`, one per line." }),
-  forceRecheck: field(z.boolean(), { readOnly: true }),
+  assertsText: field(z.string(), {
+    readOnly: true,
+    description:
+      'The rules of `asserts` as text, one per line (`""` without rules), in the form `assertsSource` takes.',
+  }),
+  forceRecheck: field(z.boolean(), {
+    readOnly: true,
+    description:
+      "Set by the service, never written (the spec lists it read-only; the sandbox reads it `false`).",
+  }),
   attached,
 };

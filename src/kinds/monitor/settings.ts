@@ -89,7 +89,8 @@ export const cntCheckSettings = z
     }),
     keywordAny: field(z.boolean(), {
       default: false,
-      description: "true: every keyword; false: any one suffices.",
+      description:
+        "How the keywords combine. Despite its name, true needs every keyword and false (the default) any one: with keywordPresent true, the check fails when any keyword is missing (true) or none is found (false); with keywordPresent false, when any is found (true) or all are found (false).",
     }),
     caseSensitive: field(z.boolean(), { default: false }),
     onlyVisible: field(z.boolean(), { default: true }),

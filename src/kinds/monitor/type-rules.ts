@@ -4,6 +4,7 @@
  * kind's `rules.offline`), and the sandbox's monitor validation calls the same functions on a request.
  */
 import type { Members, Refusal } from "../account-rules.ts";
+import { monitorAddress } from "./address.ts";
 import {
   type MonitorType,
   type MonitorTypeInfo,
@@ -45,6 +46,25 @@ export function urlRefusals(m: Members): Refusal[] {
   const known = typeOf(m);
   if (known?.info.url !== "none" || m.url === undefined) return [];
   return [refusal("/url", "not_allowed", `${known.type} monitors take no url`, { value: m.url })];
+}
+
+/** The url in the form the type takes (`monitorAddress`): 422 `invalid_url`, as the API refuses it. */
+export function urlFormRefusals(m: Members): Refusal[] {
+  const known = typeOf(m);
+  if (!known || known.info.url === "none" || typeof m.url !== "string") return [];
+  const check = monitorAddress(known.info, m.url);
+  if (!("refused" in check)) return [];
+  const { reason, expected } = check.refused;
+  return [
+    {
+      code: "invalid_url",
+      pointer: "/url",
+      reason,
+      value: m.url,
+      expected,
+      message: `url must be ${expected}`,
+    },
+  ];
 }
 
 /**

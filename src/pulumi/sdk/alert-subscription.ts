@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type * as enums from "./types/enums.ts";
 import * as utilities from "./utilities.ts";
 
-/** A alert subscription (/alert). */
+/** An alert subscription (/alert). */
 export class AlertSubscription extends pulumi.CustomResource {
   /** @internal */
   static readonly __pulumiType = "vigil:index:AlertSubscription";

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { expect, it } from "vitest";
@@ -23,6 +23,15 @@ it.skipIf(!existsSync(example))(
     expect(apply.stdout).toMatch(/^Apply complete: \d+ created\.$/m);
     // Nothing but read progress, which a read slower than 5 s (a busy machine) prints without a terminal.
     expect(apply.stderr.replace(/^Reading the account: .*\n/gm, "")).toBe("");
+    // docs/cli.md states what this run costs: its figures are this run's.
+    const stated =
+      /`API calls: (\d+) reads, (\d+) writes in all\.` \(the example repo's first apply with `--sandbox`: (\d+) objects/.exec(
+        readFileSync(resolve(import.meta.dirname, "../../../docs/cli.md"), "utf8"),
+      );
+    expect(stated, "docs/cli.md states the example's first apply").not.toBeNull();
+    const [, reads, writes, objects] = stated!;
+    expect(apply.stdout).toContain(`Apply complete: ${objects} created.\n`);
+    expect(apply.stdout).toContain(`API calls: ${reads} reads, ${writes} writes in all.\n`);
 
     const plan = await w.run(["plan", "examples/gitops", "--sandbox", "--detailed-exitcode"]);
     expect(plan.code, shown(plan)).toBe(0);

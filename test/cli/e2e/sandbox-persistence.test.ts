@@ -36,7 +36,9 @@ it.concurrent("keeps the account and the state between runs: apply, plan, change
   ]);
   const real = await w.run(["state", "list"]);
   expect(real.code, shown(real)).toBe(1);
-  expect(real.stderr).toBe("Error: There is no state in file .vigil/state.json.\n");
+  expect(real.stderr).toBe(
+    "Error: There is no state in file .vigil/state.json. Runs with --sandbox keep theirs apart: vigil state list --sandbox\n",
+  );
 
   // A second process finds what the first one made.
   const unchanged = await w.run(["plan", "--sandbox", "--detailed-exitcode"]);

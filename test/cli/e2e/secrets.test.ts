@@ -152,8 +152,9 @@ describe.concurrent("secret masking", { timeout: 90_000 }, () => {
       expect(r.stderr).toMatch(/main\.yaml:\d+:\d+: webhooks\.ops secret: /);
     }
 
-    // The service refuses a private address: the monitors and the contact are created, the webhook fails with a 422.
-    await p.write("main.yaml", config("https://10.20.30.40/vigil"));
+    // The service refuses a loopback address (a policy vigil leaves to it: a sandbox may take one): the
+    // monitors and the contact are created, the webhook fails with a 422.
+    await p.write("main.yaml", config("https://127.0.0.1/vigil"));
     const valid = { VIGIL_TEST_WEBHOOK_SECRET: secrets.VIGIL_TEST_WEBHOOK_SECRET };
     const refused = await p.run(["apply", "--auto-approve"], { env: valid });
     runs["refused apply"] = refused;

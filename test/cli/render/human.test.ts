@@ -72,7 +72,7 @@ describe("renderPlan", () => {
     expect(out).toContain(`Warning: ${noStateWarning}\n`);
   });
 
-  it("cuts long values on one line, and shows member paths dotted with indices and odd names quoted", () => {
+  it("shows long values whole, and member paths dotted with indices and odd names quoted", () => {
     const plan = planOf([
       {
         address: "statusPages.public",
@@ -89,13 +89,14 @@ describe("renderPlan", () => {
       },
     ]);
     const out = renderPlan(plan, { maxValueLength: 40 });
-    expect(out).toContain(`~ description: "short" → "${"x".repeat(38)}…\n`);
+    expect(out).toContain(`~ description: "short" → "${"x".repeat(300)}"\n`);
+    expect(out).not.toContain("…");
     expect(out).toContain('+ settings.headers[0].name: "A"\n');
     expect(out).toContain('~ settings["a/b"]: 2 → 1\n');
     expect(out).toContain('~ settings["x~y.z"]: false → true\n');
   });
 
-  it("shows a multi-line string line by line, capped", () => {
+  it("shows a multi-line string line by line, every changed line", () => {
     const lines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag} ${i}`).join("\n");
     const plan = planOf([
       {
@@ -110,18 +111,13 @@ describe("renderPlan", () => {
         ],
       },
     ]);
-    const out = renderPlan(plan, { maxTextLines: 5 });
+    const out = renderPlan(plan);
     expect(out).toContain(
       [
         "      ~ settings.body:",
         "          - old 0",
         "          - old 1",
-        "          + new 0",
-        "          + new 1",
-        "          + new 2",
-        "          + new 3",
-        "          + new 4",
-        "          … 25 more lines",
+        ...Array.from({ length: 30 }, (_, i) => `          + new ${i}`),
         "      + settings.postParameters:",
         "          + a=1",
         "          + b=2",

@@ -87,7 +87,7 @@ describe("the human plan", () => {
     );
   });
 
-  it("caps the element lines, saying how many more", () => {
+  it("shows every changed element, each whole", () => {
     const before = Array.from({ length: 40 }, (_, i) => ({ header: `X-${i}`, value: "v" }));
     const after = before.map((h) => ({ ...h, value: "w" }));
     const out = renderPlan(
@@ -101,15 +101,99 @@ describe("the human plan", () => {
           changes: [{ op: "replace", path: "/settings/headers", before, value: after }],
         },
       ]),
-      { maxTextLines: 3 },
     );
     expect(block(out, "monitors.web").split("\n")).toEqual([
       " monitors.web  update",
       "      ~ settings.headers: 40 changed",
-      '          ~ [0]: {"header":"X-0","value":"v"} → {"header":"X-0","value":"w"}',
-      '          ~ [1]: {"header":"X-1","value":"v"} → {"header":"X-1","value":"w"}',
-      '          ~ [2]: {"header":"X-2","value":"v"} → {"header":"X-2","value":"w"}',
-      "          … 37 more elements",
+      ...before.map(
+        (_, i) => `          ~ [${i}]: {"header":"X-${i}","value":"v"} → {"header":"X-${i}","value":"w"}`,
+      ),
     ]);
+  });
+});
+
+describe("the human plan shows every changed value whole", () => {
+  const asserts = [
+    { source: "statusCode", comparison: "eq", target: "200" },
+    { source: "responseTime", comparison: "lt", target: "1500" },
+    { source: "jsonBody", property: "$.data.items[0].status", comparison: "eq", target: "available" },
+  ];
+
+  it("a list of a create, element by element, each element whole (it used to end in …)", () => {
+    const out = renderPlan(
+      planOf([
+        {
+          address: "monitors.api",
+          kind: "monitor",
+          action: "create",
+          reasons: [],
+          changes: [
+            { op: "add", path: "/settings/asserts", value: asserts },
+            { op: "add", path: "/tags", value: ["shop", "prod"] },
+          ],
+        },
+      ]),
+    );
+    expect(block(out, "monitors.api").split("\n")).toEqual([
+      " monitors.api  create",
+      '      + settings.asserts[0].source: "statusCode"',
+      '      + settings.asserts[0].comparison: "eq"',
+      '      + settings.asserts[0].target: "200"',
+      '      + settings.asserts[1].source: "responseTime"',
+      '      + settings.asserts[1].comparison: "lt"',
+      '      + settings.asserts[1].target: "1500"',
+      '      + settings.asserts[2].source: "jsonBody"',
+      '      + settings.asserts[2].property: "$.data.items[0].status"',
+      '      + settings.asserts[2].comparison: "eq"',
+      '      + settings.asserts[2].target: "available"',
+      // A list that fits on its line stays on it.
+      '      + tags: ["shop","prod"]',
+    ]);
+    expect(out).not.toContain("…");
+  });
+
+  it("nested lists element by element, and a long scalar whole", () => {
+    const long = `https://shop.example.com/${"p".repeat(150)}`;
+    const steps = [
+      { action: "navigate", url: long },
+      { action: "checkContent", keywords: Array.from({ length: 12 }, (_, i) => `keyword number ${i}`) },
+    ];
+    const out = renderPlan(
+      planOf([
+        {
+          address: "monitors.flow",
+          kind: "monitor",
+          action: "create",
+          reasons: [],
+          changes: [{ op: "add", path: "/settings/steps", value: steps }],
+        },
+      ]),
+    );
+    expect(block(out, "monitors.flow").split("\n")).toEqual([
+      " monitors.flow  create",
+      '      + settings.steps[0].action: "navigate"',
+      `      + settings.steps[0].url: "${long}"`,
+      '      + settings.steps[1].action: "checkContent"',
+      ...steps[1]!.keywords!.map((k, i) => `      + settings.steps[1].keywords[${i}]: "${k}"`),
+    ]);
+  });
+
+  it("an update of a long list: the elements that changed, each whole", () => {
+    const longer = asserts.map((a) => ({ ...a, target: `${a.target}-${"t".repeat(120)}` }));
+    const out = renderPlan(
+      planOf([
+        {
+          address: "monitors.api",
+          kind: "monitor",
+          action: "update",
+          id: "m-1",
+          reasons: [],
+          changes: [{ op: "replace", path: "/settings/asserts", before: asserts, value: longer }],
+        },
+      ]),
+    );
+    expect(out).not.toContain("…");
+    for (const i of longer.keys()) expect(out).toContain(`~ [${i}]: `);
+    for (const a of longer) expect(out).toContain(JSON.stringify(a.target));
   });
 });

@@ -139,6 +139,8 @@ describe("adopting live objects", () => {
     expect(applied.result.failures).toEqual([]);
     expect(store.saved!.resources["monitors.legacy"]!.id).toBe(legacy.body.id);
     expect(changed((await planChanges({ ops, store, desired: withLegacy, time })).plan)).toEqual([]);
+    // The import kept in the configuration (an exported imports.yaml) is done: nothing to import again.
+    expect(changed((await planChanges({ ops, store, desired: withLegacy, time, imports })).plan)).toEqual([]);
     expect((await ops.monitors.all()).length).toBe(2);
 
     // Another address (and url) importing an id that is managed already.

@@ -2583,7 +2583,7 @@ export interface MonitorSettings {
   */
   readonly keyword?: string;
   /**
-  * true: every keyword; false: any one suffices. Default: false. Types: cntCheck.
+  * How the keywords combine. Despite its name, true needs every keyword and false (the default) any one: with keywordPresent true, the check fails when any keyword is missing (true) or none is found (false); with keywordPresent false, when any is found (true) or all are found (false). Types: cntCheck.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#keyword_any Monitor#keyword_any}
   */

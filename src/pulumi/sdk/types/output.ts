@@ -293,7 +293,11 @@ export interface MonitorSettings {
   ignoredStatuses?: number[];
   /** Required. Several keywords are separated by `;`. Types: cntCheck. */
   keyword?: string;
-  /** true: every keyword; false: any one suffices. Default: false. Types: cntCheck. */
+  /**
+   * How the keywords combine. Despite its name, true needs every keyword and false (the default) any one:
+   * with keywordPresent true, the check fails when any keyword is missing (true) or none is found (false);
+   * with keywordPresent false, when any is found (true) or all are found (false). Types: cntCheck.
+   */
   keywordAny?: boolean;
   /**
    * Keyword mode. One of: "PresentAny", "PresentAll", "ReverseAny", "ReverseAll", "ReverseWithResult".
