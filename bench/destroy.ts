@@ -60,7 +60,7 @@ async function destroyOn(metered: boolean) {
         .map(([route, n]) => [route, n - (before.byRoute[route] ?? 0)] as const)
         .filter(([, n]) => n > 0),
     );
-    const left = (await ops.monitors.all()).length;
+    const left = (await ops.monitor.all()).length;
     return {
       ms,
       writes: (after.byClass.write ?? 0) - (before.byClass.write ?? 0),

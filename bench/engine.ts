@@ -166,7 +166,7 @@ const applyMs = performance.now() - applyStart;
 const afterApply = businessClient.metrics.snapshot();
 const applyStats = await sandboxStats();
 // Read after the measurement: the account holds each monitor once.
-const liveMonitors = (await businessOps.monitors.all()).length;
+const liveMonitors = (await businessOps.monitor.all()).length;
 await businessClient.close();
 
 /**

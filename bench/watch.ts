@@ -112,7 +112,7 @@ async function eventLatency(): Promise<number[]> {
     const seen = new Promise<number>((done) => waiting.set(address, done));
     const sent = performance.now();
     // Odd rounds drift, even rounds put it back: each is one transition.
-    await ops.monitors.update(id, { name: i % 10 < 5 ? `edited ${i}` : `m${i % 5}` });
+    await ops.monitor.update(id, { name: i % 10 < 5 ? `edited ${i}` : `m${i % 5}` });
     latencies.push((await seen) - sent);
   }
   await watch.stop();

@@ -9,6 +9,7 @@ import type { Operations } from "../api/index.ts";
 import {
   type AccountView,
   type KindRules,
+  kindNamed,
   type Members,
   type PoolInfo,
   type Quota,
@@ -206,8 +207,9 @@ function referencedBy(
       return target && engineKind(target.kind).normalizeDesired(target.members);
     }
     const schema = (engineKind(resource.kind).definition.schema.shape as Record<string, z.ZodType>)[member];
-    const target = schema && traitsOf(schema).references;
-    if (!target || typeof value !== "string") return undefined;
+    const references = schema && traitsOf(schema).references;
+    if (!references || typeof value !== "string") return undefined;
+    const target = kindNamed(references);
     const row = live.get(target)?.get(value);
     return row && engineKind(target).normalizeLive(row);
   };

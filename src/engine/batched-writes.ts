@@ -88,7 +88,7 @@ export class BatchedWrites {
     changes: readonly Change[],
     keyFor: KeyFor,
   ): Promise<void> {
-    const item = batchRoutes.get(kind.name)?.updateItem?.(kind, live, desired, changes);
+    const item = batchRoutes[kind.name]?.updateItem?.(kind, live, desired, changes);
     return this.#enter<void>((resolve, reject) => ({
       op: "update",
       kind,
@@ -113,7 +113,7 @@ export class BatchedWrites {
     this.#waves.entered();
     return new Promise<T>((resolve, reject) => {
       const write = make(resolve, reject);
-      const family = batchRoutes.get(write.kind.name)?.family(write.op);
+      const family = batchRoutes[write.kind.name]?.family(write.op);
       if (!this.#options.enabled || family === undefined || write.alone) {
         this.#single(write).then(() => undefined, write.reject);
         return;
@@ -135,7 +135,7 @@ export class BatchedWrites {
       await this.#single(batch[0]!).catch(batch[0]!.reject);
       return;
     }
-    const route = batchRoutes.get(batch[0]!.kind.name)!;
+    const route = batchRoutes[batch[0]!.kind.name]!;
     try {
       await route.send(this.#context(), batch);
     } catch (error) {

@@ -3,9 +3,9 @@
  * (what vigil manages in the account), and plans (what apply will do). Every
  * frontend speaks these types; only the engine turns them into API calls.
  */
-import type { kinds } from "../kinds/index.ts";
+import type { KindName } from "../kinds/index.ts";
 
-export type KindName = (typeof kinds)[number]["name"];
+export type { KindName };
 
 /** A reference to another resource of the config: resolves to that resource's id at apply time. */
 export interface Ref {

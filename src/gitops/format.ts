@@ -12,6 +12,7 @@ import type { KindName } from "../engine/model.ts";
 import {
   configExcludedMembers,
   inputSchemaOf,
+  kindNamed,
   kindsInOrder,
   parentOf,
   shapeOf,
@@ -61,7 +62,7 @@ export const nestedKinds: readonly NestedKind[] = kindsInOrder.flatMap((k) => {
   return [
     {
       kind: k.name,
-      parent: parent.kind,
+      parent: kindNamed(parent.kind),
       member: parent.nestedAs,
       parentMember: parent.member,
       ...(parent.keyedBy !== undefined && { keyedBy: parent.keyedBy }),
@@ -148,7 +149,7 @@ function walk(schema: z.ZodType, at: string[], out: KindFormat): void {
         at,
         member,
         yamlName: yamlNameOf(member),
-        target: target as KindName,
+        target: kindNamed(target),
         many: !traits.references,
       });
       continue;

@@ -54,5 +54,26 @@ export const kinds = [
   webhookKind,
 ] as const;
 
+/**
+ * The name of a kind of the registry: a union of literals (`"monitor" | "contact" | …`), so a misspelt kind
+ * does not compile, and every table by kind (`satisfies Record<KindName, …>`) must have a line for each.
+ */
+export type KindName = (typeof kinds)[number]["name"];
+
+const registered: ReadonlySet<string> = new Set(kinds.map((k) => k.name));
+
+/** Whether a name is a registered kind's. */
+export const isKindName = (name: string): name is KindName => registered.has(name);
+
+/**
+ * A kind's name as a declaration spells it (a relation's `kind`, a `references` trait): a plain string, since a
+ * kind cannot name the registry it belongs to. `dependencyOrder` refuses an unregistered one at start-up, so
+ * this throws only for a name no kind declared.
+ */
+export function kindNamed(name: string): KindName {
+  if (!isKindName(name)) throw new Error(`${name} is not a registered kind`);
+  return name;
+}
+
 /** The kinds in dependency order: targets and parents before what references them or lives under them. */
 export const kindsInOrder: readonly (typeof kinds)[number][] = dependencyOrder(kinds);

@@ -7,9 +7,9 @@ import type { ProblemCodeName } from "./problems.ts";
  * in the API and how its list behaves. The engine, the sandbox, the schemas
  * and the providers all start from these definitions.
  */
-export interface KindDefinition<S extends z.ZodObject = z.ZodObject> {
-  /** Singular identifier, e.g. `monitor`, `alertSubscription`. */
-  name: string;
+export interface KindDefinition<S extends z.ZodObject = z.ZodObject, N extends string = string> {
+  /** Singular identifier, e.g. `monitor`, `alertSubscription`: a literal, so `KindName` is a union of them. */
+  name: N;
   title: string;
   schema: S;
   /** Member paths that identify an object within an account, besides its id. */
@@ -108,7 +108,10 @@ export interface KindRelations {
   cascadedAs?: string;
 }
 
-export function defineKind<S extends z.ZodObject>(definition: KindDefinition<S>): KindDefinition<S> {
+/** A kind's definition, its name kept as a literal (`"monitor"`, not `string`) for `KindName`. */
+export function defineKind<const N extends string, S extends z.ZodObject>(
+  definition: KindDefinition<S, N>,
+): KindDefinition<S, N> {
   return definition;
 }
 

@@ -18,6 +18,7 @@ import {
   connectionText,
   type Description,
   descriptionText,
+  kindNamed,
   kindSentence,
   resourceTree,
 } from "../kinds/index.ts";
@@ -90,8 +91,7 @@ const itemTypeName = (typeName: string) =>
   typeName.replace(/[A-Z][a-z0-9]*$/, (last) => pascal(singular(last.toLowerCase())));
 
 /** A description in the kinds' words, a referenced kind named by its SDK class. */
-const text = (description: Description) =>
-  descriptionText(description, (kind) => className(kind as KindName));
+const text = (description: Description) => descriptionText(description, (kind) => className(kindNamed(kind)));
 
 /** A value's type; a string of a few values is a named enum type (`vigil:index:MonitorType`). */
 function typeOf(type: AttributeType, holder: Description, place: Place, registry: TypeRegistry): TypeSpec {

@@ -11,9 +11,9 @@ export const packageName = "vigil";
 const renamed: Partial<Record<KindName, string>> = { maintenance: "MaintenanceWindow" };
 
 /** The class name of each kind in the SDK: the kind's name in PascalCase, unless `renamed` says otherwise. */
-export const resourceClassNames: Readonly<Record<KindName, string>> = Object.fromEntries(
+export const resourceClassNames = Object.fromEntries(
   kinds.map(({ name }) => [name, renamed[name] ?? `${name[0]!.toUpperCase()}${name.slice(1)}`]),
-);
+) as Readonly<Record<KindName, string>>;
 
 export const resourceToken = (kind: KindName): string => `${packageName}:index:${resourceClassNames[kind]}`;
 

@@ -10,6 +10,7 @@ import {
   type AttributeNode,
   type AttributeType,
   descriptionText,
+  kindNamed,
   kindSentence,
   resourceTree,
 } from "../kinds/index.ts";
@@ -125,7 +126,7 @@ export function attributesOf(nodes: readonly AttributeNode[]): Record<string, At
 function attributeOf(node: AttributeNode): Attribute {
   const attribute: Attribute = {
     ...typeOf(node.type),
-    description: descriptionText(node.description, resourceTypeName),
+    description: descriptionText(node.description, (kind) => resourceTypeName(kindNamed(kind))),
     description_kind: "plain",
   };
   if (node.presence === "computed") attribute.computed = true;

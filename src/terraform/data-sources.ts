@@ -73,7 +73,7 @@ export async function readDataSource(ops: Operations, typeName: string, config: 
 async function findMonitor(ops: Operations, lookup: Row): Promise<Row> {
   const kind = engineKind("monitor");
   if (typeof lookup.id === "string") return kind.getOne(ops, { id: lookup.id });
-  const found = await ops.monitors.all({ filters: { url: String(lookup.url), type: String(lookup.type) } });
+  const found = await ops.monitor.all({ filters: { url: String(lookup.url), type: String(lookup.type) } });
   // The list filters on url loosely (the effective url too): the match must be exact.
   const exact = found.filter((m) => m.url === lookup.url && m.type === lookup.type);
   if (exact.length !== 1)

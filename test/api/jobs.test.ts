@@ -33,7 +33,7 @@ describe("job runner", () => {
       { ...http(`${tag}/4`), tags: [tag] },
     ];
     // A results page of 2 rows makes the runner follow resultsNextCursor over three pages.
-    const outcome = await ops.monitors.bulkCreate(items, { time, pageSize: 2 });
+    const outcome = await ops.monitor.bulkCreate(items, { time, pageSize: 2 });
 
     expect(outcome.job.state).toBe("partial");
     expect(outcome.job.kind).toBe("monitor.bulkCreate");
@@ -50,7 +50,7 @@ describe("job runner", () => {
     expect(outcome.failures[0]?.itemRef).toBe(`https://example.com/${tag}/1`);
 
     // Partial state: exactly the good items exist.
-    const stored = await ops.monitors.all({ filters: { tag: [tag] } });
+    const stored = await ops.monitor.all({ filters: { tag: [tag] } });
     expect(stored.map((m) => m.url).sort()).toEqual([0, 2, 4].map((i) => `https://example.com/${tag}/${i}`));
     expect(new Set(outcome.ok.map((r) => r.entityId))).toEqual(new Set(stored.map((m) => m.id)));
 
@@ -72,31 +72,31 @@ describe("job runner", () => {
     const tag = randomUUID().slice(0, 8);
     const key = randomUUID();
     const items = [{ ...http(`${tag}/a`), tags: [tag] }];
-    const first = await ops.monitors.bulkCreate(items, { time: quickTime(), idempotencyKey: key });
+    const first = await ops.monitor.bulkCreate(items, { time: quickTime(), idempotencyKey: key });
     const replayTime = quickTime();
-    const again = await ops.monitors.bulkCreate(items, { time: replayTime, idempotencyKey: key });
+    const again = await ops.monitor.bulkCreate(items, { time: replayTime, idempotencyKey: key });
     expect(again.job.id).toBe(first.job.id);
     // The replayed 202's pause ran from the first submission: the finished job is polled at once.
     expect(replayTime.sleeps).toEqual([]);
-    expect(await ops.monitors.all({ filters: { tag: [tag] } })).toHaveLength(1);
+    expect(await ops.monitor.all({ filters: { tag: [tag] } })).toHaveLength(1);
   });
 
   it("runs the two-phase bulk delete, and a failed job reports every item", async () => {
     const caller = await accountCaller(sb);
     const ops = operations(caller);
     const tag = randomUUID().slice(0, 8);
-    await ops.monitors.bulkCreate(
+    await ops.monitor.bulkCreate(
       [0, 1, 2].map((i) => ({ ...http(`${tag}/${i}`), tags: [tag] })),
       { time: quickTime() },
     );
-    const selection = await ops.monitors.bulkDeleteValidate({ tag: [tag] });
+    const selection = await ops.monitor.bulkDeleteValidate({ tag: [tag] });
     expect(selection.matched).toBe(3);
-    const deleted = await ops.monitors.bulkDelete({ tag: [tag] }, selection.matched, { time: quickTime() });
+    const deleted = await ops.monitor.bulkDelete({ tag: [tag] }, selection.matched, { time: quickTime() });
     expect(deleted.job.state).toBe("succeeded");
     expect(deleted.ok.map((r) => r.status)).toEqual(["deleted", "deleted", "deleted"]);
-    expect(await ops.monitors.all({ filters: { tag: [tag] } })).toEqual([]);
+    expect(await ops.monitor.all({ filters: { tag: [tag] } })).toEqual([]);
 
-    const failed = await ops.monitors.bulkCreate([{ ...http(`${tag}/x`), interval: 7 }], {
+    const failed = await ops.monitor.bulkCreate([{ ...http(`${tag}/x`), interval: 7 }], {
       time: quickTime(),
     });
     expect(failed.job.state).toBe("failed");
@@ -107,7 +107,7 @@ describe("job runner", () => {
     const caller = await accountCaller(sb);
     const ops = operations(caller);
     const tag = randomUUID().slice(0, 8);
-    const outcome = await ops.monitors.bulkCreate(
+    const outcome = await ops.monitor.bulkCreate(
       [{ ...http(`${tag}/ok`) }, { ...http(`${tag}/bad`), interval: 7 }],
       { time: quickTime() },
     );

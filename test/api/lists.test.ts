@@ -16,7 +16,7 @@ beforeAll(async () => {
   // Enterprise: 1,200 items fit one bulk job.
   caller = await accountCaller(sb, { plan: "enterprise" });
   ops = operations(caller);
-  const outcome = await ops.monitors.bulkCreate(
+  const outcome = await ops.monitor.bulkCreate(
     Array.from({ length: total }, (_, i) => ({
       type: "http" as const,
       url: url(i),
@@ -35,7 +35,7 @@ describe("lists", () => {
   it("pages 1,200 monitors at limit 500 as an async iterator", async () => {
     caller.specs.length = 0;
     const pages = [];
-    for await (const page of ops.monitors.rows({ limit: 500, sort: "url:asc" })) pages.push(page);
+    for await (const page of ops.monitor.rows({ limit: 500, sort: "url:asc" })) pages.push(page);
     expect(pages).toHaveLength(total);
     expect(pages.map((m) => m.url)).toEqual(Array.from({ length: total }, (_, i) => url(i)));
     expect(new Set(pages.map((m) => m.id)).size).toBe(total);
@@ -48,17 +48,17 @@ describe("lists", () => {
   });
 
   it("defaults to 500 rows a page, and stops at the last page", async () => {
-    const page = await ops.monitors.page();
+    const page = await ops.monitor.page();
     expect(page.data).toHaveLength(500);
     expect(page.hasMore).toBe(true);
   });
 
   it("filters, expands and keeps fields", async () => {
-    const fizz = await ops.monitors.all({ filters: { tag: ["fizz"] }, expand: ["count"] });
+    const fizz = await ops.monitor.all({ filters: { tag: ["fizz"] }, expand: ["count"] });
     expect(fizz).toHaveLength(total / 3);
     expect(fizz.every((m) => m.tags?.includes("fizz"))).toBe(true);
 
-    const page = await ops.monitors.page({
+    const page = await ops.monitor.page({
       filters: { tag: ["fizz"] },
       expand: ["count"],
       fields: ["url"],
@@ -68,14 +68,14 @@ describe("lists", () => {
     expect(page.data).toHaveLength(5);
     for (const row of page.data) expect(Object.keys(row).sort()).toEqual(["id", "url"]);
 
-    expect(() => ops.monitors.page({ filters: { colour: "red" } })).toThrow(/no filter colour/);
+    expect(() => ops.monitor.page({ filters: { colour: "red" } })).toThrow(/no filter colour/);
   });
 
   it("sends a long filter through POST /monitor/q, paging there too", async () => {
     const urls = Array.from({ length: 600 }, (_, i) => url(i * 2));
     expect(queryStringLength({ url: urls })).toBeGreaterThan(longQueryLength);
     caller.specs.length = 0;
-    const rows = await ops.monitors.all({ filters: { url: urls }, sort: "url:asc" });
+    const rows = await ops.monitor.all({ filters: { url: urls }, sort: "url:asc" });
     expect(rows.map((m) => m.url)).toEqual(urls);
     expect(caller.specs.map((s) => [s.route, s.quotaClass])).toEqual([
       ["POST /monitor/q", "read"],
@@ -85,39 +85,39 @@ describe("lists", () => {
 
     // On request, a short filter goes the same way.
     caller.specs.length = 0;
-    const short = await ops.monitors.all({ filters: { url: [url(1)] }, queryRoute: true });
+    const short = await ops.monitor.all({ filters: { url: [url(1)] }, queryRoute: true });
     expect(short.map((m) => m.url)).toEqual([url(1)]);
     expect(caller.routes()).toEqual(["POST /monitor/q"]);
   });
 
   it("delta-syncs: rows since the cursor, then an empty delta", async () => {
-    const first = await ops.monitors.sync();
+    const first = await ops.monitor.sync();
     expect(first.rows).toHaveLength(total);
-    const created = await ops.monitors.create({
+    const created = await ops.monitor.create({
       type: "http",
       url: `https://example.com/${randomUUID()}`,
       locations: { pools: ["allworld"] },
     });
-    const delta = await ops.monitors.sync(first.cursor);
+    const delta = await ops.monitor.sync(first.cursor);
     expect(delta.rows.map((m) => m.id)).toEqual([created.id]);
     expect(caller.specs.at(-1)?.query?.updatedSince).toBe(first.cursor);
-    const none = await ops.monitors.sync(delta.cursor);
+    const none = await ops.monitor.sync(delta.cursor);
     expect(none.rows).toEqual([]);
   });
 
   it("delta-syncs contacts, maintenance and webhooks too", async () => {
-    const contacts = await ops.contacts.sync();
-    const contact = await ops.contacts.create({
+    const contacts = await ops.contact.sync();
+    const contact = await ops.contact.create({
       type: "http",
       address: `https://example.com/hook/${randomUUID()}`,
     });
-    expect((await ops.contacts.sync(contacts.cursor)).rows.map((c) => c.id)).toEqual([contact.id]);
+    expect((await ops.contact.sync(contacts.cursor)).rows.map((c) => c.id)).toEqual([contact.id]);
 
     const windows = await ops.maintenance.sync();
     const window = await ops.maintenance.create({ name: "w", from: 2_000_000_000, to: 2_000_003_600 });
     expect((await ops.maintenance.sync(windows.cursor)).rows.map((w) => w.id)).toEqual([window.id]);
 
-    const hooks = await ops.webhooks.sync();
+    const hooks = await ops.webhook.sync();
     expect(hooks.cursor).toEqual(expect.any(String));
   });
 });

@@ -38,14 +38,14 @@ describe("typed operations", () => {
   it("monitors: create, get with fields, update, delete; routes and quota classes", async () => {
     const caller = await accountCaller(sb);
     const ops = operations(caller);
-    const created = await ops.monitors.create({ ...monitorBody(), name: "one", tags: ["a"] });
+    const created = await ops.monitor.create({ ...monitorBody(), name: "one", tags: ["a"] });
     expect(created.name).toBe("one");
-    const read = await ops.monitors.get(created.id as string, { fields: ["name"] });
+    const read = await ops.monitor.get(created.id as string, { fields: ["name"] });
     expect(Object.keys(read).sort()).toEqual(["id", "name"]);
-    const updated = await ops.monitors.update(created.id as string, { addTags: ["b"] });
+    const updated = await ops.monitor.update(created.id as string, { addTags: ["b"] });
     expect(updated.tags?.sort()).toEqual(["a", "b"]);
-    await ops.monitors.delete(created.id as string);
-    await notFound(ops.monitors.get(created.id as string));
+    await ops.monitor.delete(created.id as string);
+    await notFound(ops.monitor.get(created.id as string));
     expect(caller.specs.slice(0, 5).map((s) => [s.route, s.quotaClass, s.path])).toEqual([
       ["POST /monitor", "write", "/monitor"],
       ["GET /monitor/{id}", "read", `/monitor/${created.id}`],
@@ -57,57 +57,57 @@ describe("typed operations", () => {
 
   it("contacts and contact groups", async () => {
     const ops = operations(await accountCaller(sb));
-    const contact = await ops.contacts.create({
+    const contact = await ops.contact.create({
       type: "http",
       address: `https://example.com/${randomUUID()}`,
     });
-    const renamed = await ops.contacts.update(contact.id as string, { name: "ops hook" });
+    const renamed = await ops.contact.update(contact.id as string, { name: "ops hook" });
     expect(renamed.name).toBe("ops hook");
-    expect((await ops.contacts.get(contact.id as string)).name).toBe("ops hook");
+    expect((await ops.contact.get(contact.id as string)).name).toBe("ops hook");
 
-    const group = await ops.contactGroups.create({
+    const group = await ops.contactGroup.create({
       name: "on call",
       members: [{ contactId: contact.id as string, events: ["down"] }],
     });
     expect(group.members).toEqual([{ contactId: contact.id, events: ["down"] }]);
-    expect((await ops.contactGroups.all()).map((g) => g.id)).toEqual([group.id]);
-    await ops.contactGroups.delete(group.id as string);
-    await ops.contacts.delete(contact.id as string);
-    await notFound(ops.contacts.get(contact.id as string));
+    expect((await ops.contactGroup.all()).map((g) => g.id)).toEqual([group.id]);
+    await ops.contactGroup.delete(group.id as string);
+    await ops.contact.delete(contact.id as string);
+    await notFound(ops.contact.get(contact.id as string));
   });
 
   it("alert and report subscriptions: nested PUT, GET, DELETE and the flat lists", async () => {
     const ops = operations(await accountCaller(sb));
-    const monitor = await ops.monitors.create(monitorBody());
-    const contact = await ops.contacts.create({
+    const monitor = await ops.monitor.create(monitorBody());
+    const contact = await ops.contact.create({
       type: "http",
       address: `https://example.com/${randomUUID()}`,
     });
     const [m, c] = [monitor.id as string, contact.id as string];
 
-    const alert = await ops.alertSubscriptions.ofMonitor.put(m, c, { alertTypes: ["down", "up"] });
+    const alert = await ops.alertSubscription.ofMonitor.put(m, c, { alertTypes: ["down", "up"] });
     expect(alert).toMatchObject({ monitorId: m, contactId: c });
-    expect((await ops.alertSubscriptions.ofContact.get(c, m)).alertTypes?.sort()).toEqual(["down", "up"]);
-    expect((await ops.alertSubscriptions.ofMonitor.list(m).all()).map((s) => s.contactId)).toEqual([c]);
-    const flat = await ops.alertSubscriptions.list.all({ filters: { monitor: m } });
+    expect((await ops.alertSubscription.ofContact.get(c, m)).alertTypes?.sort()).toEqual(["down", "up"]);
+    expect((await ops.alertSubscription.ofMonitor.list(m).all()).map((s) => s.contactId)).toEqual([c]);
+    const flat = await ops.alertSubscription.list.all({ filters: { monitor: m } });
     expect(flat).toHaveLength(1);
-    expect((await ops.alertSubscriptions.get(flat[0]?.id as string)).contactId).toBe(c);
-    await ops.alertSubscriptions.ofMonitor.delete(m, c);
-    expect(await ops.alertSubscriptions.list.all()).toEqual([]);
+    expect((await ops.alertSubscription.get(flat[0]?.id as string)).contactId).toBe(c);
+    await ops.alertSubscription.ofMonitor.delete(m, c);
+    expect(await ops.alertSubscription.list.all()).toEqual([]);
 
     // Reports go to email contacts only.
-    const email = await ops.contacts.create({ type: "email", address: `${randomUUID()}@example.com` });
+    const email = await ops.contact.create({ type: "email", address: `${randomUUID()}@example.com` });
     const e = email.id as string;
-    const report = await ops.reportSubscriptions.ofContact.put(e, m, { frequencies: ["weekly"] });
+    const report = await ops.reportSubscription.ofContact.put(e, m, { frequencies: ["weekly"] });
     expect(report.frequencies).toEqual(["weekly"]);
-    expect((await ops.reportSubscriptions.list.all()).map((s) => s.monitorId)).toEqual([m]);
-    await ops.reportSubscriptions.ofContact.clear(e);
-    expect(await ops.reportSubscriptions.ofMonitor.list(m).all()).toEqual([]);
+    expect((await ops.reportSubscription.list.all()).map((s) => s.monitorId)).toEqual([m]);
+    await ops.reportSubscription.ofContact.clear(e);
+    expect(await ops.reportSubscription.ofMonitor.list(m).all()).toEqual([]);
   });
 
   it("maintenance windows", async () => {
     const ops = operations(await accountCaller(sb));
-    const monitor = await ops.monitors.create(monitorBody());
+    const monitor = await ops.monitor.create(monitorBody());
     const window = await ops.maintenance.create({
       name: "upgrade",
       from: 2_000_000_000,
@@ -117,9 +117,7 @@ describe("typed operations", () => {
     expect(window).toMatchObject({ state: "scheduled", suppressAlerts: true });
     const moved = await ops.maintenance.update(window.id as string, { to: 2_000_007_200 });
     expect(moved.to).toBe(2_000_007_200);
-    expect((await ops.monitors.maintenance(monitor.id as string).all()).map((w) => w.id)).toEqual([
-      window.id,
-    ]);
+    expect((await ops.monitor.maintenance(monitor.id as string).all()).map((w) => w.id)).toEqual([window.id]);
     expect((await ops.maintenance.all({ filters: { state: ["scheduled"] } })).map((w) => w.id)).toEqual([
       window.id,
     ]);
@@ -129,11 +127,11 @@ describe("typed operations", () => {
 
   it("status pages and their children; delete answers the cascade", async () => {
     const ops = operations(await accountCaller(sb));
-    const monitor = await ops.monitors.create(monitorBody());
+    const monitor = await ops.monitor.create(monitorBody());
     const slug = `p-${randomUUID().slice(0, 8)}`;
-    const page = await ops.statusPages.create({ slug, title: "Status" });
+    const page = await ops.statusPage.create({ slug, title: "Status" });
     const id = page.id as string;
-    const withComponents = await ops.statusPages.putComponents(id, {
+    const withComponents = await ops.statusPage.putComponents(id, {
       components: [
         { name: "API", monitorId: monitor.id as string },
         { name: "Support", manualState: "operational" },
@@ -141,56 +139,56 @@ describe("typed operations", () => {
     });
     const componentIds = (withComponents.components ?? []).map((c) => c.id as string);
     expect(componentIds).toHaveLength(2);
-    expect((await ops.statusPages.update(id, { title: "Status!" })).title).toBe("Status!");
+    expect((await ops.statusPage.update(id, { title: "Status!" })).title).toBe("Status!");
 
-    const incident = await ops.statusPages.incidents.create(id, {
+    const incident = await ops.statusPage.incidents.create(id, {
       title: "Slow API",
       message: "Looking into it",
       componentIds: [componentIds[0] as string],
     });
-    const posted = await ops.statusPages.incidents.post(id, incident.id as string, {
+    const posted = await ops.statusPage.incidents.post(id, incident.id as string, {
       message: "Fixed",
       state: "resolved",
     });
     expect(posted.state).toBe("resolved");
     expect(posted.timeline?.map((t) => t.message)).toEqual(["Looking into it", "Fixed"]);
     expect(
-      (await ops.statusPages.incidents.update(id, incident.id as string, { impact: "major" })).impact,
+      (await ops.statusPage.incidents.update(id, incident.id as string, { impact: "major" })).impact,
     ).toBe("major");
-    expect((await ops.statusPages.incidents.list(id).all()).map((i) => i.id)).toEqual([incident.id]);
+    expect((await ops.statusPage.incidents.list(id).all()).map((i) => i.id)).toEqual([incident.id]);
 
-    const template = await ops.statusPages.templates.create(id, { title: "Outage", message: "We are on it" });
-    expect((await ops.statusPages.templates.get(id, template.id as string)).title).toBe("Outage");
-    const subscriber = await ops.statusPages.subscribers.create(id, {
+    const template = await ops.statusPageTemplate.create(id, { title: "Outage", message: "We are on it" });
+    expect((await ops.statusPageTemplate.get(id, template.id as string)).title).toBe("Outage");
+    const subscriber = await ops.statusPage.subscribers.create(id, {
       kind: "webhook",
       url: "https://example.com/subscriber",
     });
-    expect((await ops.statusPages.subscribers.list(id).all()).map((s) => s.id)).toEqual([subscriber.id]);
+    expect((await ops.statusPage.subscribers.list(id).all()).map((s) => s.id)).toEqual([subscriber.id]);
 
-    const receipt = await ops.statusPages.delete(id);
+    const receipt = await ops.statusPage.delete(id);
     expect(receipt.cascaded.components.sort()).toEqual(componentIds.sort());
     expect(receipt.cascaded.incidents).toEqual([incident.id]);
     expect(receipt.cascaded.templates).toEqual([template.id]);
     expect(receipt.cascaded.subscribers).toEqual([subscriber.id]);
-    await notFound(ops.statusPages.get(id));
+    await notFound(ops.statusPage.get(id));
   });
 
   it("webhooks: the secret once, masked later, rotation, deliveries", async () => {
     const ops = operations(await accountCaller(sb));
-    const hook = await ops.webhooks.create({
+    const hook = await ops.webhook.create({
       url: `https://example.com/${randomUUID()}`,
       events: ["monitor.created"],
       scope: { all: true },
     });
     expect(hook.secret).toEqual(expect.stringMatching(/^whsec_/));
-    expect((await ops.webhooks.get(hook.id as string)).secret).toMatchObject({ set: true });
-    const rotated = await ops.webhooks.rotateSecret(hook.id as string);
+    expect((await ops.webhook.get(hook.id as string)).secret).toMatchObject({ set: true });
+    const rotated = await ops.webhook.rotateSecret(hook.id as string);
     expect(rotated.secret).toEqual(expect.stringMatching(/^whsec_/));
     expect(rotated.secret).not.toEqual(hook.secret);
-    expect((await ops.webhooks.update(hook.id as string, { name: "events" })).name).toBe("events");
-    expect(await ops.webhooks.deliveries(hook.id as string).all()).toEqual(expect.any(Array));
-    await ops.webhooks.delete(hook.id as string);
-    await notFound(ops.webhooks.get(hook.id as string));
+    expect((await ops.webhook.update(hook.id as string, { name: "events" })).name).toBe("events");
+    expect(await ops.webhook.deliveries(hook.id as string).all()).toEqual(expect.any(Array));
+    await ops.webhook.delete(hook.id as string);
+    await notFound(ops.webhook.get(hook.id as string));
   });
 
   it("account, quota and catalogues (anonymous)", async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { newState } from "../../src/engine/index.ts";
+import { type KindName, newState } from "../../src/engine/index.ts";
 import { vigil, workspace } from "./vigil.ts";
 
 describe("vigil state list", () => {
   it("aligns the kind and id columns whatever the lengths of addresses and kinds", async () => {
     const state = newState();
-    const entry = (kind: string, id: string) => ({ kind, id, naturalKey: {}, managed: {} });
+    const entry = (kind: KindName, id: string) => ({ kind, id, naturalKey: {}, managed: {} });
     state.resources = {
       "monitors.web": entry("monitor", "m1"),
       "alertSubscriptions.web-ops": entry("alertSubscription", "s1"),

@@ -110,7 +110,7 @@ describe("on the sandbox", () => {
   it("refuses a report to a contact that is not email, the config's or a live one named by its id", async () => {
     const account = await sb.account({ plan: "business" });
     const ops = operations(new VigilClient({ baseUrl: sb.url, token: account.token }));
-    const hook = await ops.contacts.create({ type: "http", address: "https://hooks.example.com/live" });
+    const hook = await ops.contact.create({ type: "http", address: "https://hooks.example.com/live" });
     const report = (name: string, contactId: unknown): DesiredResource => ({
       address: `monitors.m.reports.${name}`,
       kind: "reportSubscription",

@@ -419,10 +419,10 @@ describe("vigil export, names and literals", () => {
     const store = new MemoryStateStore();
     await applyChanges({ ops: account.ops, store, desired, time: account.time });
     const hidden = store.saved!.resources["contacts.http"]!.id!;
-    const contacts = account.ops.contacts;
+    const contacts = account.ops.contact;
     const partial = {
       ...account.ops,
-      contacts: {
+      contact: {
         ...contacts,
         sync: async (...args: Parameters<typeof contacts.sync>) => {
           const page = await contacts.sync(...args);

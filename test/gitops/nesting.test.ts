@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   entryNameOf,
   excludedMembersOf,
+  type NestedKind,
   nestedAddress,
   nestedIn,
   nestedKinds,
@@ -66,8 +67,8 @@ describe("the GitOps nesting, derived from the kinds' relations", () => {
   });
 
   it("names an entry without keyedBy by a logical name of its own", () => {
-    const template = {
-      kind: "template",
+    const template: NestedKind = {
+      kind: "statusPageTemplate",
       parent: "statusPage",
       member: "templates",
       parentMember: "statusPageId",

@@ -1,6 +1,7 @@
 /**
- * Members of every kind but the monitor (which its frontends' tests cover on their own), and a change that
- * updates each in place, for the provider tests of both Terraform and Pulumi: one case per kind, written once.
+ * Members of every kind but the monitor (which its frontends' tests cover on their own), and a change of each,
+ * for the provider tests of both Terraform and Pulumi: one case per kind, written once. The table is keyed by
+ * `KindName`, so a kind added to the registry fails to compile here until it has its case.
  */
 import type { KindName } from "../../src/engine/index.ts";
 
@@ -11,12 +12,15 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 export interface KindCase {
   members: Record<string, unknown>;
   change: Record<string, unknown>;
+  /** The members whose change replaces the object (a kind without an update); absent, it updates in place. */
+  replaces?: readonly string[];
 }
 
-/** What the cases point at: a monitor and a contact. */
+/** What the cases point at: a monitor, a contact and a status page. */
 export interface CaseTargets {
   monitorId: string;
   contactId: string;
+  pageId: string;
 }
 
 export const kindCases: Record<Exclude<KindName, "monitor">, (targets: CaseTargets) => KindCase> = {
@@ -55,6 +59,12 @@ export const kindCases: Record<Exclude<KindName, "monitor">, (targets: CaseTarge
       ],
     },
     change: { title: "Shop status", components: [{ name: "Shop", monitorId }] },
+  }),
+  // Templates have no update: every member is immutable, so the change replaces.
+  statusPageTemplate: ({ pageId }) => ({
+    members: { pageId, title: `Checkout down ${unique()}`, message: "Payments fail." },
+    change: { message: "Payments fail; a fix is on its way." },
+    replaces: ["message"],
   }),
   webhook: ({ monitorId }) => ({
     members: {

@@ -62,7 +62,7 @@ describe("relations derived from the kinds", () => {
 
   it("orders any listing of the kinds by dependency", () => {
     const reversed = dependencyOrder([...kinds].reverse());
-    const position = new Map(reversed.map((k, i) => [k.name, i]));
+    const position = new Map<string, number>(reversed.map((k, i) => [k.name, i]));
     for (const kind of reversed)
       for (const target of dependenciesOf(kind))
         expect(position.get(target), `${target} before ${kind.name}`).toBeLessThan(position.get(kind.name)!);

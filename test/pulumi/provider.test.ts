@@ -4,6 +4,7 @@
  * diffs, replacements, import and the package's functions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kinds } from "../../src/kinds/index.ts";
 import { createHandlers, type ProviderHandlers } from "../../src/pulumi/provider/handlers.ts";
 import {
   isSecret,
@@ -76,6 +77,22 @@ async function update(state: State, news: Props): Promise<State> {
   return next;
 }
 
+/**
+ * What `pulumi up` does for a change that replaces: check, a diff naming the members that replace, then the
+ * new object and the old one's delete, in the order the diff asks for.
+ */
+async function replace(state: State, news: Props, replaces: readonly string[]): Promise<State> {
+  const checked = await p.Check({ urn: state.urn, olds: state.inputs, news });
+  expect(checked.failures).toEqual([]);
+  const d = diff(state, checked.inputs);
+  expect(d.changes).toBe("DIFF_SOME");
+  expect(d.replaces).toEqual(replaces);
+  if (d.deleteBeforeReplace) await remove(state);
+  const next = await up(state.type, news);
+  if (!d.deleteBeforeReplace) await remove(state);
+  return next;
+}
+
 async function read(state: State) {
   return p.Read({ urn: state.urn, id: state.id, properties: state.outputs, inputs: state.inputs });
 }
@@ -106,7 +123,8 @@ async function targets() {
     locations: { pools: ["allworld"] },
   });
   const contact = await up(contactType, { type: "email", address: `${unique()}@example.com` });
-  return { monitorId: monitor.id, contactId: contact.id };
+  const page = await up(resourceToken("statusPage"), { slug: `cases-${unique()}`, title: "Cases" });
+  return { monitorId: monitor.id, contactId: contact.id, pageId: page.id };
 }
 
 describe("monitor", () => {
@@ -299,12 +317,19 @@ describe("status page", () => {
   });
 });
 
+describe("the kinds' cases", () => {
+  it("cover every kind of the registry, the monitor by its own test above", () => {
+    expect([...Object.keys(kindCases), "monitor"].sort()).toEqual(kinds.map((k) => k.name).sort());
+  });
+});
+
 describe.each(Object.keys(kindCases) as (keyof typeof kindCases)[])("%s", (kind) => {
-  it("check, create, empty diff, update, refresh, import, delete", async () => {
+  it("check, create, empty diff, update or replace, refresh, import, delete", async () => {
     const type = resourceToken(kind);
-    const { members: inputs, change } = kindCases[kind]!(await targets());
+    const { members: inputs, change, replaces } = kindCases[kind](await targets());
     let r = await up(type, inputs);
-    r = await update(r, { ...r.inputs, ...change });
+    const changed = { ...r.inputs, ...change };
+    r = replaces ? await replace(r, changed, replaces) : await update(r, changed);
     const refreshed = await read(r);
     expect(diff({ ...r, outputs: refreshed.properties! }, r.inputs).changes).toBe("DIFF_NONE");
 

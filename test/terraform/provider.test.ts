@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { KindName } from "../../src/engine/index.ts";
 import { decodeMsgpack, encodeMsgpack, fromMembers, Unknown } from "../../src/terraform/cty.ts";
 import { dataSourceType } from "../../src/terraform/data-sources.ts";
+import { snakeCase } from "../../src/terraform/names.ts";
 import type { ProviderHandlers } from "../../src/terraform/plugin/protocol.ts";
 import { createHandlers } from "../../src/terraform/provider.ts";
 import { resourceType } from "../../src/terraform/resources.ts";
@@ -100,7 +101,7 @@ describe("monitor", () => {
   });
 });
 
-/** Creates what other kinds point at: a monitor and a contact, through the provider too. */
+/** Creates what other kinds point at: a monitor, a contact and a status page, through the provider too. */
 async function targets() {
   const monitor = await create("vigil_monitor", {
     type: "http",
@@ -108,28 +109,40 @@ async function targets() {
     locations: { pools: ["allworld"] },
   });
   const contact = await create("vigil_contact", { type: "email", address: `${unique()}@example.com` });
-  return { monitorId: String(attr(monitor, "id")), contactId: String(attr(contact, "id")) };
+  const page = await create("vigil_status_page", { slug: `cases-${unique()}`, title: "Cases" });
+  return {
+    monitorId: String(attr(monitor, "id")),
+    contactId: String(attr(contact, "id")),
+    pageId: String(attr(page, "id")),
+  };
 }
 
-/** Per resource type: a config, and a change that updates it in place. */
+/** Per resource type: a config, and a change that updates it in place or replaces it. */
 const cases = Object.fromEntries(
   Object.entries(kindCases).map(([kind, make]) => [resourceTypeName(kind as KindName), make]),
 );
 
 describe.each(Object.keys(cases))("%s", (typeName) => {
-  it("create, no-op plan, update in place, import, delete", async () => {
-    const { members, change } = cases[typeName]!(await targets());
+  it("create, no-op plan, update in place or replace, import, delete", async () => {
+    const { members, change, replaces } = cases[typeName]!(await targets());
     let r = await create(typeName, members);
-    const id = String(attr(r, "id"));
 
     const updated = core.config(typeName, { ...members, ...change });
     const plan = await core.plan(typeName, r, updated);
-    expect(plan.action).toBe("update");
-    r = (await core.apply(typeName, r, plan, updated))!;
+    if (replaces) {
+      expect(plan.action).toBe("replace");
+      expect(plan.requiresReplace).toEqual(
+        replaces.map((m) => ({ steps: [{ attribute_name: snakeCase(m) }] })),
+      );
+      r = (await core.converge(typeName, r, updated))!;
+    } else {
+      expect(plan.action).toBe("update");
+      r = (await core.apply(typeName, r, plan, updated))!;
+    }
     r = (await core.read(typeName, r))!;
     expect((await core.plan(typeName, r, updated)).action).toBe("no-op");
 
-    const imported = await core.import(typeName, id);
+    const imported = await core.import(typeName, String(attr(r, "id")));
     const afterImport = await core.plan(typeName, imported, updated);
     // Credentials read back masked cannot be compared: an import takes them from the config, in the state only.
     expect(afterImport.requiresReplace).toEqual([]);

@@ -5,6 +5,7 @@
  * provider.json. Only the example configurations are written by hand.
  */
 import { engineKind } from "../../src/engine/kinds/index.ts";
+import type { KindName } from "../../src/kinds/index.ts";
 import {
   type Attribute,
   dataSourceSchema,
@@ -20,13 +21,18 @@ import {
 /** `vigil_monitor` → `monitor`: the page's file name, as the registry names it. */
 const shortName = (typeName: string) => typeName.slice(providerName.length + 1);
 
-/** Example configurations, by resource type (and `provider` for the provider block). */
-const examples: Record<string, string> = {
-  provider: `provider "vigil" {
+/** The provider block's example. */
+const providerExample = `provider "vigil" {
   endpoint = "https://api.example.com/v2" # or VIGIL_ENDPOINT
   # token comes from VIGIL_TOKEN
-}`,
-  vigil_monitor: `resource "vigil_monitor" "checkout" {
+}`;
+
+/**
+ * Example configurations, by kind. Keyed by `KindName`, so a kind added to the registry fails to compile here
+ * until its page has an example.
+ */
+const examples: Readonly<Record<KindName, string>> = {
+  monitor: `resource "vigil_monitor" "checkout" {
   type     = "http"
   url      = "https://shop.example.com/checkout"
   name     = "Checkout"
@@ -43,35 +49,35 @@ const examples: Record<string, string> = {
     keywords        = "Pay now"
   }
 }`,
-  vigil_contact: `resource "vigil_contact" "oncall" {
+  contact: `resource "vigil_contact" "oncall" {
   type    = "email"
   address = "oncall@example.com"
   name    = "On call"
 }`,
-  vigil_contact_group: `resource "vigil_contact_group" "ops" {
+  contactGroup: `resource "vigil_contact_group" "ops" {
   name = "Operations"
   members = [
     { contact_id = vigil_contact.oncall.id, events = ["down", "up"] },
   ]
 }`,
-  vigil_alert_subscription: `resource "vigil_alert_subscription" "checkout_oncall" {
+  alertSubscription: `resource "vigil_alert_subscription" "checkout_oncall" {
   monitor_id  = vigil_monitor.checkout.id
   contact_id  = vigil_contact.oncall.id
   alert_types = ["down", "up"]
 }`,
-  vigil_report_subscription: `resource "vigil_report_subscription" "checkout_oncall" {
+  reportSubscription: `resource "vigil_report_subscription" "checkout_oncall" {
   monitor_id  = vigil_monitor.checkout.id
   contact_id  = vigil_contact.oncall.id
   frequencies = ["weekly"]
 }`,
-  vigil_maintenance: `resource "vigil_maintenance" "release" {
+  maintenance: `resource "vigil_maintenance" "release" {
   name        = "Weekly release"
   from        = 1798768800 # 2027-01-01T02:00:00Z
   to          = 1798772400
   repeat      = "weekly"
   monitor_ids = [vigil_monitor.checkout.id]
 }`,
-  vigil_status_page: `resource "vigil_status_page" "public" {
+  statusPage: `resource "vigil_status_page" "public" {
   slug  = "shop-status"
   title = "Shop status"
   components = [
@@ -79,13 +85,13 @@ const examples: Record<string, string> = {
     { name = "Support", manual_state = "operational" },
   ]
 }`,
-  vigil_status_page_template: `resource "vigil_status_page_template" "checkout_down" {
+  statusPageTemplate: `resource "vigil_status_page_template" "checkout_down" {
   page_id = vigil_status_page.public.id
   title   = "Checkout unavailable"
   message = "Payments fail; we are working on it."
   impact  = "major"
 }`,
-  vigil_webhook: `resource "vigil_webhook" "events" {
+  webhook: `resource "vigil_webhook" "events" {
   url    = "https://hooks.example.com/vigil"
   events = ["monitor.down", "monitor.up"]
   scope  = { all = true }
@@ -170,7 +176,8 @@ function schemaPage(
   schema: Schema,
   extra: string[] = [],
 ): string {
-  const example = (category === "Resource" ? examples : dataSourceExamples)[typeName];
+  const example =
+    category === "Resource" ? examples[kindOfResourceType(typeName)] : dataSourceExamples[typeName];
   if (!example) throw new Error(`${typeName}: write an example in tools/terraform/docs.ts`);
   const description = schema.block.description;
   return page({ page_title: `${typeName} ${category} - ${providerName}`, subcategory: "", description }, [
@@ -216,7 +223,7 @@ function indexPage(): string {
       "## Example Usage",
       "",
       "```terraform",
-      examples.provider!,
+      providerExample,
       "```",
       "",
       "## Schema",

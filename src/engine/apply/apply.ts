@@ -42,7 +42,7 @@ async function applyWith(applier: Applier, options: ApplyOptions): Promise<Apply
     const mine = works.filter((w) => w.kind === kind && w.action.action !== "no-op");
     // A kind with no work writes nothing, so it saves no state either.
     if (mine.length === 0) continue;
-    const strategy = bulkStrategies.get(kind.name);
+    const strategy = bulkStrategies[kind.name];
     // Delete-first replaces free their natural key before the new object is created.
     const deleteFirst = mine.filter(
       (w) => w.action.action === "replace" && w.action.replaceOrder === "delete-first",
@@ -102,7 +102,7 @@ async function applyWith(applier: Applier, options: ApplyOptions): Promise<Apply
         }
       }
     }
-    const strategy = bulkStrategies.get(kind.name);
+    const strategy = bulkStrategies[kind.name];
     if (strategy?.remove) await strategy.remove(applier, ready);
     else await applier.each(ready, (w) => applier.deleteOne(w, stateAddressOf(w)));
   }

@@ -8,7 +8,7 @@ import { runItems } from "./jobs.ts";
 import { type BatchRoute, byOp, chunked, jobOptions, ownKey, patchOf, sorted } from "./route.ts";
 import { twoPhaseDelete, twoPhaseMinimum } from "./two-phase-delete.ts";
 
-export const contacts: BatchRoute = {
+export const contacts: BatchRoute<"contact"> = {
   kind: "contact",
   family: (op) => (op === "delete" ? "delete" : "write"),
   updateItem(kind, live, desired, changes) {
@@ -19,7 +19,7 @@ export const contacts: BatchRoute = {
     return bodySchema(kind.schemaFor(desired), "create").safeParse(item).success ? item : undefined;
   },
   async send(ctx, batch) {
-    const ops = ctx.session.ops.contacts;
+    const ops = ctx.session.ops.contact;
     const creates = byOp(batch, "create");
     const updates = byOp(batch, "update");
     // The bulk write creates or updates by (type, address): a create goes through it only when the list

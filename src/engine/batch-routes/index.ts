@@ -1,13 +1,16 @@
-/**
- * The batch routes of `BatchedWrites`, each declared in its kind's own file: kinds without one are written
- * by single calls.
- */
 import type { KindName } from "../model.ts";
 import { contacts } from "./contacts.ts";
 import { monitors } from "./monitors.ts";
 import type { BatchRoute } from "./route.ts";
 import { alertSubscriptions, reportSubscriptions } from "./subscriptions.ts";
 
-export const batchRoutes: ReadonlyMap<KindName, BatchRoute> = new Map(
-  [monitors, contacts, alertSubscriptions, reportSubscriptions].map((r) => [r.kind, r]),
-);
+/**
+ * The batch routes of `BatchedWrites` by kind, each declared in its kind's own file and keyed by the name it
+ * declares. The table is partial on purpose: a kind without a route is written by single calls.
+ */
+export const batchRoutes: { readonly [N in KindName]?: BatchRoute<N> } = {
+  [monitors.kind]: monitors,
+  [contacts.kind]: contacts,
+  [alertSubscriptions.kind]: alertSubscriptions,
+  [reportSubscriptions.kind]: reportSubscriptions,
+};

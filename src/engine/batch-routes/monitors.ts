@@ -9,7 +9,7 @@ import { runItems } from "./jobs.ts";
 import { type BatchRoute, byOp, chunked, jobOptions, ownKey, patchOf, sorted } from "./route.ts";
 import { twoPhaseDelete, twoPhaseMinimum } from "./two-phase-delete.ts";
 
-export const monitors: BatchRoute = {
+export const monitors: BatchRoute<"monitor"> = {
   kind: "monitor",
   family: (op) => op,
   updateItem(kind, live, desired, changes) {
@@ -20,7 +20,7 @@ export const monitors: BatchRoute = {
     return shape.safeParse(item).success ? item : undefined;
   },
   async send(ctx, batch) {
-    const ops = ctx.session.ops.monitors;
+    const ops = ctx.session.ops.monitor;
     await runItems(ctx, byOp(batch, "create"), "POST /monitor/bulk", (items, key) =>
       ops.bulkCreate(items as never, jobOptions(ctx, key)),
     );

@@ -9,9 +9,9 @@ import type { EngineKind, Members, Row } from "../kinds/index.ts";
 import type { Change, KindName } from "../model.ts";
 import { canonicalJson } from "../state/index.ts";
 
-export interface BatchRoute {
+export interface BatchRoute<N extends KindName = KindName> {
   /** The kind it writes: the route is declared in that kind's own file, and registered by this name. */
-  kind: KindName;
+  kind: N;
   /** The queue a write joins: the writes of one family go out in one request. */
   family(op: Write["op"]): string;
   /** An update's bulk item; undefined when its changes do not fit the item (it takes its single route). */

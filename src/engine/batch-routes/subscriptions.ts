@@ -5,7 +5,6 @@ import { ApiError, itemError, type Operations } from "../../api/index.ts";
 import { vanished } from "../apply/refusals.ts";
 import type { BatchContext, CreateWrite, DeleteWrite, UpdateWrite, Write } from "../batch-contract.ts";
 import type { Row } from "../kinds/index.ts";
-import type { KindName } from "../model.ts";
 import { tokensOf } from "../pointer.ts";
 import { type BatchRoute, byOp, chunked, ownKey, sorted } from "./route.ts";
 
@@ -14,11 +13,11 @@ import { type BatchRoute, byOp, chunked, ownKey, sorted } from "./route.ts";
  * of a kind all go in one `{create, delete}` transaction. It is all or nothing, so the items it refuses
  * (pointers `/create/<i>`, `/delete/<i>`) fail alone and the rest are sent again.
  */
-function subscriptions(
-  name: KindName,
+function subscriptions<N extends "alertSubscription" | "reportSubscription">(
+  name: N,
   setMember: string,
-  routesOf: (ops: Operations) => Operations["alertSubscriptions"] | Operations["reportSubscriptions"],
-): BatchRoute {
+): BatchRoute<N> {
+  const routesOf = (ops: Operations): Operations[N] => ops[name];
   const pairOf = (row: Row) => ({ monitorId: String(row.monitorId), contactId: String(row.contactId) });
   const pairKey = (row: Row) => `${row.monitorId}/${row.contactId}`;
   const createItem = (w: CreateWrite | UpdateWrite) =>
@@ -117,13 +116,5 @@ function subscriptions(
   };
 }
 
-export const alertSubscriptions = subscriptions(
-  "alertSubscription",
-  "alertTypes",
-  (o) => o.alertSubscriptions,
-);
-export const reportSubscriptions = subscriptions(
-  "reportSubscription",
-  "frequencies",
-  (o) => o.reportSubscriptions,
-);
+export const alertSubscriptions = subscriptions("alertSubscription", "alertTypes");
+export const reportSubscriptions = subscriptions("reportSubscription", "frequencies");

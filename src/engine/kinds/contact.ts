@@ -1,7 +1,7 @@
 import { contactGroupKind, contactKind, maintenanceKind } from "../../kinds/index.ts";
 import { keyFrom, plainKind } from "./engine-kind.ts";
 
-export const contactEngineKind = plainKind("contact", "contacts", contactKind, (o) => o.contacts as never, {
+export const contactEngineKind = plainKind(contactKind, "contacts", {
   // List rows carry templates only when asked.
   expand: ["template"],
   // Email addresses compare without case, as the service compares them.
@@ -12,16 +12,6 @@ export const contactEngineKind = plainKind("contact", "contacts", contactKind, (
     ]),
 });
 
-export const contactGroupEngineKind = plainKind(
-  "contactGroup",
-  "contactGroups",
-  contactGroupKind,
-  (o) => o.contactGroups as never,
-);
+export const contactGroupEngineKind = plainKind(contactGroupKind, "contactGroups");
 
-export const maintenanceEngineKind = plainKind(
-  "maintenance",
-  "maintenance",
-  maintenanceKind,
-  (o) => o.maintenance as never,
-);
+export const maintenanceEngineKind = plainKind(maintenanceKind, "maintenance");

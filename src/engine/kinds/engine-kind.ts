@@ -27,9 +27,10 @@ export interface WriteContext {
   idempotencyKey: string;
 }
 
-export interface EngineKind {
-  name: KindName;
-  definition: KindDefinition;
+/** A kind's engine definition; `N` is its name, so a table of them by name checks each entry's key. */
+export interface EngineKind<N extends KindName = KindName> {
+  name: N;
+  definition: KindDefinition<z.ZodObject, N>;
   /** The address prefix in configs: `monitors` in `monitors.checkout-api`. */
   collection: string;
   /** The schema whose traits describe these members (a monitor's settings depend on its type). */
@@ -100,27 +101,32 @@ export function cascadedOf(deleted: KindName, receipt: unknown): Cascaded {
   return out;
 }
 
+/** The plain five routes of a kind (`resource(caller, kind)`), as the engine calls them. */
+interface PlainRoutes {
+  all: (options?: { limit?: number; expand?: readonly string[] }) => Promise<Row[]>;
+  sync: (
+    since?: string,
+    options?: { expand?: readonly string[] },
+  ) => Promise<{ rows: Row[]; cursor: string }>;
+  get: (id: string, options?: { expand?: readonly string[] }) => Promise<Row>;
+  create: (body: never, options: { idempotencyKey: string }) => Promise<Row>;
+  update: (id: string, body: never, options: { idempotencyKey: string }) => Promise<Row>;
+  delete: (id: string, options: { idempotencyKey: string }) => Promise<unknown>;
+}
+
 /**
- * A kind served by the plain five routes (`resource(caller, kind)`): list, get,
- * create (POST), update (PATCH) and delete. Kinds override what differs.
+ * A kind served by the plain five routes: list, get, create (POST), update (PATCH) and delete, from the
+ * client's operations of the same name (`ops.contact`). Kinds override what differs.
  */
-export function plainKind(
-  name: KindName,
+export function plainKind<N extends KindName>(
+  definition: KindDefinition<z.ZodObject, N>,
   collection: string,
-  definition: KindDefinition,
-  ops: (o: Operations) => {
-    all: (options?: { limit?: number; expand?: readonly string[] }) => Promise<Row[]>;
-    sync: (
-      since?: string,
-      options?: { expand?: readonly string[] },
-    ) => Promise<{ rows: Row[]; cursor: string }>;
-    get: (id: string, options?: { expand?: readonly string[] }) => Promise<Row>;
-    create: (body: never, options: { idempotencyKey: string }) => Promise<Row>;
-    update: (id: string, body: never, options: { idempotencyKey: string }) => Promise<Row>;
-    delete: (id: string, options: { idempotencyKey: string }) => Promise<unknown>;
-  },
-  overrides: Partial<EngineKind> & { expand?: readonly string[] } = {},
-): EngineKind {
+  overrides: Partial<Omit<EngineKind, "name" | "definition">> & { expand?: readonly string[] } = {},
+): EngineKind<N> {
+  const name = definition.name;
+  // The group's members are typed by the kind's own bodies; the engine sends members it has checked. (A kind
+  // without a group fails to compile at the client's table, `kindOperations`, not here.)
+  const ops = (o: Operations) => o[name as N & keyof Operations] as unknown as PlainRoutes;
   const readOnly = readOnlyMembers(definition);
   const { expand, ...rest } = overrides;
   const listOptions = expand ? { expand } : {};

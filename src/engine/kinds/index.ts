@@ -1,4 +1,4 @@
-import { kindsInOrder, parentOf } from "../../kinds/index.ts";
+import { kindNamed, kindsInOrder, parentOf } from "../../kinds/index.ts";
 import type { KindName } from "../model.ts";
 import { contactEngineKind, contactGroupEngineKind, maintenanceEngineKind } from "./contact.ts";
 import type { EngineKind } from "./engine-kind.ts";
@@ -10,38 +10,34 @@ import { webhookEngineKind } from "./webhook.ts";
 
 export * from "./engine-kind.ts";
 
-// Each kind's engine definition, by name; `engineKinds` puts them in the order the kinds' relations give.
-const built = new Map(
-  [
-    contactEngineKind,
-    contactGroupEngineKind,
-    monitorEngineKind,
-    alertSubscriptionEngineKind,
-    reportSubscriptionEngineKind,
-    maintenanceEngineKind,
-    statusPageEngineKind,
-    statusPageTemplateEngineKind,
-    webhookEngineKind,
-  ].map((k) => [k.name, k]),
-);
+/**
+ * Each kind's engine definition, by its name. The compiler checks that every kind of the registry has one,
+ * under its own name (keys are the definitions' names, so no entry can sit under another kind's).
+ */
+const byName: { readonly [N in KindName]: EngineKind<N> } = {
+  [contactEngineKind.name]: contactEngineKind,
+  [contactGroupEngineKind.name]: contactGroupEngineKind,
+  [monitorEngineKind.name]: monitorEngineKind,
+  [alertSubscriptionEngineKind.name]: alertSubscriptionEngineKind,
+  [reportSubscriptionEngineKind.name]: reportSubscriptionEngineKind,
+  [maintenanceEngineKind.name]: maintenanceEngineKind,
+  [statusPageEngineKind.name]: statusPageEngineKind,
+  [statusPageTemplateEngineKind.name]: statusPageTemplateEngineKind,
+  [webhookEngineKind.name]: webhookEngineKind,
+};
 
 /**
  * Every kind the engine manages, in dependency order (derived from the kinds' relations): what is referenced
  * or is a parent comes before what references it or lives under it.
  */
-export const engineKinds: readonly EngineKind[] = kindsInOrder.map((k) => {
-  const kind = built.get(k.name);
-  if (!kind) throw new Error(`the kind ${k.name} has no engine kind`);
-  return kind;
-});
+export const engineKinds: readonly EngineKind[] = kindsInOrder.map((k) => byName[k.name]);
 
-const byName = new Map(engineKinds.map((k) => [k.name, k]));
 const byCollection = new Map(engineKinds.map((k) => [k.collection, k]));
 
-export function engineKind(name: KindName): EngineKind {
-  const kind = byName.get(name);
-  if (!kind) throw new Error(`unknown kind ${name}`);
-  return kind;
+export function engineKind<N extends KindName>(name: N): EngineKind<N> {
+  // A name read from a file (a state, a saved plan) may be no kind's: the compiler checks only the code's.
+  if (!Object.hasOwn(byName, name)) throw new Error(`unknown kind ${name}`);
+  return byName[name];
 }
 
 export function kindOfCollection(collection: string): EngineKind | undefined {
@@ -54,7 +50,7 @@ export function kindOfCollection(collection: string): EngineKind | undefined {
  */
 export function nestedUnder(kind: EngineKind): { parent: string; member: string } | undefined {
   const parent = parentOf(kind.definition);
-  return parent && { parent: engineKind(parent.kind).collection, member: parent.nestedAs };
+  return parent && { parent: engineKind(kindNamed(parent.kind)).collection, member: parent.nestedAs };
 }
 
 /** The kind addressed as `<parent>.<name>.<member>.<name>` (`monitors.m.alerts.c`). */

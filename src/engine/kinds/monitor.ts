@@ -89,7 +89,7 @@ function normalize(members: Members, live: boolean): Members {
   return out;
 }
 
-export const monitorEngineKind = plainKind("monitor", "monitors", monitorKind, (o) => o.monitors as never, {
+export const monitorEngineKind = plainKind(monitorKind, "monitors", {
   expand: ["settings"],
   schemaFor,
   normalizeDesired: (members) => normalize(members, false),

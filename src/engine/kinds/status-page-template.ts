@@ -1,6 +1,5 @@
 import { ApiError, type Operations } from "../../api/index.ts";
-import { credentialPointers, parentOf, statusPageTemplateKind } from "../../kinds/index.ts";
-import type { KindName } from "../model.ts";
+import { credentialPointers, kindNamed, parentOf, statusPageTemplateKind } from "../../kinds/index.ts";
 import {
   type EngineKind,
   keyFrom,
@@ -17,7 +16,7 @@ const listRoute = `GET ${definition.paths.collection}`;
 /** One page's templates, in pages of 500; a page deleted since it was listed has none. */
 async function templatesOf(o: Operations, pageId: string): Promise<Row[]> {
   try {
-    return (await o.statusPages.templates.list(pageId).all({ limit: 500 })) as Row[];
+    return (await o.statusPageTemplate.list(pageId).all({ limit: 500 })) as Row[];
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return [];
     throw error;
@@ -29,9 +28,10 @@ async function templatesOf(o: Operations, pageId: string): Promise<Row[]> {
  * from the refresh that already listed them whole, when it did.
  */
 async function allTemplates(o: Operations, listed?: ListedRows): Promise<Row[]> {
-  const parent = parentOf(definition)?.kind as KindName | undefined;
+  const parent = parentOf(definition)?.kind;
   const pages: readonly Row[] =
-    (parent === undefined ? undefined : listed?.(parent)) ?? (await o.statusPages.all({ limit: 500 }));
+    (parent === undefined ? undefined : listed?.(kindNamed(parent))) ??
+    (await o.statusPage.all({ limit: 500 }));
   return (await Promise.all(pages.map((p) => templatesOf(o, String(p.id))))).flat();
 }
 
@@ -40,7 +40,7 @@ async function allTemplates(o: Operations, listed?: ListedRows): Promise<Row[]> 
  * own list), created and deleted there, never patched. Every member the config sets is immutable, so the plan
  * replaces a changed template and never asks for an update; the page's delete takes them along.
  */
-export const statusPageTemplateEngineKind: EngineKind = {
+export const statusPageTemplateEngineKind: EngineKind<"statusPageTemplate"> = {
   name: "statusPageTemplate",
   definition,
   collection: "statusPageTemplates",
@@ -68,14 +68,14 @@ export const statusPageTemplateEngineKind: EngineKind = {
   sideMembers: [],
   naturalKey: (members) => keyFrom(definition.naturalKey.map((k) => members[k])),
   create: async (ctx, body) =>
-    (await ctx.ops.statusPages.templates.create(String(body.pageId), withoutMembers(body, ["pageId"]), {
+    (await ctx.ops.statusPageTemplate.create(String(body.pageId), withoutMembers(body, ["pageId"]), {
       idempotencyKey: ctx.idempotencyKey,
     })) as Row,
   update() {
     throw new Error("A status page template has no update (the API has no PATCH): a change replaces it.");
   },
   async remove(ctx, live) {
-    await ctx.ops.statusPages.templates.delete(String(live.pageId), String(live.id), {
+    await ctx.ops.statusPageTemplate.delete(String(live.pageId), String(live.id), {
       idempotencyKey: ctx.idempotencyKey,
     });
     return {};

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Operations } from "../../api/index.ts";
 import {
   alertSubscriptionKind,
@@ -5,7 +6,6 @@ import {
   type KindDefinition,
   reportSubscriptionKind,
 } from "../../kinds/index.ts";
-import type { KindName } from "../model.ts";
 import { type EngineKind, keyFrom, type Row, readOnlyMembers, withoutMembers } from "./engine-kind.ts";
 
 /**
@@ -13,12 +13,12 @@ import { type EngineKind, keyFrom, type Row, readOnlyMembers, withoutMembers } f
  * `PUT /monitor/{m}/<alert|report>/{c}` (which replaces the pair's set) and
  * listed account-wide with `GET /alert` or `GET /report`.
  */
-function subscriptionKind(
-  name: KindName,
+function subscriptionKind<N extends "alertSubscription" | "reportSubscription">(
+  definition: KindDefinition<z.ZodObject, N>,
   collection: string,
-  definition: KindDefinition,
-  routes: (o: Operations) => Operations["alertSubscriptions"] | Operations["reportSubscriptions"],
-): EngineKind {
+): EngineKind<N> {
+  const name = definition.name;
+  const routes = (o: Operations): Operations[N] => o[name];
   const readOnly = readOnlyMembers(definition);
   const pair = (members: Row) => [String(members.monitorId), String(members.contactId)] as const;
   const setBody = (body: Row) => withoutMembers(body, ["monitorId", "contactId"]) as never;
@@ -50,16 +50,6 @@ function subscriptionKind(
   };
 }
 
-export const alertSubscriptionEngineKind = subscriptionKind(
-  "alertSubscription",
-  "alertSubscriptions",
-  alertSubscriptionKind,
-  (o) => o.alertSubscriptions,
-);
+export const alertSubscriptionEngineKind = subscriptionKind(alertSubscriptionKind, "alertSubscriptions");
 
-export const reportSubscriptionEngineKind = subscriptionKind(
-  "reportSubscription",
-  "reportSubscriptions",
-  reportSubscriptionKind,
-  (o) => o.reportSubscriptions,
-);
+export const reportSubscriptionEngineKind = subscriptionKind(reportSubscriptionKind, "reportSubscriptions");

@@ -4,7 +4,7 @@ import { plainKind, readOnlyMembers, withoutMembers } from "./engine-kind.ts";
 
 const readOnly = readOnlyMembers(webhookKind);
 
-export const webhookEngineKind = plainKind("webhook", "webhooks", webhookKind, (o) => o.webhooks as never, {
+export const webhookEngineKind = plainKind(webhookKind, "webhooks", {
   normalizeLive(row) {
     const out = withoutMembers(row, readOnly);
     // The scope reads back with how many monitors it covers now: not part of the configuration.

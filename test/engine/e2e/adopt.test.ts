@@ -49,10 +49,10 @@ describe("adopting live objects", () => {
     expect(applied.result.failures).toEqual([]);
     expect(store.saved!.resources["monitors.shop"]!.id).toBe(ids["monitors.shop"]);
     expect(changed((await planChanges({ ops, store, desired, time })).plan)).toEqual([]);
-    expect((await ops.monitors.all()).length).toBe(2);
-    expect((await ops.contacts.all()).length).toBe(1);
-    expect((await ops.alertSubscriptions.list.all()).length).toBe(1);
-    expect((await ops.webhooks.all()).length).toBe(1);
+    expect((await ops.monitor.all()).length).toBe(2);
+    expect((await ops.contact.all()).length).toBe(1);
+    expect((await ops.alertSubscription.list.all()).length).toBe(1);
+    expect((await ops.webhook.all()).length).toBe(1);
   });
 
   it("a create answered 409 duplicate adopts the object when nothing manages it", async () => {
@@ -86,7 +86,7 @@ describe("adopting live objects", () => {
     expect(result.failures).toEqual([]);
     expect(client.metrics.snapshot().byStatus["409"]).toBe(1);
     expect(store.saved!.resources["monitors.shop"]!.id).toBe(rogue.body.id);
-    const monitors = await ops.monitors.all();
+    const monitors = await ops.monitor.all();
     expect(monitors.map((m) => [m.id, m.interval])).toEqual([[rogue.body.id, 120]]);
   });
 
@@ -103,7 +103,7 @@ describe("adopting live objects", () => {
       ]);
     }
     expect(store.saved!.resources["monitors.shop-again"]).toBeUndefined();
-    expect((await ops.monitors.all()).length).toBe(1);
+    expect((await ops.monitor.all()).length).toBe(1);
   });
 
   it("an explicit import brings an object under an address; an id already managed elsewhere is refused", async () => {
@@ -141,7 +141,7 @@ describe("adopting live objects", () => {
     expect(changed((await planChanges({ ops, store, desired: withLegacy, time })).plan)).toEqual([]);
     // The import kept in the configuration (an exported imports.yaml) is done: nothing to import again.
     expect(changed((await planChanges({ ops, store, desired: withLegacy, time, imports })).plan)).toEqual([]);
-    expect((await ops.monitors.all()).length).toBe(2);
+    expect((await ops.monitor.all()).length).toBe(2);
 
     // Another address (and url) importing an id that is managed already.
     const stolen = [...withLegacy, httpMonitor("copy", "https://copy.imp.example.com/")];

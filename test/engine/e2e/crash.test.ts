@@ -126,8 +126,8 @@ describe("crashes during apply", () => {
         if (!killed) expect(exit.code, exit.stderr).toBe(0);
         const entries = Object.values(stateOnDisk(statePath)?.resources ?? {});
         const live = {
-          monitors: (await ops.monitors.all({ limit: 500 })).length,
-          contacts: (await ops.contacts.all()).length,
+          monitors: (await ops.monitor.all({ limit: 500 })).length,
+          contacts: (await ops.contact.all()).length,
         };
         figures.push({
           campaign,
@@ -150,7 +150,7 @@ describe("crashes during apply", () => {
       expect(final.result.failures).toEqual([]);
       expect(existsSync(`${statePath}.lock`)).toBe(false);
       await expectConverged(ops, store, desired, time);
-      expect((await ops.monitors.all({ limit: 500 })).length).toBe(shape.monitors);
+      expect((await ops.monitor.all({ limit: 500 })).length).toBe(shape.monitors);
     }
     console.info(
       `crash test: uninterrupted apply ${duration} ms; ${figures.length} runs, ${kills().length} kills, ${midApply().length} mid-apply`,

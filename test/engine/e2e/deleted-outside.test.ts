@@ -37,9 +37,9 @@ describe("an object deleted outside vigil", () => {
     expect(applied.result.failures).toEqual([]);
     const newId = store.saved!.resources["monitors.shop"]!.id!;
     expect(newId).not.toBe(ids["monitors.shop"]);
-    const live = await ops.monitors.all();
+    const live = await ops.monitor.all();
     expect(live.filter((m) => m.url === "https://shop.gone.example.com/").map((m) => m.id)).toEqual([newId]);
-    const subs = await ops.alertSubscriptions.list.all();
+    const subs = await ops.alertSubscription.list.all();
     expect(subs.map((s) => [s.monitorId, s.contactId])).toEqual([[newId, ids["contacts.ops"]]]);
     expect(changed((await planChanges({ ops, store, desired, time })).plan)).toEqual([]);
   });

@@ -34,8 +34,8 @@ describe("destroy of more objects of one kind than one bulk delete takes", () =>
       "POST /contact/bulk-delete-validate": 3,
       "POST /contact/bulk-delete": 3,
     });
-    expect(await ops.monitors.all()).toEqual([]);
-    expect(await ops.contacts.all()).toEqual([]);
+    expect(await ops.monitor.all()).toEqual([]);
+    expect(await ops.contact.all()).toEqual([]);
     expect(store.saved!.resources).toEqual({});
   }, 120_000);
 });

@@ -83,7 +83,7 @@ describe("out-of-band changes", () => {
 
     const applied = await applyChanges({ ops, store, desired, time });
     expect(applied.result.failures).toEqual([]);
-    const live = await ops.monitors.get(ids["monitors.site"]!, { expand: ["settings"] });
+    const live = await ops.monitor.get(ids["monitors.site"]!, { expand: ["settings"] });
     expect(live).toMatchObject({ interval: 60, settings: { timeout: 15000 } });
     expect([...(live.tags as string[])].sort()).toEqual(["prod", "web"]);
     const after = await planChanges({ ops, store, desired, time });
@@ -100,7 +100,7 @@ describe("out-of-band changes", () => {
     const { plan } = await planChanges({ ops, store, desired, time });
     expect(plan.actions.filter((a) => a.action !== "no-op")).toEqual([]);
     await applyChanges({ ops, store, desired, time });
-    const live = await ops.monitors.get(id, { expand: ["settings"] });
+    const live = await ops.monitor.get(id, { expand: ["settings"] });
     expect(live).toMatchObject({ slaTarget: 95, settings: { accept: "text/html", timeout: 15000 } });
   });
 
@@ -116,7 +116,7 @@ describe("out-of-band changes", () => {
       changes: [{ path: "/name", before: "Someone else", value: "Ops", drift: true }],
     });
     await applyChanges({ ops, store, desired, time });
-    expect((await ops.contacts.get(ids["contacts.ops"]!)).name).toBe("Ops");
+    expect((await ops.contact.get(ids["contacts.ops"]!)).name).toBe("Ops");
     expect((await planChanges({ ops, store, desired, time })).plan.summary.update).toBe(0);
   });
 

@@ -23,7 +23,7 @@ describe("every kind and every monitor type", () => {
     expect(Object.keys(state.resources).sort()).toEqual(desired.map((d) => d.address).sort());
     for (const secret of ["pw-e2e-all", "fixture-secret-e2e-all"])
       expect(JSON.stringify(state)).not.toContain(secret);
-    const monitors = await ops.monitors.all();
+    const monitors = await ops.monitor.all();
     expect(monitors.length).toBe(desired.filter((d) => d.kind === "monitor").length);
     const second = await planChanges({ ops, store, desired, time });
     const changed = second.plan.actions.filter((a) => a.action !== "no-op");

@@ -50,9 +50,9 @@ describe("idempotency keys", () => {
       ["contacts.new", "create"],
       ["monitors.shop", "update"],
     ]);
-    const [monitor] = await ops.monitors.all();
+    const [monitor] = await ops.monitor.all();
     expect(monitor?.interval).toBe(300);
-    expect((await ops.contacts.all()).map((c) => c.address).sort()).toEqual([
+    expect((await ops.contact.all()).map((c) => c.address).sort()).toEqual([
       "a@keys.example.com",
       "b@keys.example.com",
     ]);
@@ -96,7 +96,7 @@ describe("idempotency keys", () => {
       "monitors.switch: an earlier create is unconfirmed; it is sent again with the same idempotency key",
     );
     expect(store.saved?.resources[snmp.address]?.id).toBe(sent.body.id);
-    expect(await ops.monitors.all()).toHaveLength(1);
+    expect(await ops.monitor.all()).toHaveLength(1);
   });
 
   it("a conflict that happens anyway is explained: what it means, the likely cause, what to do", async () => {
@@ -115,6 +115,6 @@ describe("idempotency keys", () => {
     expect(result.failures[0]!.message).toMatch(
       /^POST \/monitor was refused: its Idempotency-Key was already used, within the service's 24 hours, for a different request \(409 idempotency_key_conflict, different_body; request \S+\)\. This request changed nothing\. The likely cause is another run from a copy of the same state \(a teammate's checkout, CI, or a state restored from Git\) that sent a different change\. Bring this copy of the state up to date with the newest one, then plan again and review the plan before applying\.$/,
     );
-    expect((await ops.monitors.all()).map((m) => m.name)).toEqual(["Edge switch"]);
+    expect((await ops.monitor.all()).map((m) => m.name)).toEqual(["Edge switch"]);
   });
 });

@@ -33,7 +33,7 @@ describe("lifecycle options", () => {
     const { plan } = await planChanges({ ops, store, desired, time });
     expect(changed(plan).flatMap((a) => a.changes.map((c) => c.path))).toEqual(["/name"]);
     await applyChanges({ ops, store, desired, time });
-    expect(await ops.monitors.get(id, { expand: ["settings"] })).toMatchObject({
+    expect(await ops.monitor.get(id, { expand: ["settings"] })).toMatchObject({
       name: "site",
       interval: 600,
       settings: { timeout: 3000 },
@@ -54,7 +54,7 @@ describe("lifecycle options", () => {
     const applied = await applyChanges({ ops, store, desired: rest, time });
     expect(applied.result.failures).toEqual([]);
     expect(Object.keys(store.saved!.resources)).toEqual(["monitors.other"]);
-    expect((await ops.monitors.all()).map((m) => m.id).sort()).toEqual(
+    expect((await ops.monitor.all()).map((m) => m.id).sort()).toEqual(
       [ids["monitors.kept"], ids["monitors.other"]].sort(),
     );
     expect(changed((await planChanges({ ops, store, desired: rest, time })).plan)).toEqual([]);

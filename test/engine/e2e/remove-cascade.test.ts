@@ -36,8 +36,8 @@ describe("removing resources from the config", () => {
     expect(applied.result.cascadeMismatches).toEqual([]);
     expect(writesSince(before, client.metrics.snapshot().byRoute)).toEqual({ "DELETE /monitor/{id}": 1 });
     expect(Object.keys(store.saved!.resources).sort()).toEqual(smaller.map((d) => d.address).sort());
-    expect((await ops.monitors.all()).map((m) => m.id)).toEqual([ids["monitors.blog"]]);
-    const subs = await ops.alertSubscriptions.list.all();
+    expect((await ops.monitor.all()).map((m) => m.id)).toEqual([ids["monitors.blog"]]);
+    const subs = await ops.alertSubscription.list.all();
     expect(subs.map((s) => s.monitorId)).toEqual([ids["monitors.blog"]]);
     expect(changed((await planChanges({ ops, store, desired: smaller, time })).plan)).toEqual([]);
   });
@@ -67,9 +67,9 @@ describe("removing resources from the config", () => {
     expect(applied.result.cascadeMismatches).toEqual([]);
     expect(writesSince(before, client.metrics.snapshot().byRoute)).toEqual({ "DELETE /contact/{id}": 1 });
     expect(Object.keys(store.saved!.resources).sort()).toEqual(smaller.map((d) => d.address).sort());
-    const subs = await ops.alertSubscriptions.list.all();
+    const subs = await ops.alertSubscription.list.all();
     expect(subs.map((s) => s.contactId)).toEqual([ids["contacts.ops"]]);
-    expect((await ops.contacts.all()).map((c) => c.id)).toEqual([ids["contacts.ops"]]);
+    expect((await ops.contact.all()).map((c) => c.id)).toEqual([ids["contacts.ops"]]);
   });
 
   it("deletes several monitors with the two-phase bulk delete, never an unmanaged one with a similar address", async () => {
@@ -93,7 +93,7 @@ describe("removing resources from the config", () => {
       "POST /monitor/bulk-delete-validate": 1,
       "POST /monitor/bulk-delete": 1,
     });
-    const left = (await ops.monitors.all()).map((m) => m.id).sort();
+    const left = (await ops.monitor.all()).map((m) => m.id).sort();
     expect(left).toEqual([ids["monitors.d"], sameUrl.body.id, longer.body.id].sort());
     expect(Object.keys(store.saved!.resources)).toEqual(["monitors.d"]);
     expect(changed((await planChanges({ ops, store, desired: kept, time })).plan)).toEqual([]);

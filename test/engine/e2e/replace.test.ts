@@ -35,11 +35,11 @@ describe("replace", () => {
     const applied = await applyChanges({ ops, store, desired: retyped, time });
     expect(applied.result.failures).toEqual([]);
     expect(applied.result.cascadeMismatches).toEqual([]);
-    const monitors = await ops.monitors.all();
+    const monitors = await ops.monitor.all();
     expect(monitors.map((m) => [m.type, m.url])).toEqual([["sslExp", url]]);
     const newId = String(monitors[0]!.id);
     expect(newId).not.toBe(ids["monitors.site"]);
-    const subs = await ops.alertSubscriptions.list.all();
+    const subs = await ops.alertSubscription.list.all();
     expect(subs.map((s) => [s.monitorId, s.contactId])).toEqual([[newId, ids["contacts.ops"]]]);
     expect(Object.keys(store.saved!.resources).sort()).toEqual(retyped.map((d) => d.address).sort());
     expect(changed((await planChanges({ ops, store, desired: retyped, time })).plan)).toEqual([]);
@@ -62,7 +62,7 @@ describe("replace", () => {
     ]);
     const applied = await applyChanges({ ops, store, desired: renamed, time });
     expect(applied.result.failures).toEqual([]);
-    const monitors = await ops.monitors.all();
+    const monitors = await ops.monitor.all();
     expect(monitors.map((m) => [m.name, m.url])).toEqual([["Renamed", url]]);
     expect(monitors[0]!.id).not.toBe(ids["monitors.site"]);
     expect(changed((await planChanges({ ops, store, desired: renamed, time })).plan)).toEqual([]);
@@ -102,6 +102,6 @@ describe("replace", () => {
       ],
     });
     await expect(applyChanges({ ops, store, desired: [], time, destroy: true })).rejects.toThrow(PlanError);
-    expect((await ops.monitors.all()).length).toBe(1);
+    expect((await ops.monitor.all()).length).toBe(1);
   });
 });

@@ -58,7 +58,7 @@ describe("a saved plan", () => {
     expect((await account.patch(`/monitor/${ids["monitors.shop"]}`, { name: "edited" })).status).toBe(200);
     const error = await refusal(applyChanges({ ops, store, desired: next, time, plan: saved }));
     expect(error.changes).toEqual([expect.stringMatching(/^monitors\.shop: .* was changed/)]);
-    expect((await ops.monitors.all()).length).toBe(2);
+    expect((await ops.monitor.all()).length).toBe(2);
   });
 
   it("is refused when an object with the natural key of a planned create appeared", async () => {

@@ -47,7 +47,7 @@ describe("status page templates through the engine", () => {
     ];
     const { client, ops, time, store, ids } = await appliedAccount(sb, desired);
     const pageId = ids["statusPages.shop-tpl"]!;
-    const live = await ops.statusPages.templates.list(pageId).all();
+    const live = await ops.statusPageTemplate.list(pageId).all();
     expect(live.map((t) => [t.title, t.message, t.impact, t.pageId]).sort()).toEqual([
       ["Checkout down", down.message, "major", pageId],
       ["Checkout slow", slow.message, "minor", pageId],
@@ -90,7 +90,7 @@ describe("status page templates through the engine", () => {
       "POST /statuspage/{id}/template": 1,
       "DELETE /statuspage/{id}/template/{templateId}": 1,
     });
-    const live = await ops.statusPages.templates.list(ids["statusPages.shop-rtpl"]!).all();
+    const live = await ops.statusPageTemplate.list(ids["statusPages.shop-rtpl"]!).all();
     expect(live.map((t) => t.message)).toEqual(["Fixed soon."]);
     expect(live[0]!.id).not.toBe(ids["statusPages.shop-rtpl.templates.down"]);
     expect(store.saved!.resources["statusPages.shop-rtpl.templates.down"]!.id).toBe(live[0]!.id);
@@ -111,7 +111,7 @@ describe("status page templates through the engine", () => {
     expect(writesSince(before, client.metrics.snapshot().byRoute)).toEqual({
       "DELETE /statuspage/{id}/template/{templateId}": 1,
     });
-    const live = await ops.statusPages.templates.list(ids["statusPages.shop-dtpl"]!).all();
+    const live = await ops.statusPageTemplate.list(ids["statusPages.shop-dtpl"]!).all();
     expect(live.map((t) => t.title)).toEqual([down.title]);
   });
 
@@ -139,7 +139,7 @@ describe("status page templates through the engine", () => {
     expect(applied.result.cascadeMismatches).toEqual([]);
     expect(writesSince(before, client.metrics.snapshot().byRoute)).toEqual({ "DELETE /statuspage/{id}": 1 });
     expect(Object.keys(store.saved!.resources).sort()).toEqual(smaller.map((d) => d.address).sort());
-    const left = await ops.statusPages.templates.list(ids["statusPages.blog-ctpl"]!).all();
+    const left = await ops.statusPageTemplate.list(ids["statusPages.blog-ctpl"]!).all();
     expect(left.map((t) => t.id)).toEqual([ids["statusPages.blog-ctpl.templates.down"]]);
     expect(changed((await planChanges({ ops, store, desired: smaller, time })).plan)).toEqual([]);
   });

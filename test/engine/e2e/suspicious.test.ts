@@ -53,7 +53,7 @@ describe("suspicious answers are errors, never 'everything was deleted'", () => 
     expect(error).toBeInstanceOf(RefreshError);
     expect((error as Error).message).toMatch(/belongs to account/);
     expect(store.saved).toEqual(before);
-    expect(await other.ops.monitors.all()).toEqual([]);
+    expect(await other.ops.monitor.all()).toEqual([]);
   });
 
   it("an account emptied outside vigil is refused unless allowEmpty says it really was", async () => {
@@ -116,6 +116,6 @@ describe("suspicious answers are errors, never 'everything was deleted'", () => 
     const destroyed = await applyChanges({ ops, store, desired: [], time, destroy: true });
     expect(destroyed.result.failures).toEqual([]);
     expect(destroyed.plan.summary.delete).toBe(5);
-    expect(await ops.monitors.all()).toEqual([]);
+    expect(await ops.monitor.all()).toEqual([]);
   });
 });

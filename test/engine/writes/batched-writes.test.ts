@@ -175,7 +175,7 @@ describe("BatchedWrites", () => {
     const base = `https://${unique()}.example.com`;
     const desired = [0, 1, 2, 3, 4].map((i) => monitor(`${base}/${i}`));
     // Another state (or a run killed before it saved its state) made three of the five in its own batch.
-    const earlier = await s.ops.monitors.bulkCreate(desired.slice(0, 3) as never, {
+    const earlier = await s.ops.monitor.bulkCreate(desired.slice(0, 3) as never, {
       idempotencyKey: `other-${unique()}`,
     });
     const theirs = earlier.rows.map((r) => String(r.entityId));

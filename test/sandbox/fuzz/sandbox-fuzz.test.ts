@@ -53,9 +53,12 @@ async function seed_(c: Client): Promise<Map<string, string[]>> {
     locations: { pools: ["allworld"] },
   });
   add("monitor", monitorId);
-  const contactId = await create("/contact", kindCases.contact!({ monitorId, contactId: "" }).members);
+  const contactId = await create(
+    "/contact",
+    kindCases.contact({ monitorId, contactId: "", pageId: "" }).members,
+  );
   add("contact", contactId);
-  const targets = { monitorId, contactId };
+  const targets = { monitorId, contactId, pageId: "" };
   add("group", await create("/contact/group", kindCases.contactGroup!(targets).members));
   add("maintenance", await create("/maintenance", kindCases.maintenance!(targets).members));
   // A status page's components are children with their own routes (the kind's mapping writes them).
@@ -95,7 +98,8 @@ async function snapshot(c: Client): Promise<Record<string, unknown>> {
 function validBodies(): Map<string, Record<string, unknown>> {
   const monitorId = ids.actor.get("monitor")![0]!;
   const contactId = ids.actor.get("contact")![0]!;
-  const targets = { monitorId, contactId };
+  const pageId = ids.actor.get("statuspage")![0]!;
+  const targets = { monitorId, contactId, pageId };
   const out = new Map<string, Record<string, unknown>>([
     ["/monitor", { type: "http", url: "https://example.com/fuzz", locations: { pools: ["allworld"] } }],
   ]);
@@ -110,7 +114,12 @@ function validBodies(): Map<string, Record<string, unknown>> {
     const make = kindCases[kind.name as keyof typeof kindCases];
     if (!make) continue;
     const { members, change } = make(targets);
-    out.set(kind.paths.collection, members);
+    // A kind listed under its parent takes the parent's id from the route (`/statuspage/{id}/template`).
+    const inRoute = kind.paths.collection.includes("{") ? kind.relations?.parent?.member : undefined;
+    out.set(
+      kind.paths.collection,
+      Object.fromEntries(Object.entries(members).filter(([m]) => m !== inRoute)),
+    );
     out.set(kind.paths.item, change);
   }
   return out;

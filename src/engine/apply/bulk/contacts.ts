@@ -6,10 +6,10 @@ import { jobMinimum, jobOptions, runChunk, settleRows, updateItems } from "./job
 import { type BulkStrategy, chunks, resolved } from "./strategy.ts";
 import { twoPhaseDelete } from "./two-phase-delete.ts";
 
-export const contacts: BulkStrategy = {
+export const contacts: BulkStrategy<"contact"> = {
   kind: "contact",
   async write(applier, creates, updates) {
-    const ops = applier.options.ops.contacts;
+    const ops = applier.options.ops.contact;
     const live = [...(applier.options.live.get("contact")?.values() ?? [])];
     const kind = creates[0]?.kind ?? updates[0]?.kind;
     // The bulk write creates or updates by (type, address): a create goes through it only when the complete
@@ -67,7 +67,7 @@ export const contacts: BulkStrategy = {
   },
 
   async remove(applier, deletes) {
-    const ops = applier.options.ops.contacts;
+    const ops = applier.options.ops.contact;
     if (deletes.length < jobMinimum) {
       await applier.each(deletes, (w) => applier.deleteOne(w, stateAddressOf(w)));
       return;

@@ -6,10 +6,10 @@ import { jobMinimum, jobOptions, runChunk, settleCreated, settleRows, updateItem
 import { type BulkStrategy, chunks, resolved } from "./strategy.ts";
 import { twoPhaseDelete } from "./two-phase-delete.ts";
 
-export const monitors: BulkStrategy = {
+export const monitors: BulkStrategy<"monitor"> = {
   kind: "monitor",
   async write(applier, creates, updates) {
-    const ops = applier.options.ops.monitors;
+    const ops = applier.options.ops.monitor;
     if (creates.length >= jobMinimum) {
       for (const chunk of chunks(resolved(applier, creates), applier.options.maxBulkItems)) {
         const items = chunk.map((w) => createBody(w.kind, w.members!));
@@ -49,7 +49,7 @@ export const monitors: BulkStrategy = {
   },
 
   async remove(applier, deletes) {
-    const ops = applier.options.ops.monitors;
+    const ops = applier.options.ops.monitor;
     const all = [...(applier.options.live.get("monitor")?.values() ?? [])];
     const singles: Work[] = [];
     // A filter selects by type and address; it is used only when, against the complete list, it selects exactly these.

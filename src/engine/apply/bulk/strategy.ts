@@ -39,9 +39,9 @@ export interface BulkApplier {
   adoptDuplicate(work: Work, error: unknown, before: ResourceState | undefined): Promise<boolean>;
 }
 
-export interface BulkStrategy {
+export interface BulkStrategy<N extends KindName = KindName> {
   /** The kind it writes: the strategy is declared in that kind's own file, and registered by this name. */
-  kind: KindName;
+  kind: N;
   write(applier: BulkApplier, creates: Work[], updates: Work[]): Promise<void>;
   remove?(applier: BulkApplier, deletes: Work[]): Promise<void>;
 }

@@ -11,11 +11,11 @@ import { type BulkApplier, type BulkStrategy, chunks, journalAddress, resolved }
 const syncBulkMinimum = 2;
 
 /** Subscriptions: `POST /alert/bulk` (or `/report/bulk`), one transaction, each create replacing its pair's set. */
-function subscriptions(name: "alertSubscription" | "reportSubscription", setMember: string): BulkStrategy {
-  const routes = (applier: BulkApplier) =>
-    name === "alertSubscription"
-      ? applier.options.ops.alertSubscriptions
-      : applier.options.ops.reportSubscriptions;
+function subscriptions<N extends "alertSubscription" | "reportSubscription">(
+  name: N,
+  setMember: string,
+): BulkStrategy<N> {
+  const routes = (applier: BulkApplier) => applier.options.ops[name];
   const pair = (m: Row) => ({ monitorId: String(m.monitorId), contactId: String(m.contactId) });
   const pairKey = (m: Row) => `${m.monitorId}/${m.contactId}`;
 

@@ -9,15 +9,15 @@ import { summaryRoutes } from "./notifications/summary.ts";
 import { contactRoutes } from "./routes.ts";
 import { testRoutes } from "./test-send.ts";
 
-/** Contacts, their confirmation and test sends, contact groups and notifications. */
+/** Contacts, their confirmation and test sends, and the notifications sent to them. */
 export const contactOperations: Operation[] = [
   ...contactRoutes,
   ...confirmationRoutes,
   ...testRoutes,
-  ...groupRoutes,
-  ...membershipRoutes,
-  ...applyRoutes,
   ...notificationRoutes,
   ...summaryRoutes,
   ...resendRoutes,
 ];
+
+/** Contact groups, a contact's memberships, and applying a group to monitors. */
+export const contactGroupOperations: Operation[] = [...groupRoutes, ...membershipRoutes, ...applyRoutes];

@@ -100,7 +100,7 @@ function assertNewSubscriber(ctx: Ctx, pageId: string, url: string) {
   }
 }
 
-export const childOperations = defineOperations(
+export const templateOperations = defineOperations(
   ...childRoutes<TemplateDoc>({
     noun: "template",
     segment: "template",
@@ -136,6 +136,9 @@ export const childOperations = defineOperations(
       };
     },
   },
+);
+
+export const subscriberOperations = defineOperations(
   ...childRoutes<SubscriberDoc>({
     noun: "subscriber",
     segment: "subscriber",

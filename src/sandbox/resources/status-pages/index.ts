@@ -1,5 +1,9 @@
-import { childOperations } from "./children.ts";
+import { subscriberOperations, templateOperations } from "./children.ts";
 import { incidentOperations } from "./incidents.ts";
 import { pageOperations } from "./routes.ts";
 
-export const statusPageOperations = [...pageOperations, ...incidentOperations, ...childOperations];
+/** Status pages, their incidents and subscribers. */
+export const statusPageOperations = [...pageOperations, ...incidentOperations, ...subscriberOperations];
+
+/** A page's incident templates. */
+export const statusPageTemplateOperations = templateOperations;

@@ -9,7 +9,6 @@ import {
   subscriptionFields,
   subscriptionSort,
   type Variant,
-  variants,
 } from "./variants.ts";
 
 /** Subscriptions gathered under one monitor or one contact. */
@@ -87,4 +86,4 @@ function flatOperations(v: Variant): Operation[] {
 }
 
 /** The account-wide flat lists under `/alert` and `/report` (scope `subs:read`). */
-export const flatRoutes = defineOperations(...variants.flatMap(flatOperations));
+export const flatRoutes = (v: Variant) => defineOperations(...flatOperations(v));

@@ -2,6 +2,10 @@ import type { Operation } from "../../core/operation.ts";
 import { bulkRoutes } from "./bulk.ts";
 import { flatRoutes } from "./flat.ts";
 import { nestedRoutes } from "./nested.ts";
+import { alertVariant, reportVariant, type Variant } from "./variants.ts";
 
-/** Alert and report subscriptions: nested under monitors and contacts, flat lists, and bulk writes. */
-export const subscriptionOperations: Operation[] = [...nestedRoutes, ...flatRoutes, ...bulkRoutes];
+/** One kind of subscription: nested under monitors and contacts, its flat list, and its bulk writes. */
+const routesOf = (v: Variant): Operation[] => [...nestedRoutes(v), ...flatRoutes(v), ...bulkRoutes(v)];
+
+export const alertSubscriptionOperations = routesOf(alertVariant);
+export const reportSubscriptionOperations = routesOf(reportVariant);

@@ -13,7 +13,6 @@ import {
   subscriptionFields,
   subscriptionSort,
   type Variant,
-  variants,
 } from "./variants.ts";
 
 /** A side of the pair that subscription routes nest under, with the scopes of its domain. */
@@ -175,7 +174,6 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
   ];
 }
 
-/** `/monitor/{id}/alert...`, `/contact/{id}/alert...` and their report twins. */
-export const nestedRoutes = defineOperations(
-  ...parents.flatMap((parent) => variants.flatMap((v) => nestedOperations(parent, v))),
-);
+/** A variant's routes under both sides of the pair: `/monitor/{id}/alert...` and `/contact/{id}/alert...`. */
+export const nestedRoutes = (v: Variant) =>
+  defineOperations(...parents.flatMap((parent) => nestedOperations(parent, v)));

@@ -88,8 +88,6 @@ export const reportVariant: Variant = {
   errors: ["unsupported_report_channel", "package_limit"],
 };
 
-export const variants = [alertVariant, reportVariant];
-
 /** Flat-list columns every subscription list sorts and keeps by. */
 export const subscriptionSort = {
   columns: {
