@@ -70,7 +70,13 @@ export interface Measured {
  * measured time counts: history starts with the first outcome. `uptimePercent`
  * is upSec / (totalSec - maintenance.downSec) * 100, null when nothing was measured.
  */
-export function measure(ctx: Ctx, m: MonitorDoc, from: number, to: number, sla = m.slaTarget): Measured {
+export function measure(
+  ctx: Ctx,
+  m: MonitorDoc,
+  from: number,
+  to: number,
+  sla = m.slaTarget ?? null,
+): Measured {
   const end = Math.min(to, ctx.now);
   const excluded = statsExclusions(ctx, m, from, end);
   const time = { up: 0, down: 0, maintUp: 0, maintDown: 0 };

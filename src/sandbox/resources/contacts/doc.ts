@@ -1,5 +1,6 @@
-import { type ContactType, contactSchema, traitsOf } from "../../../kinds/index.ts";
+import { type ContactBody, type ContactType, contactSchema, traitsOf } from "../../../kinds/index.ts";
 import type { Doc } from "../../core/store.ts";
+import type { KindMembers } from "../../core/stored.ts";
 
 /*
  * The stored contact and what reading it needs. Kept apart from model.ts (the
@@ -7,20 +8,17 @@ import type { Doc } from "../../core/store.ts";
  * module that only reads contacts imports no writes, and no cycle forms.
  */
 
-/** A stored contact. Members follow `contactSchema`; the rest is the service's own bookkeeping. */
-export interface ContactDoc extends Doc {
+/**
+ * A stored contact: the contact kind's members (which ones a write keeps is the kind's: `storedValues`), with
+ * those the sandbox reads itself typed as stored, and the service's own bookkeeping. An unsent name is null:
+ * it then follows the address (`defaultFrom`).
+ */
+export interface ContactDoc extends Doc, KindMembers<ContactBody> {
   type: ContactType;
   address: string;
-  /** null when never sent (or sent null): the name then follows the address (`defaultFrom`). */
-  name: string | null;
-  language: string;
   alertDelay: number;
-  activePeriod: { days: string[]; from: string; to: string } | null;
+  /** The recognised gateway of an http contact. */
   gateway: string | null;
-  httpHeaders: Array<{ header: string; value: string }>;
-  mimeType: string;
-  groupedAlerts: boolean;
-  templates: Array<{ event: string; content: string }>;
   confirmed: boolean;
   confirmedAt: number | null;
   confirmedVia: "code" | "inherit" | null;

@@ -8,12 +8,12 @@ import {
   contactSchema,
   contactTypeRefusals,
   creatableContactTypes,
-  defaultsOf,
   type ProblemDetailEntry,
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
+import { type KindMembers, storedValues } from "../../core/stored.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { rescheduleOpenIncident } from "../checks/history.ts";
 import { sendMessage } from "../outbox.ts";
@@ -148,12 +148,6 @@ export function sendConfirmationCode(ctx: Ctx, contact: ContactDoc): ContactDoc 
   return updated;
 }
 
-/** Server defaults of the members a create may leave out, as the kind declares them. */
-const contactDefaults = defaultsOf(contactSchema) as Pick<
-  ContactDoc,
-  "language" | "alertDelay" | "mimeType" | "groupedAlerts"
->;
-
 /**
  * Creates a contact (rules already checked). Email, sms and voice contacts
  * start unconfirmed and get a code, unless the address is already confirmed
@@ -163,17 +157,10 @@ export function insertContact(ctx: Ctx, input: ContactInput): ContactDoc {
   const contact: ContactDoc = {
     id: newGuid(),
     accountId: ctx.account!.id,
-    type: input.type,
-    address: input.address,
-    name: input.name ?? null,
-    language: input.language ?? contactDefaults.language,
-    alertDelay: input.alertDelay ?? contactDefaults.alertDelay,
-    activePeriod: input.activePeriod ?? null,
+    // The kind's members as sent, else their defaults (`alertDelay` has one, so it is never null).
+    ...(storedValues(contactSchema, input, undefined) as KindMembers<ContactBody> &
+      Pick<ContactDoc, "type" | "address" | "alertDelay">),
     gateway: gatewayOf(input.type, input.address),
-    httpHeaders: input.httpHeaders ?? [],
-    mimeType: input.mimeType ?? contactDefaults.mimeType,
-    groupedAlerts: input.groupedAlerts ?? contactDefaults.groupedAlerts,
-    templates: input.templates ?? [],
     ...confirmationAt(ctx, input.type, input.address),
     created: ctx.now,
     updated: ctx.now,

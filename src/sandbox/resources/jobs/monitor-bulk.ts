@@ -6,10 +6,12 @@ import {
   jobCallback,
   type LeafScope,
   type MonitorBody,
+  membersOf,
   monitorSchema,
 } from "../../../kinds/index.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
+import { renderedValues } from "../../core/stored.ts";
 import { resetCheckHistory } from "../checks/history.ts";
 import { monitorListFilters } from "../monitors/filters.ts";
 import { type MonitorDoc, monitorCollection, monitorName, ownedMonitor } from "../monitors/model.ts";
@@ -71,21 +73,24 @@ const stopsOnOverlimit = (input: unknown, problem: ApiProblem) =>
   problem.code === "package_limit" &&
   problem.extra.feature === "monitors";
 
-/** A create body that repeats a monitor's configuration at another address (its name follows the address). */
+/** Members that follow the address a copy replaces (`defaultFrom: "url"`: the name): a copy leaves them out. */
+const followingUrl = membersOf(monitorSchema)
+  .filter(({ traits }) => traits.defaultFrom === "url")
+  .map(({ name }) => name);
+
+const isEmptyObject = (v: unknown) =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
+
+/**
+ * A create body that repeats a monitor's configuration at another address: every member the kind stores, as
+ * stored, but for the address and what follows it; members left unset (null, or no settings) stay unsent.
+ */
 function copyBody(source: MonitorDoc, url: string, onOverlimit: unknown): MonitorBody {
+  const members = renderedValues(monitorSchema, source, ["url", ...followingUrl]);
+  const sent = Object.entries(members).filter(([, value]) => value !== null && !isEmptyObject(value));
   return {
-    type: source.type,
+    ...Object.fromEntries(sent),
     url,
-    interval: source.interval,
-    ...(source.cronSchedule !== null && { cronSchedule: source.cronSchedule }),
-    enabled: source.enabled,
-    tags: source.tags,
-    ...(source.locations && { locations: source.locations }),
-    ...(source.recheck && { recheck: source.recheck }),
-    openStat: source.openStat,
-    fullLog: source.fullLog,
-    ...(source.slaTarget !== null && { slaTarget: source.slaTarget }),
-    ...(Object.keys(source.settings).length > 0 && { settings: source.settings }),
     ...(onOverlimit !== undefined && { onOverlimit }),
   } as MonitorBody;
 }

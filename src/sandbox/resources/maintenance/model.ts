@@ -1,10 +1,18 @@
+import type { z } from "zod";
+import type { maintenanceSchema } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import type { Doc } from "../../core/store.ts";
+import type { KindMembers } from "../../core/stored.ts";
 import { nextSyncSeq } from "../accounts.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 
-/** A stored maintenance window. */
-export interface MaintenanceDoc extends Doc {
+export type MaintenanceMembers = z.output<typeof maintenanceSchema>;
+
+/**
+ * A stored maintenance window: the kind's members (which ones a write keeps is the kind's: `storedValues`),
+ * with those the sandbox reads itself typed as stored, and the service's own bookkeeping.
+ */
+export interface MaintenanceDoc extends Doc, KindMembers<MaintenanceMembers> {
   name: string;
   from: number;
   to: number;

@@ -1,17 +1,15 @@
-import {
-  defaultsOf,
-  maintenanceSchema,
-  type ProblemDetailEntry,
-  windowRefusals,
-} from "../../../kinds/index.ts";
+import { maintenanceSchema, type ProblemDetailEntry, windowRefusals } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { invalid, notFound } from "../../core/problem.ts";
+import type { Doc } from "../../core/store.ts";
+import { type KindMembers, renderedValues, storedValues } from "../../core/stored.ts";
 import { nextSyncSeq } from "../accounts.ts";
 import { endEarlyIfCut, settleEnds } from "./events.ts";
 import {
   lastEndedBy,
   type MaintenanceDoc,
+  type MaintenanceMembers,
   maintenanceCollection,
   occurrenceAt,
   week,
@@ -34,23 +32,11 @@ export type MaintenanceBody = Partial<
 >;
 export type MaintenanceCreate = MaintenanceBody & Pick<MaintenanceDoc, "name" | "from" | "to">;
 
-/** Server defaults of a create, as the kind declares them. */
-const defaults = defaultsOf(maintenanceSchema) as Pick<
-  MaintenanceDoc,
-  "monitorIds" | "repeat" | "suppressAlerts" | "excludeFromStats" | "showOnStatusPage"
->;
-
+/** A window as the API answers it: the kind's members as stored, then what the clock makes of them. */
 export function renderMaintenance(ctx: Ctx, w: MaintenanceDoc): Record<string, unknown> {
   return {
     id: w.id,
-    name: w.name,
-    from: w.from,
-    to: w.to,
-    monitorIds: w.monitorIds,
-    repeat: w.repeat,
-    suppressAlerts: w.suppressAlerts,
-    excludeFromStats: w.excludeFromStats,
-    showOnStatusPage: w.showOnStatusPage,
+    ...renderedValues(maintenanceSchema, w),
     state: windowState(w, ctx.now),
     occurrence: occurrenceAt(w, ctx.now),
     created: w.created,
@@ -96,9 +82,11 @@ function assertWindow(
   if (entries.length > 0) throw invalid(entries);
 }
 
-/** `POST /maintenance`: defaults filled, monitors as a set. */
+/** `POST /maintenance`: the kind's members as sent, else their defaults; monitors as a set. */
 export function createWindow(ctx: Ctx, body: MaintenanceCreate): MaintenanceDoc {
-  const fields = { ...defaults, ...body, monitorIds: [...new Set(body.monitorIds ?? defaults.monitorIds)] };
+  const kept = storedValues(maintenanceSchema, body, undefined) as KindMembers<MaintenanceMembers> &
+    Omit<MaintenanceDoc, keyof Doc | "endedThrough" | "created" | "updated" | "syncSeq">;
+  const fields = { ...kept, monitorIds: [...new Set(kept.monitorIds)] };
   assertWindow(ctx, fields, body);
   const draft = {
     id: newGuid(),

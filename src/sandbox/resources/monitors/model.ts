@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import {
   type AttachedKind,
-  defaultsOf,
   locations,
+  type MonitorBody,
   type MonitorType,
   membersOf,
   monitorKind,
@@ -16,24 +16,33 @@ import {
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
+import type { KindMembers } from "../../core/stored.ts";
 
-/** A stored monitor. `settings` holds only members that were sent (defaults are applied when rendering). */
-export interface MonitorDoc extends Doc {
+type Locations = Required<NonNullable<MonitorBody["locations"]>>;
+type Recheck = {
+  strategy: NonNullable<NonNullable<MonitorBody["recheck"]>["strategy"]>;
+  minNumDown?: number;
+};
+
+/**
+ * A stored monitor: the monitor kind's members (which ones a write keeps is the kind's: `storedValues`), with
+ * those the sandbox works out or reads itself typed as it leaves them, and the service's own bookkeeping.
+ */
+export interface MonitorDoc extends Doc, KindMembers<MonitorBody> {
   type: MonitorType;
+  /** Null for the types without an address. */
   url: string | null;
   /** The normalised address checks use; uniqueness is by (effective address, type). */
   effectiveUrl: string | null;
-  /** As sent; null (never sent, or cleared) reads back as `monitorName`, so it follows the address. */
-  name: string | null;
   interval: number;
   cronSchedule: string | null;
   enabled: boolean;
   tags: string[];
-  locations: { pools: string[]; fallback: string | null; excludedAgents: string[] } | null;
-  recheck: { strategy: string; minNumDown?: number } | null;
-  openStat: boolean;
-  fullLog: boolean;
-  slaTarget: number | null;
+  /** Null for the types without locations. */
+  locations: Locations | null;
+  /** Null until one is sent. */
+  recheck: Recheck | null;
+  /** Only the members that were sent: defaults are applied when rendering. */
   settings: Record<string, unknown>;
   /** When each credential in `settings` was last written, for `{set: true, updatedAt}`. */
   credentialsUpdatedAt: Record<string, number>;
@@ -51,16 +60,27 @@ export interface MonitorDoc extends Doc {
 
 export const monitorCollection = "monitor";
 
-/** Server defaults, read from the kind's `default` traits. */
-const memberDefaults = defaultsOf(monitorSchema);
+/** Server defaults the sandbox works with, read from the kind's `default` traits. */
 export const monitorDefaults = {
-  interval: memberDefaults.interval as number,
-  enabled: memberDefaults.enabled as boolean,
-  openStat: memberDefaults.openStat as boolean,
-  fullLog: memberDefaults.fullLog as boolean,
-  fallback: traitsOf(locations.shape.fallback).default as string,
-  strategy: traitsOf(recheck.shape.strategy).default as string,
+  interval: traitsOf(monitorSchema.shape.interval).default as number,
+  fallback: traitsOf(locations.shape.fallback).default as Locations["fallback"],
+  strategy: traitsOf(recheck.shape.strategy).default as Recheck["strategy"],
 };
+
+/**
+ * The members the sandbox works out itself (by the type, the fleet and the plan); a write keeps every other
+ * member of the kind as sent (`storedValues`).
+ */
+export const workedOutMembers = [
+  "type",
+  "url",
+  "interval",
+  "cronSchedule",
+  "tags",
+  "locations",
+  "recheck",
+  "settings",
+] as const satisfies readonly (keyof MonitorDoc)[];
 
 /** The name as read: the sent one, else the address (`defaultFrom: "url"`), the probe's address, or the type's label. */
 export function monitorName(m: MonitorDoc): string {

@@ -3,6 +3,7 @@ import {
   formatAssertions,
   membersOf,
   monitorKind,
+  monitorSchema,
   monitorTypes,
   refusedInAssertMode,
   variantMemberSchema,
@@ -10,6 +11,7 @@ import {
 } from "../../../kinds/index.ts";
 import { accountMemberOf } from "../../core/members.ts";
 import type { Ctx } from "../../core/operation.ts";
+import { renderedValues } from "../../core/stored.ts";
 import type { AccountDoc } from "../accounts.ts";
 import { checkBlocks } from "../checks/blocks.ts";
 import { maintenanceBlock, monitorState } from "../maintenance/model.ts";
@@ -78,20 +80,14 @@ export function renderMonitor(ctx: Ctx, m: MonitorDoc, expand: ReadonlySet<strin
   const out: Record<string, unknown> = { id: m.id, type: m.type };
   if (m.url !== null) out.url = m.url;
   if (m.effectiveUrl !== null && m.effectiveUrl !== m.url) out.effectiveUrl = m.effectiveUrl;
-  Object.assign(out, {
-    name: monitorName(m),
-    interval: m.interval,
-    cronSchedule: m.cronSchedule,
-    enabled: m.enabled,
-    tags: m.tags,
-  });
-  if (m.locations) out.locations = m.locations;
+  // The kind's members as stored, in its order; then those that read back otherwise, in their places.
+  Object.assign(out, renderedValues(monitorSchema, m, ["type", "url", "settings"]));
+  out.name = monitorName(m);
+  if (!m.locations) delete out.locations;
   // Types where recheck has no effect show it only when one was sent.
   if (info.recheck || m.recheck) out.recheck = m.recheck ?? { strategy: monitorDefaults.strategy };
+  else delete out.recheck;
   Object.assign(out, {
-    openStat: m.openStat,
-    fullLog: m.fullLog,
-    slaTarget: m.slaTarget,
     state: monitorState(ctx, m),
     since: m.since,
     created: m.created,

@@ -28,9 +28,11 @@ import type { Ctx } from "../../core/operation.ts";
 import { plans } from "../../core/plans.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { throwRefusals } from "../../core/refusal.ts";
+import type { KindMembers } from "../../core/stored.ts";
+import { storedValues } from "../../core/stored.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 import { checkedAddress } from "./address.ts";
-import { type MonitorDoc, monitorCollection, monitorDefaults } from "./model.ts";
+import { type MonitorDoc, monitorCollection, monitorDefaults, workedOutMembers } from "./model.ts";
 import { resolveSettings } from "./settings.ts";
 
 /** The members of a monitor as a write would leave them, and the warnings to answer with. */
@@ -173,22 +175,21 @@ export function prepareMonitor(
 
   if (effectiveUrl !== null) assertUnique(ctx, type, effectiveUrl, current?.id);
 
+  // Every other member of the kind is kept as sent (an unsent name stays null, so it follows the address);
+  // `enabled` has a default, so it is never null.
+  const kept = storedValues(monitorSchema, body, current, workedOutMembers) as KindMembers<MonitorBody> &
+    Pick<MonitorDoc, "enabled">;
   return {
     fields: {
+      ...kept,
       type,
       url,
       effectiveUrl,
-      // Unsent (or null) stays null, so the name read back follows the address.
-      name: body.name !== undefined ? body.name : (current?.name ?? null),
       interval,
       cronSchedule,
-      enabled: body.enabled ?? current?.enabled ?? monitorDefaults.enabled,
       tags: [...new Set(tags)],
       locations,
       recheck,
-      openStat: body.openStat ?? current?.openStat ?? monitorDefaults.openStat,
-      fullLog: body.fullLog ?? current?.fullLog ?? monitorDefaults.fullLog,
-      slaTarget: body.slaTarget !== undefined ? body.slaTarget : (current?.slaTarget ?? null),
       settings: settings.settings,
       credentialsUpdatedAt: settings.credentialsUpdatedAt,
     },
@@ -208,7 +209,7 @@ function resolveLocations(
   }
   const merged = {
     pools: [] as string[],
-    fallback: monitorDefaults.fallback as string | null,
+    fallback: monitorDefaults.fallback,
     excludedAgents: [] as string[],
     ...current?.locations,
   };

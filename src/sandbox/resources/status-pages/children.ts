@@ -1,6 +1,5 @@
 import { z } from "zod";
 import {
-  defaultsOf,
   statusPageSubscriberCreateBody,
   statusPageSubscriberSchema,
   statusPageTemplateCreateBody,
@@ -10,6 +9,7 @@ import { newGuid } from "../../core/ids.ts";
 import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations, type Operation } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
+import { storedValues } from "../../core/stored.ts";
 import {
   childrenOf,
   requireChild,
@@ -19,8 +19,6 @@ import {
   type TemplateDoc,
   templateCollection,
 } from "./model.ts";
-
-const templateDefaults = defaultsOf(statusPageTemplateSchema) as Pick<TemplateDoc, "impact">;
 
 function render<T extends { accountId: string }>(doc: T): Omit<T, "accountId"> {
   const { accountId: _, ...rest } = doc;
@@ -119,14 +117,12 @@ export const templateOperations = defineOperations(
     response: { status: 201, description: "The template.", schema: statusPageTemplateSchema },
     handle: (ctx, req) => {
       const page = requirePage(ctx, req.params.id!);
-      const body = req.body as Pick<TemplateDoc, "title" | "message"> & Partial<Pick<TemplateDoc, "impact">>;
       const template = ctx.store.put<TemplateDoc>(templateCollection, {
         id: newGuid(),
         accountId: ctx.account!.id,
+        // The kind's members as sent, else their defaults; the page is the route's.
+        ...storedValues(statusPageTemplateSchema, req.body as object, undefined, ["pageId"]),
         pageId: page.id,
-        title: body.title,
-        message: body.message,
-        impact: body.impact ?? templateDefaults.impact,
         created: ctx.now,
       });
       return {

@@ -1,7 +1,15 @@
-import type { componentStates, manualStates, statusPageIncidentStates } from "../../../kinds/index.ts";
+import type { z } from "zod";
+import {
+  type componentStates,
+  type manualStates,
+  type statusPageIncidentStates,
+  statusPageSchema,
+  type statusPageTemplateSchema,
+} from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
+import { type KindMembers, renderedValues } from "../../core/stored.ts";
 import { activeWindowsFor } from "../maintenance/model.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 
@@ -11,13 +19,15 @@ export type ComponentDoc = { id: string; name: string } & (
   | { manualState: ManualState }
 );
 
-/** A stored status page; its components live inside it (they are only ever written as a whole set). */
-export interface StatusPageDoc extends Doc {
+/**
+ * A stored status page: the kind's members (which ones a write keeps is the kind's: `storedValues`), with
+ * those the sandbox reads itself typed as stored. Its components live inside it (they are only ever written
+ * as a whole set).
+ */
+export interface StatusPageDoc extends Doc, KindMembers<z.output<typeof statusPageSchema>> {
   slug: string;
   title: string;
-  description: string | null;
   customDomain: string | null;
-  theme: "light" | "dark" | "auto";
   components: ComponentDoc[];
   created: number;
   updated: number;
@@ -47,11 +57,9 @@ export interface PageIncidentDoc extends Doc {
   updated: number;
 }
 
-export interface TemplateDoc extends Doc {
+/** A page's incident template: the kind's members as a write keeps them (`storedValues`). */
+export interface TemplateDoc extends Doc, KindMembers<z.output<typeof statusPageTemplateSchema>> {
   pageId: string;
-  title: string;
-  message: string;
-  impact: "minor" | "major";
   created: number;
 }
 
@@ -113,11 +121,7 @@ export const publicUrlOf = (ctx: Ctx, page: StatusPageDoc) => `${ctx.baseUrl}/st
 export function renderPage(ctx: Ctx, page: StatusPageDoc): Record<string, unknown> {
   return {
     id: page.id,
-    slug: page.slug,
-    title: page.title,
-    description: page.description,
-    customDomain: page.customDomain,
-    theme: page.theme,
+    ...renderedValues(statusPageSchema, page),
     publicUrl: publicUrlOf(ctx, page),
     components: page.components.map((c) => ({ ...c, state: componentState(ctx, c) })),
     created: page.created,

@@ -1,8 +1,9 @@
-import { defaultsOf, statusPageSchema } from "../../../kinds/index.ts";
+import { statusPageSchema } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
+import { storedValues } from "../../core/stored.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 import {
   childrenOf,
@@ -18,12 +19,6 @@ export type PageBody = Partial<
   Pick<StatusPageDoc, "slug" | "title" | "description" | "customDomain" | "theme">
 >;
 export type PageCreate = PageBody & Pick<StatusPageDoc, "slug" | "title">;
-
-/** Server defaults of a create, as the kind declares them. */
-const defaults = defaultsOf(statusPageSchema) as Pick<
-  StatusPageDoc,
-  "description" | "customDomain" | "theme"
->;
 
 /**
  * Slugs and custom domains are public addresses, so they are unique across the
@@ -55,7 +50,11 @@ function assertRoom(ctx: Ctx) {
 /** `POST /statuspage`: room on the plan, and a slug and custom domain nobody uses. */
 export function createPage(ctx: Ctx, body: PageCreate): StatusPageDoc {
   assertRoom(ctx);
-  const fields = { ...defaults, ...body };
+  // The kind's members as sent, else their defaults.
+  const fields = storedValues(statusPageSchema, body, undefined) as Pick<
+    StatusPageDoc,
+    "slug" | "title" | "customDomain"
+  >;
   assertAddressFree(ctx, "slug", fields.slug);
   assertAddressFree(ctx, "customDomain", fields.customDomain);
   return ctx.store.put<StatusPageDoc>(pageCollection, {

@@ -1,17 +1,22 @@
-import type { SubscribableEvent } from "../../../kinds/index.ts";
+import type { z } from "zod";
+import type { SubscribableEvent, webhookSchema } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
+import type { KindMembers } from "../../core/stored.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 
 export type WebhookScope = { all: true } | { monitorIds: string[] } | { tags: string[] };
 
-/** A stored webhook. The secret is kept in full: deliveries are signed with it. */
-export interface WebhookDoc extends Doc {
+/**
+ * A stored webhook: the kind's members (which ones a write keeps is the kind's: `storedValues`), with those the
+ * sandbox reads itself typed as stored, and the service's own bookkeeping. The secret is kept in full:
+ * deliveries are signed with it.
+ */
+export interface WebhookDoc extends Doc, KindMembers<z.output<typeof webhookSchema>> {
   url: string;
   events: SubscribableEvent[];
   scope: WebhookScope;
-  name: string | null;
   headers: { header: string; value: string }[];
   secret: string;
   secretUpdatedAt: number;

@@ -1,4 +1,6 @@
+import { webhookSchema } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
+import { renderedValues } from "../../core/stored.ts";
 import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
 import type { DeliveryDoc } from "./deliveries.ts";
 import { dueAt } from "./delivery-index.ts";
@@ -46,13 +48,13 @@ export function renderWebhook(ctx: Ctx, w: WebhookDoc, secretInFull?: string): R
     w.previousValidUntil !== null && w.previousValidUntil > ctx.now ? w.previousValidUntil : null;
   return {
     id: w.id,
-    url: w.url,
-    events: w.events,
+    // The kind's members as stored, in its order; then those that read back otherwise, in their places.
+    ...renderedValues(webhookSchema, w),
     scope: { ...w.scope, monitorCount: monitorCount(ctx, w.scope) },
-    name: w.name,
     // Header values are often credentials (Authorization tokens): they are sent, never shown.
     headers: w.headers.map(({ header }) => ({ header, value: { set: true } })),
     secret: secretInFull ?? { set: true, updatedAt: w.secretUpdatedAt, previousValidUntil },
+    // Written by updates only, so not among the members a write keeps as sent.
     enabled: w.enabled,
     consecutiveFailures: w.consecutiveFailures,
     disabledReason: w.disabledReason,

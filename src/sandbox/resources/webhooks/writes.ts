@@ -12,6 +12,7 @@ import { createBodyOf } from "../../core/crud.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
+import { storedValues } from "../../core/stored.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { deliveriesOf, dropPending, removeDeliveries } from "./deliveries.ts";
 import { rotationOverlapSec, type WebhookDoc, type WebhookScope, webhookCollection } from "./model.ts";
@@ -102,11 +103,9 @@ export function createWebhook(ctx: Ctx, body: CreateBody): { doc: WebhookDoc; se
   const doc = ctx.store.put<WebhookDoc>(webhookCollection, {
     id: newGuid(),
     accountId: ctx.account!.id,
-    url: body.url,
+    // The kind's members as sent, else their defaults; the events as a set, the secret as made.
+    ...(storedValues(webhookSchema, body, undefined) as Pick<WebhookDoc, "url" | "scope" | "headers">),
     events: eventSet(body.events),
-    scope: body.scope as WebhookScope,
-    name: body.name ?? null,
-    headers: body.headers ?? [],
     secret,
     secretUpdatedAt: ctx.now,
     previousSecret: null,

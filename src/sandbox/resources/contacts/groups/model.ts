@@ -1,7 +1,9 @@
-import { reportFrequencies } from "../../../../kinds/index.ts";
+import type { z } from "zod";
+import { type contactGroupSchema, reportFrequencies } from "../../../../kinds/index.ts";
 import type { Ctx } from "../../../core/operation.ts";
 import { invalid, notFound } from "../../../core/problem.ts";
 import type { Doc } from "../../../core/store.ts";
+import type { KindMembers } from "../../../core/stored.ts";
 import { assertReportable } from "../../subscriptions/model.ts";
 import type { ContactDoc } from "../doc.ts";
 
@@ -11,8 +13,13 @@ export interface GroupMember {
   events: string[];
 }
 
-/** A contact group: a preset of members that writes ordinary subscriptions when applied. */
-export interface ContactGroupDoc extends Doc {
+/**
+ * A contact group: a preset of members that writes ordinary subscriptions when applied. The kind's members as
+ * a write keeps them (`storedValues`), with those the sandbox reads itself typed as stored.
+ */
+export interface ContactGroupDoc
+  extends Doc,
+    KindMembers<Omit<z.output<typeof contactGroupSchema>, "members">> {
   name: string;
   members: GroupMember[];
   created: number;

@@ -1,7 +1,8 @@
-import { contactGroupSchema, defaultsOf } from "../../../../kinds/index.ts";
+import { contactGroupSchema } from "../../../../kinds/index.ts";
 import { newGuid } from "../../../core/ids.ts";
 import type { Ctx } from "../../../core/operation.ts";
 import { ApiProblem } from "../../../core/problem.ts";
+import { storedValues } from "../../../core/stored.ts";
 import {
   assertMembers,
   type ContactGroupDoc,
@@ -15,9 +16,6 @@ export interface GroupBody {
   name?: string;
   members?: GroupMember[];
 }
-
-/** Server defaults of a group create, as the kind declares them. */
-const groupDefaults = defaultsOf(contactGroupSchema) as Pick<ContactGroupDoc, "members">;
 
 /** Each member's events as a set: repeats dropped. */
 const normalize = (members: readonly GroupMember[]) =>
@@ -35,13 +33,15 @@ function assertNameFree(ctx: Ctx, name: string, self?: string) {
 
 /** `POST /contact/group`: a unique name and members that exist, each with its events. */
 export function createGroup(ctx: Ctx, body: GroupBody & { name: string }): ContactGroupDoc {
-  const members = normalize(body.members ?? groupDefaults.members);
+  // The kind's members as sent, else their defaults; each member's events as a set.
+  const kept = storedValues(contactGroupSchema, body, undefined) as Pick<ContactGroupDoc, "name" | "members">;
+  const members = normalize(kept.members);
   assertMembers(ctx, members, "/members");
   assertNameFree(ctx, body.name);
   return ctx.store.put<ContactGroupDoc>(groupCollection, {
     id: newGuid(),
     accountId: ctx.account!.id,
-    name: body.name,
+    ...kept,
     members,
     created: ctx.now,
     updated: ctx.now,
@@ -53,7 +53,7 @@ export function updateGroup(ctx: Ctx, group: ContactGroupDoc, body: GroupBody): 
   const members = body.members ? normalize(body.members) : group.members;
   if (body.members) assertMembers(ctx, members, "/members");
   if (body.name !== undefined) assertNameFree(ctx, body.name, group.id);
-  const next = { ...group, name: body.name ?? group.name, members };
+  const next = { ...group, ...storedValues(contactGroupSchema, body, group), members };
   if (JSON.stringify(next) === JSON.stringify(group)) return group;
   return ctx.store.put<ContactGroupDoc>(groupCollection, { ...next, updated: ctx.now });
 }
