@@ -15,7 +15,10 @@ export type KindMembers<Body> = { [K in Exclude<keyof Body, "id">]?: Body[K] | n
 
 interface StoredMember {
   name: string;
-  /** What an unsent member is stored as: the kind's default, an empty collection, or null. */
+  /**
+   * What an unsent member is stored as: the kind's default, an empty list, null where the member takes it,
+   * else nothing (undefined: the member is left out).
+   */
   unset: () => unknown;
 }
 
@@ -35,9 +38,11 @@ function storedOf(schema: z.ZodObject): readonly StoredMember[] {
       .map(({ name, schema: member, traits }) => {
         const fallback = traits.default;
         const empty = shapeOf(member).type === "array";
+        const nullable = member.safeParse(null).success;
         return {
           name,
-          unset: () => (fallback !== undefined ? structuredClone(fallback) : empty ? [] : null),
+          unset: () =>
+            fallback !== undefined ? structuredClone(fallback) : empty ? [] : nullable ? null : undefined,
         };
       });
     storedCache.set(schema, stored);
@@ -53,7 +58,8 @@ const has = (doc: object | undefined, name: string): doc is Record<string, unkno
 
 /**
  * The stored members a write leaves, but for those the resource works out itself (`except`): each the value
- * sent, else the one stored, else what an unsent member is stored as (the kind's default, an empty list, null).
+ * sent, else the one stored, else what an unsent member is stored as (its default, an empty list, null, or
+ * nothing).
  */
 export function storedValues(
   schema: z.ZodObject,
@@ -65,7 +71,8 @@ export function storedValues(
   for (const { name, unset } of storedOf(schema)) {
     if (except.includes(name)) continue;
     const sent = (body as Record<string, unknown>)[name];
-    out[name] = sent !== undefined ? sent : has(current, name) ? current[name] : unset();
+    const value = sent !== undefined ? sent : has(current, name) ? current[name] : unset();
+    if (value !== undefined) out[name] = value;
   }
   return out;
 }
@@ -82,7 +89,8 @@ export function renderedValues(
   const out: Record<string, unknown> = {};
   for (const { name, unset } of storedOf(schema)) {
     if (except.includes(name)) continue;
-    out[name] = has(doc, name) ? doc[name] : unset();
+    const value = has(doc, name) ? doc[name] : unset();
+    if (value !== undefined) out[name] = value;
   }
   return out;
 }
