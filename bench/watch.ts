@@ -140,10 +140,12 @@ async function budgetScenario(
 
   globalThis.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
-  const client = new VigilClient({ baseUrl: sandbox.url, token, time, pacer: new SharePacer(0.1, time) });
+  const pacer = new SharePacer(0.1, time);
+  const client = new VigilClient({ baseUrl: sandbox.url, token, time, pacer });
   await client.prime();
   const seen: { address: string; at: number }[] = [];
   const logs: string[] = [];
+  const startedAt = time.now();
   const watch = await startWatch({
     ops: operations(client),
     clientMetrics: client.metrics,
@@ -152,6 +154,7 @@ async function budgetScenario(
     desired,
     cadence: { everyMs: 300_000, fullEveryMs: 3_600_000 },
     share: 0.1,
+    pacing: pacer,
     time,
     out: (line) => {
       const t = JSON.parse(line);
@@ -188,7 +191,7 @@ async function budgetScenario(
   ))
     console.log(`  ${l}`);
   console.log(
-    `  start-up: ${startupReads} reads; then ${reads} reads in ${simulated.toFixed(1)} h = ${(reads / simulated).toFixed(1)} reads/hour (budget ${watch.watcher.budget.perHour.toFixed(1)}); 429s: ${stats.byStatus["429"] ?? 0}`,
+    `  start-up: ${startupReads} reads, ready after ${((readyAt - startedAt) / 1000).toFixed(1)} s on the sandbox clock; then ${reads} reads in ${simulated.toFixed(1)} h = ${(reads / simulated).toFixed(1)} reads/hour (budget ${watch.watcher.budget.perHour.toFixed(1)}); 429s: ${stats.byStatus["429"] ?? 0}`,
   );
   console.log(
     `  poll-only edit (alert subscription) seen after ${found ? `${((found.at - editedAt) / 60_000).toFixed(1)} simulated minutes` : "never"} (full refresh every ${(plan.cadence.fullEveryMs / 60_000).toFixed(1)} min)`,
