@@ -145,6 +145,15 @@ export class WatchMetrics {
       },
     });
     new Counter({
+      name: "vigil_watch_api_pacing_wait_seconds_total",
+      help: "Seconds the watcher's API calls waited for room in the read budget or the account's quota.",
+      registers,
+      collect() {
+        this.reset();
+        this.inc(snapshot().pacingWaits.totalMs / 1000);
+      },
+    });
+    new Counter({
       name: "vigil_watch_api_rate_limited_total",
       help: "API answers 429 the watcher met, since it started.",
       registers,

@@ -175,7 +175,9 @@ export function registerWatch(program: Command) {
     // (before it opens anything that would need closing), so every other command starts without them.
     const { startWatch } = await import("../../watch/run.ts");
     const share = percent / 100;
-    const connection = await connect(options, process.env, new SharePacer(share, realTime));
+    // At the account's pace (a plan's) until the first refresh is over, then at the share.
+    const pacer = new SharePacer(share, realTime);
+    const connection = await connect(options, process.env, pacer);
     const store = await stateStore(options, "watch");
     const record = watchRecordPath(options);
     // The connection and the state's store (a database pool with PostgreSQL), closed together.
@@ -192,6 +194,7 @@ export function registerWatch(program: Command) {
       reloadConfig: () => reloadConfig(paths),
       cadence,
       share,
+      pacing: pacer,
       ...(listen && {
         listen: { ...listen, ...(maxConnections !== undefined && { limits: { maxConnections } }) },
       }),
