@@ -1,10 +1,12 @@
-import type { Route, RoutingMatrix } from "./matrix.ts";
+import { pagesOnDown, type Route, type RoutingMatrix } from "./matrix.ts";
 
 /** The "who gets paged" difference between two matrices: routes by monitor and recipient. */
 export interface RoutesDiff {
   added: Route[];
   removed: Route[];
   changed: { before: Route; after: Route; members: string[] }[];
+  /** Enabled monitors of both that paged a contact on `down` before and page none now. */
+  unpaged: string[];
 }
 
 /** A route's identity: its monitor and its recipient (a contact, or a webhook). */
@@ -27,7 +29,7 @@ const compared = [
 export function diffRoutes(before: RoutingMatrix, after: RoutingMatrix): RoutesDiff {
   const old = new Map(before.routes.map((r) => [routeKey(r), r]));
   const now = new Set(after.routes.map(routeKey));
-  const diff: RoutesDiff = { added: [], removed: [], changed: [] };
+  const diff: RoutesDiff = { added: [], removed: [], changed: [], unpaged: [] };
   for (const r of after.routes) {
     const previous = old.get(routeKey(r));
     if (!previous) {
@@ -38,6 +40,12 @@ export function diffRoutes(before: RoutingMatrix, after: RoutingMatrix): RoutesD
     if (members.length > 0) diff.changed.push({ before: previous, after: r, members });
   }
   diff.removed = before.routes.filter((r) => !now.has(routeKey(r)));
+  const pagedBefore = new Set(
+    before.monitors.filter((m) => m.routes.some(pagesOnDown)).map((m) => m.monitor),
+  );
+  diff.unpaged = after.monitors
+    .filter((m) => m.enabled && pagedBefore.has(m.monitor) && !m.routes.some(pagesOnDown))
+    .map((m) => m.monitor);
   return diff;
 }
 

@@ -17,7 +17,7 @@
  *   the smallest `delayMinutes` of those routes is the monitor's earliest `down` alert (for `maxDelay`).
  * - `expectedNotifications(monitorRouting, { downAt, upAt?, until })`: the notifications one outage sends
  *   by the matrix, with their times and outcomes (what the property test compares with the sandbox).
- * - `diffRoutes(before, after)`: `{ added, removed, changed: [{ before, after, members }] }` by `routeKey`
+ * - `diffRoutes(before, after)`: `{ added, removed, changed: [{ before, after, members }], unpaged }` by `routeKey`
  *   (monitor and recipient); `diffIsEmpty(diff)`.
  * - `describeReason(reason)`, `describeHold(hold)`: the words the CLI shows for them.
  */
