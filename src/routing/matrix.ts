@@ -216,8 +216,11 @@ export function routingMatrix(
           repeat: m.repeat === "weekly" ? "weekly" : "none",
         };
         if (windowState(hold, now) === "finished") break;
-        for (const monitor of refNames(m.monitorIds))
-          holds.set(monitor, [...(holds.get(monitor) ?? []), hold]);
+        for (const monitor of refNames(m.monitorIds)) {
+          const list = holds.get(monitor);
+          if (list) list.push(hold);
+          else holds.set(monitor, [hold]);
+        }
         break;
       }
       case "webhook": {
