@@ -22,6 +22,7 @@ const compared = [
   "outcome",
   "reason",
   "events",
+  "missedNotices",
   "heldBy",
 ] as const satisfies readonly (keyof Route)[];
 

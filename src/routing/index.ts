@@ -7,11 +7,11 @@
  * - `routingMatrix(resources, { confirmed?, now? })`: from `loadConfig(...).resources`. Answers
  *   `{ monitors: MonitorRouting[], routes: Route[] }`. A `Route` is one recipient of one monitor's alerts:
  *   `{ monitor, contact (null for a webhook), webhook?, channel, alertTypes, delayMinutes, confirmed,
- *   outcome: "sent" | "blocked" | "none", reason?, events?, heldBy: Hold[] }`. `reason` says why not:
+ *   outcome: "sent" | "blocked" | "none", reason?, events?, missedNotices?, heldBy: Hold[] }`. `reason` says why not:
  *   `unconfirmed`, `no_gateway` (a plain http contact gets no certificate, domain, blocklist or web-risk
  *   notices), `paused`, `webhook_disabled`; `heldBy` names the suppressing maintenance windows
  *   (`{ maintenance, title, from, to, repeat }`) during which alerts wait. `MonitorRouting` adds the
- *   monitor's `title`, `type`, `enabled`, `notice`, `downDelayMinutes` (when `monitor.down` goes out).
+ *   monitor's `title`, `type`, `enabled`, `notice`, `attachedNotices`, `downDelayMinutes` (when `monitor.down` goes out).
  *   `confirmed` lists the email/sms/voice contacts taken as confirmed (default: all).
  * - `pagesOnDown(route)`: a contact's `down` message goes out on this route (for `everyMonitorAlerts`);
  *   the smallest `delayMinutes` of those routes is the monitor's earliest `down` alert (for `maxDelay`).

@@ -1,6 +1,7 @@
 import type { DesiredResource, Ref } from "../engine/model.ts";
 import {
   alertTypes as allAlertTypes,
+  attachedOf,
   confirmableContactTypes,
   contactSchema,
   type DeliveryRefusal,
@@ -12,6 +13,7 @@ import {
   monitorSchema,
   monitorTypeAliases,
   type NoticeKind,
+  noticeKinds,
   noticeOfMonitorType,
   type WindowSchedule,
   webhookSchema,
@@ -65,6 +67,12 @@ export interface Route {
   reason?: RouteReason;
   /** The webhook's events about this monitor's outages (`monitor.*`, `incident.*`), on a webhook's route. */
   events?: string[];
+  /**
+   * The notices of the monitor's attached sub-checks (`attached: {sslExp: true}`) this contact does not
+   * receive: a plain http contact gets no certificate, domain, blocklist or web-risk notices. Sub-checks are
+   * not simulated, so this says what the service would not send, beside the outage alerts above.
+   */
+  missedNotices?: NoticeKind[];
   /** Suppressing windows over the monitor that are not over yet. */
   heldBy: Hold[];
 }
@@ -80,6 +88,8 @@ export interface MonitorRouting {
   enabled: boolean;
   /** When its alerts are notices (a certificate monitor's, say) rather than outage alerts. */
   notice: NoticeKind | null;
+  /** The notices of its enabled attached sub-checks. */
+  attachedNotices: NoticeKind[];
   /** Minutes until `monitor.down`: the shortest delay of the contacts subscribed to `down`, else 0. */
   downDelayMinutes: number;
   heldBy: Hold[];
@@ -125,6 +135,7 @@ interface MonitorFacts {
   type: string;
   enabled: boolean;
   tags: string[];
+  attachedNotices: NoticeKind[];
 }
 
 interface WebhookFacts {
@@ -192,6 +203,7 @@ export function routingMatrix(
           type: monitorTypeAliases[type] ?? type,
           enabled: m.enabled !== false,
           tags: strings(m.tags),
+          attachedNotices: attachedNoticesOf(r.members),
         });
         break;
       }
@@ -242,6 +254,16 @@ export function routingMatrix(
   return { monitors: rows, routes: rows.flatMap((m) => m.routes) };
 }
 
+/** The notices of a monitor's enabled sub-checks, in the order of `noticeKinds`. */
+function attachedNoticesOf(members: Record<string, unknown>): NoticeKind[] {
+  const on = Object.entries(attachedOf(members)).flatMap(([check, toggle]) =>
+    typeof toggle === "object" && toggle !== null && (toggle as { enabled?: unknown }).enabled === true
+      ? (noticeOfMonitorType(check) ?? [])
+      : [],
+  );
+  return noticeKinds.filter((n) => on.includes(n));
+}
+
 /** Which monitors a webhook's scope covers: all, some by name, or those carrying one of some tags. */
 function scopeOf(scope: unknown): (monitor: MonitorFacts) => boolean {
   if (typeof scope !== "object" || scope === null) return () => false;
@@ -272,6 +294,7 @@ function monitorRouting(
     downEventDelaySec(known.map((s) => ({ alertTypes: s.alertTypes, alertDelay: s.facts.alertDelay }))) / 60;
   const routes: Route[] = known.map(({ facts, alertTypes }) => {
     const refusal = deliveryRefusal(facts, notice ?? undefined);
+    const missed = monitor.attachedNotices.filter((n) => deliveryRefusal({ ...facts, confirmed: true }, n));
     return {
       monitor: monitor.name,
       contact: facts.name,
@@ -280,6 +303,7 @@ function monitorRouting(
       delayMinutes: facts.alertDelay,
       confirmed: facts.confirmed,
       ...outcomeOf(monitor.enabled, refusal),
+      ...(missed.length > 0 && { missedNotices: missed }),
       heldBy,
     };
   });
@@ -309,6 +333,7 @@ function monitorRouting(
     type: monitor.type,
     enabled: monitor.enabled,
     notice,
+    attachedNotices: monitor.attachedNotices,
     downDelayMinutes,
     heldBy,
     routes,

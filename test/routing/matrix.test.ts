@@ -17,6 +17,7 @@ monitors:
     url: https://api.example.com/health
     locations: { pools: [allworld] }
     tags: [prod]
+    attached: { sslExp: true, dnsbl: false }
     alerts:
       - { contact: pager, alertTypes: [down, up, repeatedlyDown] }
       - { contact: phone, alertTypes: [down] }
@@ -85,17 +86,21 @@ describe("routingMatrix", () => {
       ["cert", "slack", "http", "down", 0, "sent", ""],
       ["paused", "pager", "http", "down", 0, "none", "paused"],
     ]);
+    // The certificate notices of api's attached check miss the plain http contact only.
+    expect(
+      matrix.routes.filter((r) => r.missedNotices).map((r) => [r.monitor, r.contact, r.missedNotices]),
+    ).toEqual([["api", "pager", ["certificate"]]]);
     const bot = matrix.routes.find((r) => r.webhook === "bot")!;
     expect(bot).toMatchObject({
       contact: null,
       confirmed: true,
       events: ["incident.opened", "monitor.down", "monitor.up"],
     });
-    expect(matrix.monitors.map((m) => [m.monitor, m.notice, m.downDelayMinutes])).toEqual([
-      ["api", null, 0],
-      ["cert", "certificate", 0],
-      ["paused", null, 0],
-      ["lonely", null, 0],
+    expect(matrix.monitors.map((m) => [m.monitor, m.notice, m.attachedNotices, m.downDelayMinutes])).toEqual([
+      ["api", null, ["certificate"], 0],
+      ["cert", "certificate", [], 0],
+      ["paused", null, [], 0],
+      ["lonely", null, [], 0],
     ]);
   });
 

@@ -36,6 +36,10 @@ export function routeWords(r: Route): string {
   if (!r.confirmed) parts.push("unconfirmed");
   if (r.outcome === "blocked") parts.push(`blocked: ${describeReason(r.reason!)}`);
   if (r.outcome === "none") parts.push(`nothing sent: ${describeReason(r.reason!)}`);
+  if (r.missedNotices)
+    parts.push(
+      `no ${r.missedNotices.join(", ")} notices of the attached checks: ${describeReason("no_gateway")}`,
+    );
   return parts.join("; ");
 }
 

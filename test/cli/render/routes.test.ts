@@ -33,6 +33,7 @@ it("cuts the matrix likewise", () => {
       type: "http",
       enabled: true,
       notice: null,
+      attachedNotices: [],
       downDelayMinutes: r.delayMinutes,
       heldBy: [],
       routes: [r],
