@@ -309,7 +309,7 @@ describe("examples", () => {
     for (const p of placeholders) expect(p, "a default").toContain(":-");
   });
 
-  it("the GitOps workflow plans pull requests, applies main one run at a time and commits the state", () => {
+  it("the GitOps workflow plans and reviews pull requests, applies main one run at a time and commits the state", () => {
     const file = workflowFiles.find((f) => f.endsWith("monitoring.yml"));
     expect(file).toBeDefined();
     const workflow = load(file!);
@@ -324,6 +324,20 @@ describe("examples", () => {
     expect(runs(plan)).toMatch(/npx vigil plan .*--markdown.*--detailed-exitcode/);
     expect(runs(plan)).toContain('"$code" -eq 1');
     expect(plan.steps.some((s: Json) => String(s.uses).startsWith("actions/github-script"))).toBe(true);
+
+    // Who gets paged: the routes diff against the base branch as a comment, the scenarios as a JUnit report.
+    const review = workflow.jobs.review;
+    expect(review.if).toContain("pull_request");
+    expect(review.permissions).toEqual({ contents: "read", "pull-requests": "write" });
+    expect(runs(review)).toMatch(/git worktree add .*"\$RUNNER_TEMP\/base"/);
+    expect(runs(review)).toMatch(
+      /npx vigil routes \. --base "\$RUNNER_TEMP\/base" --markdown --detailed-exitcode/,
+    );
+    expect(runs(review)).toContain('"$code" -eq 1');
+    expect(runs(review)).toMatch(/npx vigil test \. --junit vigil-tests\.xml/);
+    const uses = review.steps.map((s: Json) => String(s.uses));
+    expect(uses.some((u: string) => u.startsWith("actions/github-script"))).toBe(true);
+    expect(uses.some((u: string) => u.startsWith("actions/upload-artifact"))).toBe(true);
 
     const apply = workflow.jobs.apply;
     expect(apply.if).toContain("push");
