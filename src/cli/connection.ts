@@ -160,7 +160,7 @@ export async function connect(
 export const settingFlag = (setting: ConnectionSetting) => `--${setting.name}`;
 
 /** The endpoint and token from the flags, else the environment; either missing is refused, saying where to set it. */
-export function apiSettings(
+function apiSettings(
   options: Pick<ConnectionOptions, "endpoint" | "token">,
   env: NodeJS.ProcessEnv,
 ): ConnectionValues {

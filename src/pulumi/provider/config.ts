@@ -19,7 +19,7 @@ export interface ConfigRequest {
 }
 
 /** A setting's config variable: `vigil:endpoint`, which the engine sends as `vigil:config:endpoint`. */
-export const configKey = (setting: ConnectionSetting) => `vigil:${setting.name}`;
+const configKey = (setting: ConnectionSetting) => `vigil:${setting.name}`;
 
 /** A setting from the provider's config (typed `args`, or the `vigil:config:*` variables). */
 function configValue(request: ConfigRequest, name: string): unknown {
