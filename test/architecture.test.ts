@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type FunctionLength, functionLengths, longFunctions } from "../tools/function-length.ts";
 import { cycles, filesUnder, importGraph, relativeImports } from "../tools/import-cycles.ts";
 import { type KindBranch, kindBranches, kindFolderImports } from "../tools/kind-branches.ts";
 
 /**
  * The shape of the whole source tree (issue 18): no import cycles (type-only imports included), each folder
- * imports only the folders below it, shared code names no kind, and no hand-written file is long without a
- * reason. Each folder's finer rules live beside its own tests (`test/sandbox/module-graph.test.ts`).
+ * imports only the folders below it, shared code names no kind, no hand-written file is long without a
+ * reason, and no hand-written function is long (issue 27). Each folder's finer rules live beside its own tests
+ * (`test/sandbox/module-graph.test.ts`).
  */
 const root = resolve(import.meta.dirname, "../src");
 const graph = importGraph(root);
@@ -200,5 +202,63 @@ describe("file length", () => {
       .filter(({ text }) => !reason.test(text.split("\n").slice(0, 30).join("\n")))
       .map(({ file }) => file);
     expect(unexplained).toEqual([]);
+  });
+});
+
+describe("function length", () => {
+  /**
+   * No hand-written function (a declaration, method, accessor, constructor, arrow function or function
+   * expression; its nested functions counted in) runs past this many lines in src, tools or bench: past it, a
+   * function does several things, and each deserves a name (and, where it is a pure decision, a unit test).
+   * Tests are not measured: a suite's callback is a list of cases and a test's body a scenario read top to
+   * bottom, and the file limit above bounds both.
+   */
+  const maxLines = 100;
+  const repository = resolve(root, "..");
+  const measured = ["src", "tools", "bench"];
+  /** Functions another change rewrites whole (issue 27: one bulk engine); they leave this list with it. */
+  const awaiting = [
+    "src/engine/apply/bulk/subscriptions.ts: subscriptions",
+    "src/engine/batch-routes/subscriptions.ts: subscriptions",
+  ];
+  const long = longFunctions(repository, measured, maxLines, (file) =>
+    generated.some((folder) => file.startsWith(`src/${folder}`)),
+  );
+  const said = (f: FunctionLength) => `${f.file}: ${f.name}`;
+
+  it("measures every function, nested and anonymous ones too", () => {
+    const all = functionLengths(
+      "example.ts",
+      [
+        "export function outer() {",
+        "  const inner = (a: number) => {",
+        "    return a;",
+        "  };",
+        "  items.map(function (x) { return x; });",
+        '  it("does a thing", () => {});',
+        "  return class { method() {}\n get size() { return 1; } constructor() {} };",
+        "}",
+      ].join("\n"),
+    );
+    expect(all.map((f) => `${f.line} ${f.name} ${f.lines}`)).toEqual([
+      "1 outer 9",
+      "2 inner 3",
+      "5 items.map callback 1",
+      '6 it("does a thing") callback 1',
+      "7 method 1",
+      "8 size 1",
+      "8 constructor 1",
+    ]);
+  });
+
+  it(`keeps hand-written functions in ${measured.join(", ")} at ${maxLines} lines or under`, () => {
+    const over = long
+      .filter((f) => !awaiting.includes(said(f)))
+      .map((f) => `${f.file}:${f.line}: ${f.name} is ${f.lines} lines long`);
+    expect(over).toEqual([]);
+  });
+
+  it("lists only functions that are still long", () => {
+    expect(awaiting.filter((a) => !long.some((f) => said(f) === a))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import {
+  type ApplyResult,
   applyChanges,
   assertPlanUntampered,
   type DesiredResource,
@@ -79,21 +80,7 @@ interface Run {
 async function run(r: Run): Promise<void> {
   let progress: Progress | undefined;
   let calls: CallCounts | undefined;
-  const outputs = outputsPath(localStateBase(r.options));
-  const generated: string[] = [];
-  // Saved the moment the create answers (the only answer that shows it), and never printed.
-  const onGenerated = async (g: GeneratedValue) => {
-    try {
-      await saveOutput(outputs, g);
-      generated.push(
-        `${g.address}: the service generated its ${g.member}, shown only once; saved to ${outputs} (mode 0600, keep it out of Git). Print it with: vigil output ${g.address} ${g.member} --show-secrets`,
-      );
-    } catch (error) {
-      generated.push(
-        `${g.address}: the service generated its ${g.member}, but it could not be saved to ${outputs} (${(error as Error).message}); rotate it to get a new one.`,
-      );
-    }
-  };
+  const { generated, onGenerated } = generatedSaver(outputsPath(localStateBase(r.options)));
   // Why the plan was not approved: an answer other than yes, Ctrl+C or the end of the input.
   let refusal: Exclude<Answer, "yes"> | undefined;
   const startProgress = (plan: Plan) => {
@@ -152,30 +139,61 @@ async function run(r: Run): Promise<void> {
   progress?.finish();
   printNotes(outcome.notes);
   for (const line of generated) process.stdout.write(`${line}\n`);
-  if (!outcome.approved) {
-    const what = r.command === "destroy" ? "Destroy" : "Apply";
-    const why = refusal === "ended" ? ": the input ended before an answer" : "";
-    process.stdout.write(`${what} cancelled${why}. Nothing was changed.\n`);
-    // As a shell reports a command ended by Ctrl+C (128 + SIGINT); an input that ends is an error.
-    if (refusal === "interrupted") process.exitCode = exitCodes.interrupted;
-    else if (refusal === "ended") process.exitCode = exitCodes.error;
-    return;
-  }
-  const { done, failures, cascadeMismatches } = outcome.result;
+  if (!outcome.approved) cancelled(r.command, refusal);
+  else reportResult(r, outcome.result, calls);
+}
+
+/** Generated credentials, saved the moment the create answers (the only answer that shows it), and never printed. */
+function generatedSaver(outputs: string): {
+  generated: string[];
+  onGenerated: (g: GeneratedValue) => Promise<void>;
+} {
+  const generated: string[] = [];
+  const onGenerated = async (g: GeneratedValue) => {
+    try {
+      await saveOutput(outputs, g);
+      generated.push(
+        `${g.address}: the service generated its ${g.member}, shown only once; saved to ${outputs} (mode 0600, keep it out of Git). Print it with: vigil output ${g.address} ${g.member} --show-secrets`,
+      );
+    } catch (error) {
+      generated.push(
+        `${g.address}: the service generated its ${g.member}, but it could not be saved to ${outputs} (${(error as Error).message}); rotate it to get a new one.`,
+      );
+    }
+  };
+  return { generated, onGenerated };
+}
+
+/** A plan not approved: nothing changed, and the exit code says why. */
+function cancelled(command: string, refusal: Exclude<Answer, "yes"> | undefined): void {
+  const what = command === "destroy" ? "Destroy" : "Apply";
+  const why = refusal === "ended" ? ": the input ended before an answer" : "";
+  process.stdout.write(`${what} cancelled${why}. Nothing was changed.\n`);
+  // As a shell reports a command ended by Ctrl+C (128 + SIGINT); an input that ends is an error.
+  if (refusal === "interrupted") process.exitCode = exitCodes.interrupted;
+  else if (refusal === "ended") process.exitCode = exitCodes.error;
+}
+
+/** What the apply did and what failed, and what the whole run cost against the account's quota. */
+function reportResult(r: Run, result: ApplyResult, calls: CallCounts | undefined): void {
+  const { done, failures, cascadeMismatches } = result;
   for (const m of cascadeMismatches) process.stderr.write(`Warning: ${m}\n`);
   for (const f of failures) process.stderr.write(`${failureLines(f, r.config?.locate).join("\n")}\n`);
-  const counts = new Map<string, number>();
-  for (const d of done) if (d.action !== "no-op") counts.set(d.action, (counts.get(d.action) ?? 0) + 1);
-  const parts = [...counts].map(([action, n]) => `${n} ${pastTense[action] ?? action}`);
-  // "nothing to do" would misread a run where everything planned failed.
-  const summary =
-    parts.length > 0 ? parts.join(", ") : failures.length > 0 ? "nothing applied" : "nothing to do";
+  const summary = appliedSummary(done, failures.length);
   if (failures.length > 0) {
     process.stdout.write(`Apply finished with ${failures.length} failure(s): ${summary}.\n`);
     process.exitCode = exitCodes.error;
   } else process.stdout.write(`Apply complete: ${summary}.\n`);
-  // What the whole run cost against the account's quota: the plan's reads and the apply's calls.
+  // The plan's reads and the apply's calls.
   if (calls) process.stdout.write(`${callsLine(calls)} in all.\n`);
+}
+
+/** `2 created, 1 deleted`; "nothing to do" would misread a run where everything planned failed. */
+export function appliedSummary(done: ApplyResult["done"], failures: number): string {
+  const counts = new Map<string, number>();
+  for (const d of done) if (d.action !== "no-op") counts.set(d.action, (counts.get(d.action) ?? 0) + 1);
+  const parts = [...counts].map(([action, n]) => `${n} ${pastTense[action] ?? action}`);
+  return parts.length > 0 ? parts.join(", ") : failures > 0 ? "nothing applied" : "nothing to do";
 }
 
 const pastTense: Record<string, string> = {

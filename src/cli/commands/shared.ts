@@ -12,6 +12,7 @@ import {
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
+import { connectionSettings } from "../../kinds/connection.ts";
 import {
   type Connection,
   type ConnectionOptions,
@@ -22,6 +23,7 @@ import {
   parseLockTimeout,
   parseStateLocation,
   readSavedState,
+  settingFlag,
   statePath,
   vigilDir,
   withStateStore,
@@ -86,11 +88,15 @@ export async function refuseEmptyConfig(
 
 /** `--endpoint`, `--token`, `--sandbox` and the state options, on every command that talks to the API. */
 export function withConnectionOptions(command: Command): Command {
+  // The connection settings (kinds/connection.ts), each read from its environment variable when not given.
+  for (const setting of connectionSettings)
+    command.addOption(
+      new Option(`${settingFlag(setting)} <${setting.flag.value}>`, setting.flag.help).env(
+        setting.environment,
+      ),
+    );
   return withStateOptions(
-    command
-      .addOption(new Option("--endpoint <url>", "API base URL").env("VIGIL_ENDPOINT"))
-      .addOption(new Option("--token <token>", "API token").env("VIGIL_TOKEN"))
-      .option("--sandbox", `run against an embedded sandbox kept in ${vigilDir}/sandbox.json`, false),
+    command.option("--sandbox", `run against an embedded sandbox kept in ${vigilDir}/sandbox.json`, false),
   );
 }
 

@@ -134,26 +134,7 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
   }));
 
   const resultId = newPrefixedId("res_");
-  if (opening) {
-    incident = putRow<IncidentDoc>(ctx.store, incidentCollection, {
-      id: newPrefixedId("inc_"),
-      accountId: monitor.accountId,
-      monitorId: monitor.id,
-      start: now,
-      end: now,
-      state: "open",
-      cause: error!,
-      underMaintenance: activeWindowsFor(ctx, monitor).length > 0,
-      comment: null,
-      checkCount: 0,
-      opening: { state: "down", at: now, resultId, locations: recheck },
-      closing: null,
-      checkNumber,
-      reachedContactIds: [],
-      downEventSent: false,
-      nextReminderAt: nextReminderTier(now, now),
-    });
-  }
+  if (opening) incident = openIncident(ctx, monitor, { cause: error!, resultId, recheck, checkNumber });
   if (incident && input.state === "down") {
     incident = putRow<IncidentDoc>(ctx.store, incidentCollection, {
       ...incident,
@@ -224,6 +205,33 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
   }
   if (closing) closeIncident(ctx, monitor, incident!, resultId, recheck);
   return { resultId: storedResultId, incidentId, changed };
+}
+
+/** The incident a first failed check opens, its opening the check's result and the locations that confirmed it. */
+function openIncident(
+  ctx: Ctx,
+  monitor: MonitorDoc,
+  opened: { cause: CheckError; resultId: string; recheck: RecheckRow[]; checkNumber: number },
+): IncidentDoc {
+  const { now } = ctx;
+  return putRow<IncidentDoc>(ctx.store, incidentCollection, {
+    id: newPrefixedId("inc_"),
+    accountId: monitor.accountId,
+    monitorId: monitor.id,
+    start: now,
+    end: now,
+    state: "open",
+    cause: opened.cause,
+    underMaintenance: activeWindowsFor(ctx, monitor).length > 0,
+    comment: null,
+    checkCount: 0,
+    opening: { state: "down", at: now, resultId: opened.resultId, locations: opened.recheck },
+    closing: null,
+    checkNumber: opened.checkNumber,
+    reachedContactIds: [],
+    downEventSent: false,
+    nextReminderAt: nextReminderTier(now, now),
+  });
 }
 
 function startSpan(ctx: Ctx, monitor: MonitorDoc, state: "up" | "down", incidentId: string | null) {
