@@ -19,6 +19,8 @@ import {
   vigilDir,
 } from "../connection.ts";
 import { CliError } from "../errors.ts";
+import { exitCodes } from "../exit-codes.ts";
+import { exitAtOnce, onInterrupt } from "../interrupt.ts";
 import { redactOutput } from "../output-guard.ts";
 import { withConnectionOptions } from "./shared.ts";
 
@@ -207,6 +209,7 @@ export function registerWatch(program: Command) {
       throw error;
     });
     // SIGTERM ends the watcher within 5 s: what it reported is already saved, so cutting a refresh short loses nothing.
+    // Ctrl+C (SIGINT) too, then exits 130 as a shell reports an interrupted command; a second one at once.
     const stopped = new Promise<void>((done) => {
       let stopping = false;
       const onSignal = (why: string) => {
@@ -214,11 +217,15 @@ export function registerWatch(program: Command) {
         if (stopping) return;
         stopping = true;
         process.stderr.write(`${why}: stopping.\n`);
-        setTimeout(() => process.exit(0), 4500).unref();
+        setTimeout(() => process.exit(), 4500).unref();
         void watch.stop().then(close).finally(done);
       };
       process.once("SIGTERM", onSignal);
-      process.once("SIGINT", onSignal);
+      onInterrupt(() => {
+        if (stopping) exitAtOnce();
+        process.exitCode = exitCodes.interrupted;
+        onSignal("SIGINT");
+      });
       // Its reader gone (`vigil watch | head -3`), the watcher stops as on SIGTERM, then exits 0.
       whenOutputCloses(() => onSignal("output closed"));
     });
