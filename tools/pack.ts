@@ -72,12 +72,19 @@ const compiled = (path: string) => `./${path.replace(/^\.\//, "").replace(/\.ts$
 const declarations = (path: string) => `./${path.replace(/^\.\//, "").replace(/\.ts$/, ".d.ts")}`;
 
 /**
- * The published package.json: entry points compiled, development-only fields left out. The checkout's is
- * `private`, so that npm refuses to publish the .ts sources themselves; the package made here is the one to
+ * The published package.json: entry points compiled, development-only fields left out (`allowScripts`
+ * decides about the devDependencies' install scripts, and npm reads it only in the root project). The
+ * checkout's is `private`, so that npm refuses to publish the .ts sources themselves; the package made here is the one to
  * publish.
  */
 export function publishedManifest(source: Manifest): Manifest {
-  const { scripts: _scripts, devDependencies: _dev, private: _private, ...manifest } = source;
+  const {
+    scripts: _scripts,
+    devDependencies: _dev,
+    allowScripts: _allowScripts,
+    private: _private,
+    ...manifest
+  } = source;
   const bin: Record<string, string> = {};
   for (const name of Object.keys(source.bin ?? {})) bin[name] = launcher(name);
   const exports: Record<string, unknown> = {};

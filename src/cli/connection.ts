@@ -31,6 +31,7 @@ import {
   missingSetting,
 } from "../kinds/connection.ts";
 import { CliError } from "./errors.ts";
+import { releaseOnInterrupt } from "./interrupt.ts";
 import { guardOutput, stateUrlPassword } from "./output-guard.ts";
 import { configDirOf, describeSandboxState, sandboxStateOf, sandboxStates } from "./sandbox-states.ts";
 
@@ -255,18 +256,40 @@ export async function stateStore(options: StateOptions, operation: string): Prom
   return new FileStateStore(where, storeOptions);
 }
 
-/** Runs `fn` with the state's store, and always closes it (a database connection). */
+/**
+ * Runs `fn` with the state's store, and always closes it (a database connection). Ctrl+C releases the lock
+ * a run holds and closes the store too (interrupt.ts), so no one has to wait for the lock's lease to end.
+ */
 export async function withStateStore<T>(
   options: StateOptions,
   operation: string,
   fn: (store: StateBackend) => Promise<T>,
 ): Promise<T> {
   const store = await stateStore(options, operation);
+  const forget = releaseOnInterrupt(() => store.close());
   try {
-    return await fn(store);
+    return await fn(releasingLocksOnInterrupt(store));
   } finally {
+    forget();
     await store.close();
   }
+}
+
+/** The store, its locks released by Ctrl+C while they are held. */
+function releasingLocksOnInterrupt(store: StateBackend): StateBackend {
+  const take = store.lock.bind(store);
+  store.lock = async () => {
+    const lock = await take();
+    const forget = releaseOnInterrupt(() => lock.release());
+    return {
+      ...lock,
+      release: async () => {
+        forget();
+        await lock.release();
+      },
+    };
+  };
+  return store;
 }
 
 /** The saved state without taking the lock: a refusal before connecting, `vigil output`. */

@@ -104,6 +104,13 @@ const addressPattern = /^([a-zA-Z]+)\.([A-Za-z0-9][A-Za-z0-9_.-]{0,127})$/;
 const namePart = "[A-Za-z0-9][A-Za-z0-9_-]{0,127}";
 const nestedPattern = new RegExp(`^([a-zA-Z]+)\\.${namePart}\\.([a-zA-Z]+)\\.${namePart}$`);
 
+/**
+ * A configuration's objects are each parsed once: zod's compiled fast path for an object schema (code it
+ * writes and compiles on the schema's first parse) costs more than it saves here, about a tenth of a
+ * `vigil validate`. Long runs that parse many objects of one schema (reads of the account) keep it.
+ */
+const parsedOnce = { jitless: true } as const;
+
 /** The kind an address names: `<collection>.<name>`, or a nested `<parent>.<name>.<member>.<name>`. */
 function kindOfAddress(address: string): EngineKind | undefined {
   const nested = nestedPattern.exec(address);
@@ -253,7 +260,7 @@ function memberProblems(r: DesiredResource): Diagnostic[] {
       ),
     );
   }
-  const result = schema.safeParse(own);
+  const result = schema.safeParse(own, parsedOnce);
   if (!result.success) out.push(...issueDiagnostics(r, kind, result.error.issues, own, schema));
   // The cross-member rules the service applies: a config must be creatable, since a deleted object is
   // created again. They read the members as written, before any normalisation; with invalid members, the
@@ -273,7 +280,7 @@ function memberProblems(r: DesiredResource): Diagnostic[] {
     kind.sideMembers.filter((m) => members[m] !== undefined).map((m) => [m, members[m]]),
   );
   if (kind.sideBody && Object.keys(side).length > 0) {
-    const parsed = kind.sideBody.partial().safeParse(side);
+    const parsed = kind.sideBody.partial().safeParse(side, parsedOnce);
     if (!parsed.success) out.push(...issueDiagnostics(r, kind, parsed.error.issues, side, kind.sideBody));
   }
   return out;
@@ -351,7 +358,7 @@ function soundPart(
         removed.push(member);
       }
     }
-    const again = schemaOf(sound).safeParse(sound);
+    const again = schemaOf(sound).safeParse(sound, parsedOnce);
     if (again.success) return { members: sound, removed };
     left = again.error.issues;
   }

@@ -9,9 +9,9 @@
  * those of the IANA IPv4 and IPv6 special-purpose address registries that are not globally reachable,
  * plus multicast, and for IPv6 anything outside global unicast (2000::/3).
  */
-import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import type { Members, Refusal } from "./account-rules.ts";
+import { isIpLiteral } from "./common.ts";
 
 type Category = "loopback" | "refused";
 interface Block {
@@ -200,7 +200,7 @@ export function destinationProblem(text: string, policy: DestinationPolicy): Des
   }
   const loopback = policy.allowLoopback !== false;
   const host = hostOf(url);
-  const literal = isIP(host) !== 0;
+  const literal = isIpLiteral(host);
   const loopbackHost = isLocalhostName(host) || (literal && classify(host)?.category === "loopback");
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback && loopbackHost))
     return {

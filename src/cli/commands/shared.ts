@@ -28,6 +28,7 @@ import {
   vigilDir,
   withStateStore,
 } from "../connection.ts";
+import { releaseOnInterrupt } from "../interrupt.ts";
 import type { CallCounts } from "../render/changes.ts";
 import { renderPlan } from "../render/human.ts";
 import { ReadProgress } from "../render/read-progress.ts";
@@ -113,9 +114,12 @@ export async function withConnection<T>(
   const reading = readProgress();
   try {
     const connection = await connect(options, process.env, undefined, reading);
+    // Ctrl+C closes it too (and saves `--sandbox`), once the state's lock is released.
+    const forget = releaseOnInterrupt(() => connection.close());
     try {
       return await withStateStore(options, command, (store) => fn({ ...connection, reading }, store));
     } finally {
+      forget();
       await connection.close();
     }
   } finally {

@@ -20,6 +20,8 @@ import {
   vigilDir,
 } from "../connection.ts";
 import { CliError } from "../errors.ts";
+import { exitCodes } from "../exit-codes.ts";
+import { exitAtOnce, onInterrupt } from "../interrupt.ts";
 import { redactOutput } from "../output-guard.ts";
 import { withConnectionOptions } from "./shared.ts";
 
@@ -234,11 +236,16 @@ async function untilStopped(
       if (stopping) return;
       stopping = true;
       process.stderr.write(`${why}: stopping.\n`);
-      setTimeout(() => process.exit(0), 4500).unref();
+      setTimeout(() => process.exit(), 4500).unref();
       void watch.stop().then(close).finally(done);
     };
     process.once("SIGTERM", onSignal);
-    process.once("SIGINT", onSignal);
+    // Ctrl+C (SIGINT) too, then exits 130 as a shell reports an interrupted command; a second one at once.
+    onInterrupt(() => {
+      if (stopping) exitAtOnce();
+      process.exitCode = exitCodes.interrupted;
+      onSignal("SIGINT");
+    });
     // Its reader gone (`vigil watch | head -3`), the watcher stops as on SIGTERM, then exits 0.
     whenOutputCloses(() => onSignal("output closed"));
   });

@@ -33,6 +33,7 @@ export class Applier implements BulkApplier {
       options.lock,
       options.state,
       options.now ?? (() => Math.floor(Date.now() / 1000)),
+      options.signal,
     );
     this.#desired = new Map(options.desired.map((d) => [d.address, d]));
   }
@@ -298,6 +299,7 @@ export class Applier implements BulkApplier {
     const key = this.journal.keyFor("delete", [stateAddress]);
     if (before)
       await this.journal.begin([{ address: stateAddress, entry: before, action: "delete", body: null }], key);
+    else this.journal.assertMayStart();
     try {
       const live = work.live ?? liveStub(before, work.action.id!);
       const cascaded = await work.kind.remove({ ops: this.options.ops, idempotencyKey: key }, live);

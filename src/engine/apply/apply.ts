@@ -6,19 +6,21 @@
 import { engineKind, engineKinds } from "../kinds/index.ts";
 import { Applier } from "./applier.ts";
 import { bulkStrategies } from "./bulk/index.ts";
-import { StateNotSavedError } from "./journal.ts";
+import { ApplyInterruptedError, StateNotSavedError } from "./journal.ts";
 import { type ApplyOptions, type ApplyResult, deposed, stateAddressOf, type Work } from "./model.ts";
 
 /**
  * Applies actions: creates and updates kind by kind, then deletes in reverse order. A state that can no
- * longer be saved stops it (StateNotSavedError, carrying what was done up to then).
+ * longer be saved stops it (StateNotSavedError), and so does its signal (ApplyInterruptedError), each
+ * carrying what was done up to then.
  */
 export async function applyActions(options: ApplyOptions): Promise<ApplyResult> {
   const applier = new Applier(options);
   try {
     return await applyWith(applier, options);
   } catch (error) {
-    if (error instanceof StateNotSavedError) error.result = applier.result;
+    if (error instanceof StateNotSavedError || error instanceof ApplyInterruptedError)
+      error.result = applier.result;
     throw error;
   }
 }

@@ -13,7 +13,10 @@ import { type ApplyOptions, stateAddressOf, type Work } from "../model.ts";
  */
 export interface BulkApplier {
   readonly options: Pick<ApplyOptions, "ops" | "maxBulkItems" | "time" | "live" | "complete">;
-  readonly journal: Pick<Journal, "keyFor" | "begin" | "attachJob" | "save" | "settle" | "abandon">;
+  readonly journal: Pick<
+    Journal,
+    "keyFor" | "begin" | "assertMayStart" | "attachJob" | "save" | "settle" | "abandon"
+  >;
   /** The state's entry at an address. */
   entryAt(address: string): ResourceState | undefined;
   /** Desired members with references resolved; undefined (and a failure) when a target failed or has no id. */

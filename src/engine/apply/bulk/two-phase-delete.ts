@@ -21,6 +21,8 @@ export async function twoPhaseDelete(
     onAccepted: (a: { jobId: string }) => Promise<void>,
   ) => Promise<JobOutcome>,
 ): Promise<boolean> {
+  // The first phase costs a write of the quota: not spent on a delete that may not start.
+  applier.journal.assertMayStart();
   let matched: number;
   try {
     ({ matched } = await validate());
