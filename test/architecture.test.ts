@@ -32,8 +32,12 @@ describe("which folder may import which", () => {
    * - the frontends `gitops`, `terraform`, `pulumi` render the kinds and drive the engine; none imports
    *   another, so each can change (or go) alone and all render from the same neutral model.
    * - `watch`: a long-running engine loop, like a frontend without a file format.
-   * - `cli`: the one composition root: the GitOps format, the watcher, and the sandbox (`--sandbox`,
-   *   `vigil sandbox`; loaded only when asked for).
+   * - `routing`: the routing matrix (who a configuration's alerts reach), derived offline from the engine's
+   *   desired resources with the kinds' alert rules, the ones the sandbox decides by; read by `vigil routes`
+   *   and `vigil test`. It names kinds: what a contact, a subscription and a window mean to an alert is its
+   *   subject, as for the sandbox.
+   * - `cli`: the one composition root: the GitOps format, the watcher, the routing matrix, and the sandbox
+   *   (`--sandbox`, `vigil sandbox`; loaded only when asked for).
    * - `sandbox`: the reference backend is built from the kinds alone; if it used the client or the engine,
    *   a defect there would hide on both sides of the wire.
    * - `cdktf`: bindings generated from provider.json; they import no source at all.
@@ -46,7 +50,8 @@ describe("which folder may import which", () => {
     terraform: ["kinds", "engine", "api"],
     pulumi: ["kinds", "engine", "api"],
     watch: ["kinds", "engine", "api"],
-    cli: ["kinds", "engine", "api", "gitops", "watch", "sandbox"],
+    routing: ["kinds", "engine"],
+    cli: ["kinds", "engine", "api", "gitops", "watch", "routing", "sandbox"],
     sandbox: ["kinds"],
     cdktf: [],
   };

@@ -1,5 +1,6 @@
 export * from "./account.ts";
 export * from "./account-rules.ts";
+export * from "./alerting.ts";
 export * from "./attributes.ts";
 export * from "./checks.ts";
 export * from "./common.ts";

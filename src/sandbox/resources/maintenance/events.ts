@@ -1,15 +1,10 @@
+import { occurrenceAt, windowState } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { type BackgroundTask, systemCtx } from "../../core/state.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 import { emitEvent } from "../webhooks/events.ts";
 import { scopeCovers, type WebhookDoc } from "../webhooks/model.ts";
-import {
-  type MaintenanceDoc,
-  maintenanceCollection,
-  occurrenceAt,
-  occurrencesEndedBetween,
-  windowState,
-} from "./model.ts";
+import { type MaintenanceDoc, maintenanceCollection, occurrencesEndedBetween } from "./model.ts";
 
 /**
  * Queues `maintenance.ended` for one occurrence. Each webhook hears of the

@@ -1,0 +1,45 @@
+import type { Route, RoutingMatrix } from "./matrix.ts";
+
+/** The "who gets paged" difference between two matrices: routes by monitor and recipient. */
+export interface RoutesDiff {
+  added: Route[];
+  removed: Route[];
+  changed: { before: Route; after: Route; members: string[] }[];
+}
+
+/** A route's identity: its monitor and its recipient (a contact, or a webhook). */
+export const routeKey = (r: Route): string =>
+  JSON.stringify([r.monitor, r.contact === null ? "webhook" : "contact", r.contact ?? r.webhook]);
+
+/** The members a change is judged on, in the order a change lists them. */
+const compared = [
+  "channel",
+  "alertTypes",
+  "delayMinutes",
+  "confirmed",
+  "outcome",
+  "reason",
+  "events",
+  "heldBy",
+] as const satisfies readonly (keyof Route)[];
+
+/** Routes of `after` not in `before`, those gone, and those whose members differ; each in matrix order. */
+export function diffRoutes(before: RoutingMatrix, after: RoutingMatrix): RoutesDiff {
+  const old = new Map(before.routes.map((r) => [routeKey(r), r]));
+  const now = new Set(after.routes.map(routeKey));
+  const diff: RoutesDiff = { added: [], removed: [], changed: [] };
+  for (const r of after.routes) {
+    const previous = old.get(routeKey(r));
+    if (!previous) {
+      diff.added.push(r);
+      continue;
+    }
+    const members = compared.filter((m) => JSON.stringify(previous[m]) !== JSON.stringify(r[m]));
+    if (members.length > 0) diff.changed.push({ before: previous, after: r, members });
+  }
+  diff.removed = before.routes.filter((r) => !now.has(routeKey(r)));
+  return diff;
+}
+
+export const diffIsEmpty = (d: RoutesDiff): boolean =>
+  d.added.length === 0 && d.removed.length === 0 && d.changed.length === 0;
