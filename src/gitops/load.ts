@@ -58,15 +58,19 @@ export interface LoadedConfig {
 export interface LoadOptions {
   /** Where `${env:NAME}` looks (process.env by default). */
   env?: Record<string, string | undefined>;
+  /** Real paths of files that are not configuration (the test files `vigil test --tests` picked). */
+  skipFiles?: ReadonlySet<string>;
 }
 
 export async function loadConfig(paths: readonly string[], options: LoadOptions = {}): Promise<LoadedConfig> {
   const env = options.env ?? process.env;
   const diagnostics: LoadDiagnostic[] = [];
-  const found = await findConfigFiles(paths);
+  const found = await findConfigFiles(paths, { ...(options.skipFiles && { skip: options.skipFiles }) });
   for (const message of found.problems) diagnostics.push({ message });
   if (found.files.length === 0 && found.problems.length === 0)
-    diagnostics.push({ message: `no *.yaml or *.yml files under ${paths.join(", ")}` });
+    diagnostics.push({
+      message: `no *.yaml or *.yml files under ${paths.join(", ")} (test files, *.test.yaml, are not configuration: vigil test reads them)`,
+    });
 
   const drafts: Draft[] = [];
   const imports: ImportEntry[] = [];
