@@ -94,7 +94,7 @@ export class ScenarioSandbox {
   }
 
   /** A call to the sandbox; `admin` calls its control routes. Answers the parsed body, or throws with the answer. */
-  async call<T = any>(method: "GET" | "POST", path: string, body?: unknown, admin = false): Promise<T> {
+  async call<T = unknown>(method: "GET" | "POST", path: string, body?: unknown, admin = false): Promise<T> {
     const res = await request(`${this.url}${path}`, {
       method,
       dispatcher: this.#agent,
