@@ -99,7 +99,7 @@ export class SuiteChecker {
       if (!(confirmableContactTypes as readonly string[]).includes(type))
         this.#problem(
           [...path, i],
-          `${name} is a ${type} contact: only ${confirmableContactTypes.join(", ")} contacts are confirmed, the others need no confirmation`,
+          `${name} is ${article(type)} ${type} contact: only ${confirmableContactTypes.join(", ")} contacts are confirmed, the others need no confirmation`,
         );
     });
     return list;
@@ -143,8 +143,12 @@ export class SuiteChecker {
         ? (fileStart ?? defaultStart)
         : this.time(scenario.start, [...base, "start"]);
     const steps: Step[] = [];
-    (scenario.steps ?? []).forEach((raw, i) => {
+    shaped.steps.forEach((raw, i) => {
       const at = [...base, "steps", i];
+      if (!raw) {
+        sound = false;
+        return;
+      }
       const offset = this.duration(raw.at, [...at, "at"], "at");
       const down = raw.down ?? [];
       const up = raw.up ?? [];
@@ -259,7 +263,7 @@ export class SuiteChecker {
     if (strict && entry.channel !== undefined && entry.channel !== type) {
       this.#problem(
         [...at, "channel"],
-        `${entry.contact} is a ${type} contact: its notifications go by ${type}, never by ${entry.channel}`,
+        `${entry.contact} is ${article(type)} ${type} contact: its notifications go by ${type}, never by ${entry.channel}`,
       );
       ok = false;
     }
@@ -268,7 +272,7 @@ export class SuiteChecker {
     if (strict && entry.outcome === "blocked" && !blockable) {
       this.#problem(
         [...at, "outcome"],
-        `${entry.contact} is a ${type} contact: nothing blocks its notifications`,
+        `${entry.contact} is ${article(type)} ${type} contact: nothing blocks its notifications`,
       );
       ok = false;
     }
@@ -298,6 +302,9 @@ export class SuiteChecker {
     return match && { match, ...withPlace(this.#place(at)) };
   }
 }
+
+/** `an` before a word said with a vowel sound (`an sms`, `an http`, `an email`), else `a`. */
+export const article = (word: string) => (/^([aeiou]|sms|http|mms)/i.test(word) ? "an" : "a");
 
 const withPlace = <P>(place: P | undefined) => (place === undefined ? {} : { place });
 

@@ -97,7 +97,10 @@ export async function readSuites(
           scenarios: scenarios.filter((s) => s !== undefined),
         });
     }
-    problems.push(...reader.problems);
+    problems.push(...[...reader.problems].sort(byPlace));
   }
   return { suites, problems };
 }
+
+const byPlace = (a: TestDiagnostic, b: TestDiagnostic) =>
+  (a.at?.line ?? 0) - (b.at?.line ?? 0) || (a.at?.column ?? 0) - (b.at?.column ?? 0);

@@ -11,7 +11,7 @@ import {
   type RoutingMatrix,
   routingMatrix,
 } from "../../routing/index.ts";
-import { shown } from "./check.ts";
+import { article, shown } from "./check.ts";
 import { isContactMatch, type Position, type Scenario, type Suite, type TestDiagnostic } from "./model.ts";
 
 export interface RuleResult {
@@ -127,7 +127,7 @@ function unbreakable(
     if (match.alert !== undefined && !live.some((r) => r.alertTypes.includes(match.alert!)))
       return `${match.contact}'s subscriptions to ${listed} ask for ${[...new Set(live.flatMap((r) => r.alertTypes))].join(", ")}, not ${match.alert}`;
     if (match.channel !== undefined && !live.some((r) => r.channel === match.channel))
-      return `${match.contact} is a ${live[0]!.channel} contact, never reached by ${match.channel}`;
+      return `${match.contact} is ${article(live[0]!.channel)} ${live[0]!.channel} contact, never reached by ${match.channel}`;
     if (match.outcome !== undefined && !live.some((r) => r.outcome === match.outcome))
       return match.outcome === "blocked"
         ? `${match.contact}'s notifications about ${listed} are sent, never blocked`

@@ -12,6 +12,7 @@ import {
   contactExpectationSchema,
   contactNeverSchema,
   scenarioSchema,
+  stepSchema,
   testFileShell,
   webhookExpectationSchema,
   webhookNeverSchema,
@@ -84,6 +85,11 @@ export class ShapeReader {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     for (const issue of result.error.issues) this.#report(schema, value, base, issue);
+    // Unknown members said, what is known is still read, so the mistakes further in are said too.
+    if (schema instanceof z.ZodObject) {
+      const lenient = schema.strip().safeParse(value);
+      if (lenient.success) return lenient.data as z.infer<T>;
+    }
     return undefined;
   }
 
@@ -106,6 +112,10 @@ export class ShapeReader {
         return;
       }
       case "invalid_value": {
+        if (here === undefined && !hasPath(value, path)) {
+          this.problem(at.slice(0, -1), `${quote(String(at.at(-1)))} is required (${expected(target)})`);
+          return;
+        }
         const allowed = issue.values.map(String);
         const hint = typeof here === "string" ? closest(here, allowed) : undefined;
         this.problem(
@@ -147,14 +157,16 @@ const entrySchemas = {
 export type ExpectEntry = z.infer<typeof contactExpectationSchema> | z.infer<typeof webhookExpectationSchema>;
 export type NeverEntry = z.infer<typeof contactNeverSchema> | z.infer<typeof webhookNeverSchema>;
 
-/** The scenario shell: its lists of entries are judged entry by entry (`entries`). */
+/** The scenario shell: its steps and entries are judged one by one, so a mistake in one hides none in another. */
 const scenarioShell = scenarioSchema.extend({
+  steps: z.array(z.unknown()).optional(),
   expect: z.array(z.unknown()).optional(),
   never: z.array(z.unknown()).optional(),
 });
 
 export interface ShapedScenario {
   scenario: z.infer<typeof scenarioShell>;
+  steps: (z.infer<typeof stepSchema> | undefined)[];
   expect: (ExpectEntry | undefined)[];
   never: (NeverEntry | undefined)[];
 }
@@ -169,6 +181,7 @@ export function readShape(reader: ShapeReader, data: unknown) {
     if (!scenario) return undefined;
     return {
       scenario,
+      steps: (scenario.steps ?? []).map((step, j) => reader.parse(stepSchema, step, [...base, "steps", j])),
       expect: (scenario.expect ?? []).map((e, j) => entry(reader, "expect", e, [...base, "expect", j])),
       never: (scenario.never ?? []).map((e, j) => entry(reader, "never", e, [...base, "never", j])),
     };
