@@ -263,5 +263,8 @@ async function readNotifications(
       monitors: names(d.monitorIds),
     });
   }
-  return out.sort((a, b) => a.at - b.at);
+  // One order whatever the ids: by time, contacts before webhooks, then by name and type.
+  const key = (n: Notification) =>
+    `${n.contact === undefined ? 1 : 0}\u0000${n.contact ?? n.webhook}\u0000${n.alert ?? n.event}`;
+  return out.sort((a, b) => a.at - b.at || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
