@@ -102,7 +102,7 @@ export const rulesSchema = z
     maxDelay: duration
       .optional()
       .describe(
-        "Every enabled monitor's earliest `down` alert comes at most this long after the confirmed failure.",
+        "The earliest `down` alert of every enabled monitor that sends one comes at most this long after the confirmed failure.",
       ),
   })
   .describe("Rules judged on the routing matrix of the configuration (vigil routes), for every monitor.");
