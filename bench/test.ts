@@ -76,7 +76,15 @@ try {
     { encoding: "utf8", maxBuffer: 256 * 2 ** 20 },
   );
   const last = child.stderr.trim().split("\n").at(-1) ?? "";
-  let figures: Record<string, any>;
+  let figures: {
+    exitCode: number;
+    passed: boolean;
+    summary: unknown;
+    wallMs: number;
+    cpuMs: number;
+    scenarioMs: number;
+    maxRssMb: number;
+  };
   try {
     figures = JSON.parse(last);
   } catch {
