@@ -151,4 +151,29 @@ describe("vigil test", () => {
     expect(refused.stderr).toMatch(/^Error: main\.yaml:2:/);
     expect(refused.stderr).toContain("problem in the configuration; no scenario ran.");
   }, 120_000);
+
+  it("shows no credential the configuration fills from the environment, in any output or the JUnit file", async () => {
+    const secret = "s3cr3t-vigil-test-0123456789";
+    const config = configuration
+      .replace(
+        "pager: { type: http, name: Pager, address: https://hooks.example.com/pager }",
+        'pager: { type: http, name: Pager, address: https://hooks.example.com/pager, httpHeaders: [{ header: Authorization, value: "Bearer ${env:SECRET}" }] }',
+      )
+      .replace(
+        "    url: https://hooks.example.com/bot\n",
+        "    url: https://hooks.example.com/bot\n    secret: ${env:SECRET}\n",
+      );
+    expect(config).toContain("secret: ${env:SECRET}");
+    const dir = await ws({ "config.yaml": config, "tests/alerts.test.yaml": failing });
+    for (const args of [
+      ["test", "--junit", "out.xml"],
+      ["test", "--json", "--coverage"],
+    ]) {
+      const run = await vigil(args, { cwd: dir, env: { SECRET: secret }, timeoutMs: 120_000 });
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toContain("phone");
+      expect(`${run.stdout}${run.stderr}`).not.toContain(secret);
+    }
+    expect(await readFile(join(dir, "out.xml"), "utf8")).not.toContain(secret);
+  }, 120_000);
 });
