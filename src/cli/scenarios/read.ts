@@ -4,6 +4,7 @@
  * judged (shape.ts), then its meaning against the configuration (check.ts).
  */
 import { glob, realpath, stat } from "node:fs/promises";
+import { basename } from "node:path";
 import type { DesiredResource } from "../../engine/model.ts";
 import { findConfigFiles, parseConfigFile } from "../../gitops/files.ts";
 import { displayName } from "../../gitops/find-files.ts";
@@ -33,9 +34,7 @@ export async function findTestFiles(paths: readonly string[], pattern?: string):
     files = found.files.map((f) => f.path);
   } else {
     files = [];
-    for await (const path of glob(pattern, {
-      exclude: (name) => name === "node_modules" || name.startsWith("."),
-    })) {
+    for await (const path of glob(pattern, { exclude: skipped })) {
       const info = await stat(path).catch(() => undefined);
       if (info?.isFile()) files.push(path);
     }
@@ -51,6 +50,12 @@ export async function findTestFiles(paths: readonly string[], pattern?: string):
   const real = new Set<string>();
   for (const file of files) real.add(await realpath(file));
   return { files, real, problems };
+}
+
+/** What a glob does not walk into, as for the configuration: hidden directories and node_modules. */
+function skipped(path: string): boolean {
+  const name = basename(path);
+  return name === "node_modules" || (name.startsWith(".") && name !== "." && name !== "..");
 }
 
 /** The names of a loaded configuration (its resources' addresses), with what the checks need of each. */
