@@ -5,12 +5,15 @@
  */
 import { access, constants, stat, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { clearLine, cursorTo } from "node:readline";
 import type { Command } from "commander";
 import { formatDiagnostic, type LoadDiagnostic, loadConfig } from "../../gitops/load.ts";
 import { guardOutput } from "../output-guard.ts";
 import { stylerFor } from "../render/style.ts";
 import { coverageOf } from "../scenarios/coverage.ts";
+import type { ScenarioResult } from "../scenarios/judge.ts";
 import { renderJunit } from "../scenarios/junit.ts";
+import type { Suite } from "../scenarios/model.ts";
 import { configNames, findTestFiles, readSuites } from "../scenarios/read.ts";
 import { type RunReport, renderHuman, reportJson, reportPassed } from "../scenarios/report.ts";
 import { judgeRules, matrixFor, neverWarnings } from "../scenarios/rules.ts";
@@ -65,6 +68,31 @@ async function checkJunitTarget(file: string): Promise<void> {
     throw new Invalid([], `--junit ${file}: a directory, not a file.`);
 }
 
+/**
+ * On a terminal, one line on stderr redrawn as the run goes (the apply, then each scenario); elsewhere (a CI
+ * log, a pipe) nothing: the summary says it all.
+ */
+function scenarioProgress(total: number) {
+  const stream = process.stderr;
+  const show = (text: string) => {
+    if (!stream.isTTY) return;
+    cursorTo(stream, 0);
+    clearLine(stream, 0);
+    stream.write(text.slice(0, Math.max(20, (stream.columns ?? 80) - 1)));
+  };
+  let done = 0;
+  show(`Applying the configuration to the test sandbox; ${total} scenario${total === 1 ? "" : "s"} to run…`);
+  return {
+    done: (suite: Suite, result: ScenarioResult) =>
+      show(`${++done} of ${total} scenarios: ${suite.file}: ${result.scenario.name}`),
+    finish: () => {
+      if (!stream.isTTY) return;
+      cursorTo(stream, 0);
+      clearLine(stream, 0);
+    },
+  };
+}
+
 async function run(paths: string[], options: TestOptions): Promise<number> {
   const given = paths.length > 0 ? paths : ["."];
   if (options.junit) await checkJunitTarget(options.junit);
@@ -96,15 +124,18 @@ async function run(paths: string[], options: TestOptions): Promise<number> {
   });
   for (const w of sorted(warnings)) process.stderr.write(`Warning: ${formatDiagnostic(w)}\n`);
 
-  const runs = await runSuites(config, read.suites).catch((error: unknown) => {
-    if (error instanceof ApplyRefusedError)
-      throw new Invalid(
-        error.lines.map((l) => l.replace(/^Error: /, "")),
-        error.message,
-      );
-    if (error instanceof ScenarioTooLongError) throw new Invalid([], error.message);
-    throw error;
-  });
+  const progress = scenarioProgress(read.suites.reduce((n, suite) => n + suite.scenarios.length, 0));
+  const runs = await runSuites(config, read.suites, { onScenario: progress.done })
+    .finally(progress.finish)
+    .catch((error: unknown) => {
+      if (error instanceof ApplyRefusedError)
+        throw new Invalid(
+          error.lines.map((l) => l.replace(/^Error: /, "")),
+          error.message,
+        );
+      if (error instanceof ScenarioTooLongError) throw new Invalid([], error.message);
+      throw error;
+    });
   const report: RunReport = {
     files: runs.map((r, i) => ({ ...r, rules: rules[i]! })),
     warnings,
