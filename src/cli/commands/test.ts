@@ -15,7 +15,7 @@ import type { ScenarioResult } from "../scenarios/judge.ts";
 import { renderJunit } from "../scenarios/junit.ts";
 import type { Suite } from "../scenarios/model.ts";
 import { configNames, findTestFiles, readSuites } from "../scenarios/read.ts";
-import { type RunReport, renderHuman, reportJson, reportPassed } from "../scenarios/report.ts";
+import { printable, type RunReport, renderHuman, reportJson, reportPassed } from "../scenarios/report.ts";
 import { judgeRules, matrixFor, neverWarnings } from "../scenarios/rules.ts";
 import { ApplyRefusedError, runSuites, ScenarioTooLongError } from "../scenarios/run.ts";
 
@@ -84,7 +84,7 @@ function scenarioProgress(total: number) {
   show(`Applying the configuration to the test sandbox; ${total} scenario${total === 1 ? "" : "s"} to run…`);
   return {
     done: (suite: Suite, result: ScenarioResult) =>
-      show(`${++done} of ${total} scenarios: ${suite.file}: ${result.scenario.name}`),
+      show(`${++done} of ${total} scenarios: ${suite.file}: ${printable(result.scenario.name)}`),
     finish: () => {
       if (!stream.isTTY) return;
       cursorTo(stream, 0);

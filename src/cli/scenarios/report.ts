@@ -24,6 +24,14 @@ export interface RunReport {
   minCoverage?: number;
 }
 
+/**
+ * A scenario's name as a terminal shows it: it is free text from a file a pull request may bring, so every
+ * control, format or line-separator character is written as an escape and cannot move the cursor or
+ * rewrite what was printed.
+ */
+export const printable = (text: string) =>
+  text.replace(/[\p{C}\p{Zl}\p{Zp}]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+
 const place = (at: Position | undefined) => (at ? `${at.file}:${at.line}:${at.column}` : null);
 
 /** `oncall-phone down`, `incident-bot monitor.down`, with the filters an entry adds. */
@@ -154,7 +162,7 @@ export function renderHuman(report: RunReport, style: Styler): string {
     lines.push(style.bold(file.suite.file));
     for (const r of file.scenarios) {
       const time = style.dim(`(${(r.durationMs / 1000).toFixed(1)} s)`);
-      lines.push(`  ${r.passed ? pass : fail} ${r.scenario.name} ${time}`);
+      lines.push(`  ${r.passed ? pass : fail} ${printable(r.scenario.name)} ${time}`);
       for (const note of r.notes) lines.push(`      ${style.yellow("note:")} ${note}`);
       for (const e of r.expectations) {
         if (e.passed) continue;

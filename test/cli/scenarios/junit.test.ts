@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { styler } from "../../../src/cli/render/style.ts";
 import { judge, type Notification } from "../../../src/cli/scenarios/judge.ts";
 import { renderJunit } from "../../../src/cli/scenarios/junit.ts";
 import type { Scenario } from "../../../src/cli/scenarios/model.ts";
-import type { RunReport } from "../../../src/cli/scenarios/report.ts";
+import { type RunReport, renderHuman } from "../../../src/cli/scenarios/report.ts";
 import { elementsNamed, parseXml } from "../../helpers/xml.ts";
 
 /**
@@ -109,6 +110,15 @@ describe("the JUnit report", () => {
     );
     expect(failures[1]!.text).toContain("nearest: nothing");
     expect(cases[0]!.attributes).toMatchObject({ classname: "tests/a.test.yaml", time: "0.120" });
+  });
+});
+
+describe("the human summary", () => {
+  it("writes a scenario's control characters as escapes: a test file cannot rewrite the terminal", () => {
+    const text = renderHuman(report, styler(false));
+    expect(text).toContain(`  ✗ checkout <"&'> ]]> \\u{1} pages (0.3 s)`);
+    expect(text).not.toContain("\u0001");
+    expect(text).toContain("failed: 3 scenarios in 2 files, 2 passed, 1 failed; 1 rule, 1 failed.");
   });
 });
 
