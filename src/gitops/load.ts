@@ -60,14 +60,18 @@ export interface LoadedConfig {
 export interface LoadOptions {
   /** Where `${env:NAME}` looks (process.env by default). */
   env?: Record<string, string | undefined>;
+  /** Real paths of files that are not configuration (the test files `vigil test --tests` picked). */
+  skipFiles?: ReadonlySet<string>;
 }
 
 export async function loadConfig(paths: readonly string[], options: LoadOptions = {}): Promise<LoadedConfig> {
-  const found = await findConfigFiles(paths);
+  const found = await findConfigFiles(paths, { ...(options.skipFiles && { skip: options.skipFiles }) });
   const reading = newReading(options.env ?? process.env);
   for (const message of found.problems) reading.diagnostics.push({ message });
   if (found.files.length === 0 && found.problems.length === 0)
-    reading.diagnostics.push({ message: `no *.yaml or *.yml files under ${paths.join(", ")}` });
+    reading.diagnostics.push({
+      message: `no *.yaml or *.yml files under ${paths.join(", ")} (test files, *.test.yaml, are not configuration: vigil test reads them)`,
+    });
   const total = found.files.reduce((sum, f) => sum + f.size, 0);
   if (total > limits.configBytes) {
     reading.diagnostics.push({

@@ -61,7 +61,9 @@ const isHidden = (file: string) =>
     .some((part) => part.startsWith("."));
 /** Pulumi's project and stack files (examples/pulumi): Pulumi's format, not vigil's. */
 const isPulumiProject = (file: string) => /^Pulumi(\.[\w-]+)?\.ya?ml$/.test(basename(file));
-const configFiles = exampleFiles.filter((f) => !isHidden(f) && !isPulumiProject(f));
+/** `vigil test`'s scenario files: their own format and schema (test/cli/scenarios/schema.test.ts). */
+const isTestFile = (file: string) => /\.test\.ya?ml$/i.test(file);
+const configFiles = exampleFiles.filter((f) => !isHidden(f) && !isPulumiProject(f) && !isTestFile(f));
 const workflowFiles = exampleFiles.filter(isHidden);
 const load = (file: string) => parse(readFileSync(file, "utf8")) as Json;
 

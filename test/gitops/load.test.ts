@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -299,10 +299,30 @@ describe("files", () => {
     expect(config.files).toHaveLength(2);
   });
 
+  it("leave out vigil test's scenario files (*.test.yaml), found or named, and the files asked to skip", async () => {
+    const dir = await repo({
+      "monitors.yaml": monitor,
+      "contacts.yaml": contacts,
+      // Not configuration: read as such, each would be an unknown top-level key.
+      "tests/checkout.test.yaml": "scenarios: []\n",
+      "alerting.Test.YML": "rules: {}\n",
+      "scenarios/extra.yaml": "scenarios: []\n",
+    });
+    const skipFiles = new Set([await realpath(join(dir, "scenarios/extra.yaml"))]);
+    const config = await loadConfig([dir, join(dir, "tests/checkout.test.yaml")], { env: {}, skipFiles });
+    expect(config.diagnostics).toEqual([]);
+    expect(config.files.map((f) => f.slice(displayName(dir).length + 1)).sort()).toEqual([
+      "contacts.yaml",
+      "monitors.yaml",
+    ]);
+  });
+
   it("that do not exist, or hold no YAML, are diagnostics without a position", async () => {
     const dir = await repo({ "README.md": "# not a config\n" });
     expect((await loadConfig([dir], { env: {} })).diagnostics).toEqual([
-      { message: `no *.yaml or *.yml files under ${dir}` },
+      {
+        message: `no *.yaml or *.yml files under ${dir} (test files, *.test.yaml, are not configuration: vigil test reads them)`,
+      },
     ]);
     const missing = join(dir, "nope");
     expect((await loadConfig([missing], { env: {} })).diagnostics).toEqual([

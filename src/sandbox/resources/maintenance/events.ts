@@ -83,4 +83,14 @@ export const maintenanceEndTask: BackgroundTask = {
       if (ended.length > 0) recordEnds(systemCtx(state, w.accountId), w, ended);
     }
   },
+  // A window's start holds alerts back and its end releases them: both are moments the timers must see.
+  nextDue(state, now) {
+    let next: number | undefined;
+    for (const w of state.store.scan<MaintenanceDoc>(maintenanceCollection)) {
+      const { from, to } = occurrenceAt(w, now);
+      const at = from > now ? from : to > now ? to : undefined;
+      if (at !== undefined && (next === undefined || at < next)) next = at;
+    }
+    return next;
+  },
 };
