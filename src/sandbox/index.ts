@@ -109,6 +109,26 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
   }
 }
 
+/** Saves run one after another, so an older snapshot never lands after a newer one. */
+function snapshotSaver(state: SandboxState, snapshotFile: string | undefined): () => Promise<void> {
+  let saving = Promise.resolve();
+  return () => {
+    if (snapshotFile === undefined) return Promise.resolve();
+    const next = saving.then(() => writeSnapshotFile(snapshotFile, state.store.snapshot()));
+    saving = next.catch(() => {});
+    return next;
+  };
+}
+
+/** The account the owner's token is for: the one the store names, or a new one. */
+function defaultAccount(state: SandboxState, now: number, plan: NonNullable<SandboxOptions["plan"]>): string {
+  const held = state.store.meta<string>("defaultAccountId");
+  if (held && state.store.get("account", held)) return held;
+  const accountId = createAccount(state.store, now, { plan, login: "owner@sandbox.test" }).id;
+  state.store.setMeta("defaultAccountId", accountId);
+  return accountId;
+}
+
 /** Starts a sandbox in this process. Each call is an independent instance with its own state. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const { snapshotFile } = options;
@@ -128,23 +148,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.manualClock && { manualClock: true }),
     ...(options.webhookReceiver && { webhookReceiver: options.webhookReceiver }),
   });
-  // Saves run one after another, so an older snapshot never lands after a newer one.
-  let saving = Promise.resolve();
-  const save = (): Promise<void> => {
-    if (snapshotFile === undefined) return Promise.resolve();
-    const next = saving.then(() => writeSnapshotFile(snapshotFile, state.store.snapshot()));
-    saving = next.catch(() => {});
-    return next;
-  };
+  const save = snapshotSaver(state, snapshotFile);
   const now = state.clock.now();
-  let accountId = state.store.meta<string>("defaultAccountId");
-  if (!accountId || !state.store.get("account", accountId)) {
-    accountId = createAccount(state.store, now, {
-      plan: options.plan ?? "business",
-      login: "owner@sandbox.test",
-    }).id;
-    state.store.setMeta("defaultAccountId", accountId);
-  }
+  const accountId = defaultAccount(state, now, options.plan ?? "business");
   // Expired idempotency records are already ignored on lookup; sweeping them keeps the store from growing.
   const sweep = () => purgeExpired(state.store, state.clock.now());
   sweep();

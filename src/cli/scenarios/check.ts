@@ -142,49 +142,9 @@ export class SuiteChecker {
       scenario.start === undefined
         ? (fileStart ?? defaultStart)
         : this.time(scenario.start, [...base, "start"]);
-    const steps: Step[] = [];
-    shaped.steps.forEach((raw, i) => {
-      const at = [...base, "steps", i];
-      if (!raw) {
-        sound = false;
-        return;
-      }
-      const offset = this.duration(raw.at, [...at, "at"], "at");
-      const down = raw.down ?? [];
-      const up = raw.up ?? [];
-      let ok = offset !== undefined;
-      if (down.length === 0 && up.length === 0) {
-        this.#problem(
-          at,
-          "a step takes monitors down or up: { at: 0m, down: [NAME] } or { at: 10m, up: [NAME] }",
-        );
-        ok = false;
-      }
-      for (const [list, key] of [
-        [down, "down"],
-        [up, "up"],
-      ] as const)
-        list.forEach((name, j) => {
-          if (!this.known("monitor", name, [...at, key, j])) ok = false;
-        });
-      for (const name of down.filter((n) => up.includes(n))) {
-        this.#problem(
-          [...at, "up"],
-          `${name} is taken both down and up in one step; one step gives a monitor one state`,
-        );
-        ok = false;
-      }
-      const previous = steps.at(-1);
-      if (ok && previous && offset! < previous.at) {
-        this.#problem(
-          [...at, "at"],
-          `steps go in time order: this one (${shown(offset!)}) comes after one at ${shown(previous.at)}`,
-        );
-        ok = false;
-      }
-      if (ok) steps.push({ at: offset!, down, up, ...withPlace(this.#place(at)) });
-      else sound = false;
-    });
+    const parsed = this.#steps(shaped.steps, base);
+    const steps = parsed.steps;
+    if (!parsed.sound) sound = false;
 
     const expect = shaped.expect.map((e, j) =>
       e ? this.#expectation(e, [...base, "expect", j]) : undefined,
@@ -232,6 +192,55 @@ export class SuiteChecker {
       expect: expect as Expectation[],
       never: never as Never[],
     };
+  }
+
+  /** A scenario's steps, in time order; `sound` is false when one has a mistake (each said). */
+  #steps(raws: ShapedScenario["steps"], base: YamlPath): { steps: Step[]; sound: boolean } {
+    const steps: Step[] = [];
+    let sound = true;
+    raws.forEach((raw, i) => {
+      const at = [...base, "steps", i];
+      if (!raw) {
+        sound = false;
+        return;
+      }
+      const offset = this.duration(raw.at, [...at, "at"], "at");
+      const down = raw.down ?? [];
+      const up = raw.up ?? [];
+      let ok = offset !== undefined;
+      if (down.length === 0 && up.length === 0) {
+        this.#problem(
+          at,
+          "a step takes monitors down or up: { at: 0m, down: [NAME] } or { at: 10m, up: [NAME] }",
+        );
+        ok = false;
+      }
+      for (const [list, key] of [
+        [down, "down"],
+        [up, "up"],
+      ] as const)
+        list.forEach((name, j) => {
+          if (!this.known("monitor", name, [...at, key, j])) ok = false;
+        });
+      for (const name of down.filter((n) => up.includes(n))) {
+        this.#problem(
+          [...at, "up"],
+          `${name} is taken both down and up in one step; one step gives a monitor one state`,
+        );
+        ok = false;
+      }
+      const previous = steps.at(-1);
+      if (ok && previous && offset! < previous.at) {
+        this.#problem(
+          [...at, "at"],
+          `steps go in time order: this one (${shown(offset!)}) comes after one at ${shown(previous.at)}`,
+        );
+        ok = false;
+      }
+      if (ok) steps.push({ at: offset!, down, up, ...withPlace(this.#place(at)) });
+      else sound = false;
+    });
+    return { steps, sound };
   }
 
   #place(path: YamlPath) {
