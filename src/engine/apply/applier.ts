@@ -3,7 +3,7 @@
  * with the journal around each, and the bookkeeping every write shares (references resolved, failures and
  * successes reported, state entries built).
  */
-import { ApiError } from "../../api/index.ts";
+import { ApiError, isGone } from "../../api/index.ts";
 import { generatedValues } from "../../kinds/index.ts";
 import { diffResource } from "../diff.ts";
 import { keptNaturalKey } from "../kept-natural-key.ts";
@@ -303,7 +303,7 @@ export class Applier implements BulkApplier {
       const cascaded = await work.kind.remove({ ops: this.options.ops, idempotencyKey: key }, live);
       this.noteCascaded(cascaded);
     } catch (error) {
-      if (!(error instanceof ApiError && (error.status === 404 || error.status === 410))) {
+      if (!isGone(error)) {
         await this.failWrite(work, stateAddress, before, error);
         return;
       }
