@@ -93,9 +93,9 @@ it("builds the API client in one place, api/session.ts (frontends and the engine
 describe("shared code names no kind", () => {
   /**
    * Knowledge of one kind belongs on its definition (`src/kinds`: variants, rules, relations) and, for what
-   * its API does differently, in its own engine files: `engine/kinds/<kind>.ts`, its bulk strategy
-   * `engine/apply/bulk/<kind>.ts` and its batch route `engine/batch-routes/<kind>.ts` (the requests the
-   * providers' batched writes send, which are that kind's own bulk routes). Those may name their kinds, or
+   * its API does differently, in its own engine files: `engine/kinds/<kind>.ts` and its bulk route
+   * `engine/bulk/<kind>.ts` (the requests the API offers for many writes of the kind, which the CLI's apply
+   * and the providers' batched writes both send). Those may name their kinds, or
    * import what the kind's own folder of `src/kinds` exports (`kinds/monitor/`: `settingsByType`); the files
    * there that serve every kind may not.
    */
@@ -103,17 +103,14 @@ describe("shared code names no kind", () => {
   const sharedInKindFolders = [
     "engine/kinds/engine-kind.ts",
     "engine/kinds/index.ts",
-    "engine/apply/bulk/strategy.ts",
-    "engine/apply/bulk/index.ts",
-    "engine/apply/bulk/jobs.ts",
-    "engine/apply/bulk/two-phase-delete.ts",
-    "engine/batch-routes/route.ts",
-    "engine/batch-routes/jobs.ts",
-    "engine/batch-routes/two-phase-delete.ts",
-    "engine/batch-routes/index.ts",
+    "engine/bulk/route.ts",
+    "engine/bulk/policy.ts",
+    "engine/bulk/index.ts",
+    "engine/bulk/jobs.ts",
+    "engine/bulk/two-phase-delete.ts",
   ];
   const isKindsOwnFile = (file: string) =>
-    /^engine\/(kinds|apply\/bulk|batch-routes)\/[^/]+\.ts$/.test(file) && !sharedInKindFolders.includes(file);
+    /^engine\/(kinds|bulk)\/[^/]+\.ts$/.test(file) && !sharedInKindFolders.includes(file);
 
   /** Places (a file and the construct as `tools/kind-branches.ts` prints it) and why they are there. */
   type Allowed = { why: string; places: [file: string, code: string][] };
@@ -145,15 +142,15 @@ describe("shared code names no kind", () => {
   it("finds kind names where they are (the check reads the source)", () => {
     const own = kindBranches(root, ["engine/kinds"]).filter((b) => isKindsOwnFile(b.file));
     expect(own.map((b) => b.kind)).toEqual(expect.arrayContaining(["monitor", "contact", "webhook"]));
-    // Each batch route names the kind it declares, and only its own file does.
-    const routes = kindBranches(root, ["engine/batch-routes"]);
+    // Each bulk route names the kind it declares, and only its own file does.
+    const routes = kindBranches(root, ["engine/bulk"]);
     expect(routes.filter((b) => !isKindsOwnFile(b.file))).toEqual([]);
     expect(routes.map((b) => `${b.file}: ${b.kind}`)).toEqual(
       expect.arrayContaining([
-        "engine/batch-routes/monitors.ts: monitor",
-        "engine/batch-routes/contacts.ts: contact",
-        "engine/batch-routes/subscriptions.ts: alertSubscription",
-        "engine/batch-routes/subscriptions.ts: reportSubscription",
+        "engine/bulk/monitors.ts: monitor",
+        "engine/bulk/contacts.ts: contact",
+        "engine/bulk/subscriptions.ts: alertSubscription",
+        "engine/bulk/subscriptions.ts: reportSubscription",
       ]),
     );
     const imported = kindFolderImports(root, ["engine/kinds"]).filter((b) => isKindsOwnFile(b.file));

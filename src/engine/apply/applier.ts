@@ -12,13 +12,12 @@ import type { DesiredResource, KindName, PlannedAction, ResourceState, State } f
 import { refsIn, resolveRefs } from "../refs.ts";
 import { hashSecret } from "../state/index.ts";
 import { createBody, updateBody } from "./bodies.ts";
-import type { BulkApplier } from "./bulk/strategy.ts";
 import { Journal, rethrowIfStateLost } from "./journal.ts";
 import { type ApplyFailure, type ApplyOptions, type ApplyResult, deposed, type Work } from "./model.ts";
 import { explainIdempotencyConflict, finishCreate, patchObject } from "./object.ts";
 import { duplicateOf, isProblem, messageOf } from "./refusals.ts";
 
-export class Applier implements BulkApplier {
+export class Applier {
   readonly journal: Journal;
   readonly result: ApplyResult = { done: [], failures: [], cascadeMismatches: [] };
   readonly options: ApplyOptions;
@@ -361,15 +360,6 @@ export class Applier implements BulkApplier {
       this.journal.abandon(address, before);
   }
 
-  /** Takes back the failures with this problem code, for a fallback to retry their works; whether there were any. */
-  retract(code: string): boolean {
-    const retracted = this.result.failures.filter((f) => f.problem?.code === code);
-    if (retracted.length === 0) return false;
-    this.result.failures = this.result.failures.filter((f) => f.problem?.code !== code);
-    for (const f of retracted) this.#failed.delete(f.address);
-    return true;
-  }
-
   entryAt(address: string): ResourceState | undefined {
     return this.state.resources[address];
   }
@@ -379,6 +369,7 @@ export class Applier implements BulkApplier {
   }
 }
 
-function liveStub(entry: ResourceState | undefined, id: string): Row {
+/** What the state knows of an object no listing showed: enough to address its delete. */
+export function liveStub(entry: ResourceState | undefined, id: string): Row {
   return { ...entry?.managed, ...entry?.naturalKey, id };
 }
