@@ -8,6 +8,17 @@ import { runJobs } from "./jobs.ts";
 import { type BulkRoute, byOp, chunked, patchOf } from "./route.ts";
 import { twoPhaseDelete } from "./two-phase-delete.ts";
 
+/** A bulk-update item's schema, per monitor type: built once, since an apply may check thousands of items. */
+const itemShapes = new WeakMap<z.ZodObject, z.ZodObject>();
+function itemShape(schema: z.ZodObject): z.ZodObject {
+  let shape = itemShapes.get(schema);
+  if (!shape) {
+    shape = bodySchema(schema, "update").extend({ id: z.string().min(1) });
+    itemShapes.set(schema, shape);
+  }
+  return shape;
+}
+
 export const monitors: BulkRoute = {
   kind: "monitor",
   queueOf: (op) => op,
@@ -15,8 +26,7 @@ export const monitors: BulkRoute = {
     const body = patchOf(kind, desired, changes);
     if (!body) return undefined;
     const item = { id: String(live.id), ...body };
-    const shape = bodySchema(kind.schemaFor(desired), "update").extend({ id: z.string().min(1) });
-    return shape.safeParse(item).success ? item : undefined;
+    return itemShape(kind.schemaFor(desired)).safeParse(item).success ? item : undefined;
   },
   async send(ctx, writes) {
     const ops = ctx.ops.monitors;
