@@ -32,7 +32,8 @@ export const contacts: BulkRoute = {
     const free = rows
       ? creates.filter((w) => !taken.has(w.kind.naturalKey(w.kind.normalizeDesired(w.body))))
       : [];
-    await ctx.single(creates.filter((w) => !free.includes(w)));
+    const bulk = new Set(free);
+    await ctx.single(creates.filter((w) => !bulk.has(w)));
     await runJobs(ctx, [...free, ...updates], {
       route: "POST /contact/bulk",
       source: "contact bulk update",
