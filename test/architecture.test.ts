@@ -100,9 +100,9 @@ it("builds the API client in one place, api/session.ts (frontends and the engine
 describe("shared code names no kind", () => {
   /**
    * Knowledge of one kind belongs on its definition (`src/kinds`: variants, rules, relations) and, for what
-   * its API does differently, in its own engine files: `engine/kinds/<kind>.ts`, its bulk strategy
-   * `engine/apply/bulk/<kind>.ts` and its batch route `engine/batch-routes/<kind>.ts` (the requests the
-   * providers' batched writes send, which are that kind's own bulk routes). Those may name their kinds, or
+   * its API does differently, in its own engine files: `engine/kinds/<kind>.ts` and its bulk route
+   * `engine/bulk/<kind>.ts` (the requests the API offers for many writes of the kind, which the CLI's apply
+   * and the providers' batched writes both send). Those may name their kinds, or
    * import what the kind's own folder of `src/kinds` exports (`kinds/monitor/`: `settingsByType`); the files
    * there that serve every kind may not.
    */
@@ -110,17 +110,14 @@ describe("shared code names no kind", () => {
   const sharedInKindFolders = [
     "engine/kinds/engine-kind.ts",
     "engine/kinds/index.ts",
-    "engine/apply/bulk/strategy.ts",
-    "engine/apply/bulk/index.ts",
-    "engine/apply/bulk/jobs.ts",
-    "engine/apply/bulk/two-phase-delete.ts",
-    "engine/batch-routes/route.ts",
-    "engine/batch-routes/jobs.ts",
-    "engine/batch-routes/two-phase-delete.ts",
-    "engine/batch-routes/index.ts",
+    "engine/bulk/route.ts",
+    "engine/bulk/policy.ts",
+    "engine/bulk/index.ts",
+    "engine/bulk/jobs.ts",
+    "engine/bulk/two-phase-delete.ts",
   ];
   const isKindsOwnFile = (file: string) =>
-    /^engine\/(kinds|apply\/bulk|batch-routes)\/[^/]+\.ts$/.test(file) && !sharedInKindFolders.includes(file);
+    /^engine\/(kinds|bulk)\/[^/]+\.ts$/.test(file) && !sharedInKindFolders.includes(file);
 
   /** Places (a file and the construct as `tools/kind-branches.ts` prints it) and why they are there. */
   type Allowed = { why: string; places: [file: string, code: string][] };
@@ -152,15 +149,15 @@ describe("shared code names no kind", () => {
   it("finds kind names where they are (the check reads the source)", () => {
     const own = kindBranches(root, ["engine/kinds"]).filter((b) => isKindsOwnFile(b.file));
     expect(own.map((b) => b.kind)).toEqual(expect.arrayContaining(["monitor", "contact", "webhook"]));
-    // Each batch route names the kind it declares, and only its own file does.
-    const routes = kindBranches(root, ["engine/batch-routes"]);
+    // Each bulk route names the kind it declares, and only its own file does.
+    const routes = kindBranches(root, ["engine/bulk"]);
     expect(routes.filter((b) => !isKindsOwnFile(b.file))).toEqual([]);
     expect(routes.map((b) => `${b.file}: ${b.kind}`)).toEqual(
       expect.arrayContaining([
-        "engine/batch-routes/monitors.ts: monitor",
-        "engine/batch-routes/contacts.ts: contact",
-        "engine/batch-routes/subscriptions.ts: alertSubscription",
-        "engine/batch-routes/subscriptions.ts: reportSubscription",
+        "engine/bulk/monitors.ts: monitor",
+        "engine/bulk/contacts.ts: contact",
+        "engine/bulk/subscriptions.ts: alertSubscription",
+        "engine/bulk/subscriptions.ts: reportSubscription",
       ]),
     );
     const imported = kindFolderImports(root, ["engine/kinds"]).filter((b) => isKindsOwnFile(b.file));
@@ -216,11 +213,6 @@ describe("function length", () => {
   const maxLines = 100;
   const repository = resolve(root, "..");
   const measured = ["src", "tools", "bench"];
-  /** Functions another change rewrites whole (issue 27: one bulk engine); they leave this list with it. */
-  const awaiting = [
-    "src/engine/apply/bulk/subscriptions.ts: subscriptions",
-    "src/engine/batch-routes/subscriptions.ts: subscriptions",
-  ];
   const long = longFunctions(repository, measured, maxLines, (file) =>
     generated.some((folder) => file.startsWith(`src/${folder}`)),
   );
@@ -252,13 +244,7 @@ describe("function length", () => {
   });
 
   it(`keeps hand-written functions in ${measured.join(", ")} at ${maxLines} lines or under`, () => {
-    const over = long
-      .filter((f) => !awaiting.includes(said(f)))
-      .map((f) => `${f.file}:${f.line}: ${f.name} is ${f.lines} lines long`);
+    const over = long.map((f) => `${f.file}:${f.line}: ${f.name} is ${f.lines} lines long`);
     expect(over).toEqual([]);
-  });
-
-  it("lists only functions that are still long", () => {
-    expect(awaiting.filter((a) => !long.some((f) => said(f) === a))).toEqual([]);
   });
 });

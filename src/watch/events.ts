@@ -4,7 +4,7 @@
  * costs one judgement, and the objects whose events did not carry them are
  * read together, by one listing when that costs fewer reads.
  */
-import { ApiError, type Operations, type TimeSource } from "../api/index.ts";
+import { isGone, type Operations, type TimeSource } from "../api/index.ts";
 import { engineKind, type KindName, type Row } from "../engine/index.ts";
 import type { Delivery } from "./deliveries.ts";
 import { changedAt, type LiveView } from "./live.ts";
@@ -165,7 +165,7 @@ export async function readObjects(
     try {
       view.put(kind, await engine.getOne(ops, { id, ...naturalKey(id) }));
     } catch (error) {
-      if (!(error instanceof ApiError && (error.status === 404 || error.status === 410))) throw error;
+      if (!isGone(error)) throw error;
       view.remove(kind, id, false);
     }
   }
