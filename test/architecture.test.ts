@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type FunctionLength, functionLengths, longFunctions } from "../tools/function-length.ts";
+import { functionLengths, longFunctions } from "../tools/function-length.ts";
 import { cycles, filesUnder, importGraph, relativeImports } from "../tools/import-cycles.ts";
 import { type KindBranch, kindBranches, kindFolderImports } from "../tools/kind-branches.ts";
 
@@ -216,7 +216,6 @@ describe("function length", () => {
   const long = longFunctions(repository, measured, maxLines, (file) =>
     generated.some((folder) => file.startsWith(`src/${folder}`)),
   );
-  const said = (f: FunctionLength) => `${f.file}: ${f.name}`;
 
   it("measures every function, nested and anonymous ones too", () => {
     const all = functionLengths(
