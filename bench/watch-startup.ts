@@ -10,11 +10,11 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { request } from "undici";
+import { freePort } from "./lib.ts";
 
 const run = promisify(execFile);
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
@@ -23,14 +23,6 @@ const root = resolve(import.meta.dirname, "..");
 const node = join(root, "node_modules/.bin/node");
 const cli = [node, "--disable-warning=ExperimentalWarning", join(root, "src/cli/main.ts")];
 const env = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1" };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /** CPU seconds (user + system) a live process has used, from /proc. */
 async function cpuSeconds(pid: number): Promise<number> {

@@ -12,13 +12,12 @@
  * `--skip-large`.
  */
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { operations, QuotaPacer, type TimeSource, VigilClient } from "../src/api/index.ts";
 import { applyChanges, type DesiredResource, MemoryStateStore } from "../src/engine/index.ts";
 import { SharePacer } from "../src/watch/budget.ts";
 import type { RecordStore, WatchRecord } from "../src/watch/record.ts";
 import { startWatch } from "../src/watch/run.ts";
-import { SandboxTime, startSandbox } from "./lib.ts";
+import { freePort, SandboxTime, startSandbox } from "./lib.ts";
 
 const args = process.argv.slice(2);
 const hours = Number(args[args.indexOf("--hours") + 1]) || 24;
@@ -33,14 +32,6 @@ class MemoryRecords implements RecordStore {
   async save(record: WatchRecord) {
     this.saved = record;
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
 }
 
 const quick: TimeSource = {

@@ -1,6 +1,6 @@
 /**
- * Files vigil writes for the user's eyes only (saved plans, generated credentials): mode 0600, replaced
- * atomically, never written through a link.
+ * Files vigil writes for the user's eyes only (saved plans, generated credentials, the sandbox's snapshot):
+ * mode 0600, replaced atomically, never written through a link.
  */
 import { randomBytes } from "node:crypto";
 import { open, rename, unlink } from "node:fs/promises";
