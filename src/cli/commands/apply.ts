@@ -240,10 +240,7 @@ function stopWritesOnInterrupt(stop: AbortController): () => void {
 /** `Apply interrupted: 2 created; 3 planned changes were not started. …` */
 function interruptedSummary(command: string, result: ApplyResult, planned: number, state: string): string {
   const what = command === "destroy" ? "Destroy" : "Apply";
-  const counts = new Map<string, number>();
-  for (const d of result.done)
-    if (d.action !== "no-op") counts.set(d.action, (counts.get(d.action) ?? 0) + 1);
-  const made = [...counts].map(([action, n]) => `${n} ${pastTense[action] ?? action}`);
+  const made = madeCounts(result.done);
   const settled = result.done.length + result.failures.length;
   const left = Math.max(0, planned - settled);
   const none = made.length === 0 && result.failures.length === 0;
@@ -255,10 +252,15 @@ function interruptedSummary(command: string, result: ApplyResult, planned: numbe
 
 /** `2 created, 1 deleted`; "nothing to do" would misread a run where everything planned failed. */
 export function appliedSummary(done: ApplyResult["done"], failures: number): string {
+  const parts = madeCounts(done);
+  return parts.length > 0 ? parts.join(", ") : failures > 0 ? "nothing applied" : "nothing to do";
+}
+
+/** `["2 created", "1 deleted"]`: what was done, by action, in the order it was done. */
+function madeCounts(done: ApplyResult["done"]): string[] {
   const counts = new Map<string, number>();
   for (const d of done) if (d.action !== "no-op") counts.set(d.action, (counts.get(d.action) ?? 0) + 1);
-  const parts = [...counts].map(([action, n]) => `${n} ${pastTense[action] ?? action}`);
-  return parts.length > 0 ? parts.join(", ") : failures > 0 ? "nothing applied" : "nothing to do";
+  return [...counts].map(([action, n]) => `${n} ${pastTense[action] ?? action}`);
 }
 
 const pastTense: Record<string, string> = {
