@@ -1,12 +1,7 @@
 import type { z } from "zod";
-import {
-  type JobItemStatus,
-  type jobAccepted,
-  type jobResultRow,
-  type jobSchema,
-  type ProblemDocument,
-  terminalJobStates,
-} from "../kinds/index.ts";
+import type { jobResultRow } from "../kinds/events.ts";
+import { type ProblemDocument, terminalJobStates } from "../kinds/index.ts";
+import type { JobItemStatus, jobAccepted, jobSchema } from "../kinds/job.ts";
 import { retryAfterSeconds } from "./retry.ts";
 import type { ApiResponse, Caller, RequestSpec, TimeSource } from "./types.ts";
 import { realTime } from "./types.ts";

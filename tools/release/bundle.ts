@@ -53,6 +53,15 @@ const builtinsByRequire: Plugin = {
   },
 };
 
+/**
+ * Dependencies the npm package's CLI takes from its node_modules rather than from its bundle: only commands
+ * that rarely start, and run long once started, use them (the watcher's server and metrics, the sandbox's
+ * server, a PostgreSQL state). Left out, they cost a start nothing: the launcher reads and compiles the whole
+ * bundle on every run (most of fastify's megabyte and a half went into every `vigil validate`). Each is a
+ * dependency of the package (test/tools.test.ts), so an install has it.
+ */
+export const CLI_EXTERNALS = ["fastify", "pg", "prom-client"] as const;
+
 export interface Bundles {
   /** Program name → its bundle. */
   files: Record<string, string>;
@@ -89,6 +98,7 @@ export async function bundlePrograms(
     // ES modules can load a lazily imported module from a file of its own, read only when imported: a run
     // reads the code it runs. Chunks sit beside the entries, so src/shipped.ts's relative paths hold.
     ...(format === "esm" && { splitting: true, chunkNames: "[name]-[hash]" }),
+    ...(bundleFormat === "npm-cjs" && { external: [...CLI_EXTERNALS] }),
     // The CommonJS dependencies inside an ES module still call require() for Node's built-in modules.
     ...(format === "esm" && {
       banner: {

@@ -11,7 +11,8 @@
  * cache as the process exits, which then holds every function the command ran. The cache lives in the OS
  * temp folder, in a folder of the user's own (mode 0700, refused if anyone else owns it or may write to it),
  * one file per Node version, package build and command; `NODE_DISABLE_COMPILE_CACHE=1` turns it off, as it
- * does Node's. Whatever goes wrong with the cache, the command runs without it.
+ * does Node's. Whatever goes wrong with the cache, the command runs without it. What the bundle leaves to
+ * node_modules (`CLI_EXTERNALS` in bundle.ts) loads with Node's compile cache on.
  */
 
 /** The oldest Node the package runs on: node:sqlite (the embedded sandbox) needs no flag from 22.13. */
@@ -50,7 +51,10 @@ ${nodeCheck(name)}
 const fs = require("node:fs");
 const path = require("node:path");
 const vm = require("node:vm");
-const { createRequire, wrap } = require("node:module");
+const { createRequire, enableCompileCache, wrap } = require("node:module");
+
+// For what the bundle takes from node_modules (the watcher's and the sandbox's server, PostgreSQL's client).
+enableCompileCache?.();
 
 const file = path.join(__dirname, "${name}.bundle.cjs");
 // The bundle is ASCII (esbuild escapes the rest): read as latin1, it becomes a string without decoding.

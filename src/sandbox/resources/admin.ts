@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DurationError, parseDuration } from "../../duration.ts";
-import { isMintableScope, memberRights, retiredScopes, scopeFamilies } from "../../kinds/index.ts";
+import { memberRights } from "../../kinds/account.ts";
+import { isMintableScope, retiredScopes, scopeFamilies } from "../../kinds/index.ts";
 import { newGuid } from "../core/ids.ts";
 import { isAllowListEntry } from "../core/ip.ts";
 import { type Ctx, defineOperations, type Reply } from "../core/operation.ts";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { CallbackEvent, SubscribableEvent } from "../../../kinds/index.ts";
+import type { CallbackEvent, SubscribableEvent } from "../../../kinds/events.ts";
 import type { Ctx } from "../../core/operation.ts";
 import type { Doc, Store } from "../../core/store.ts";
 import { DeliveryIndex } from "./delivery-index.ts";
