@@ -3,9 +3,9 @@ import { mkdir, readdir } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { exportAccount, stateNames } from "../../gitops/export.ts";
+import { writePrivateFile } from "../../private-file.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError } from "../errors.ts";
-import { writePrivateFile } from "../private-file.ts";
 import { withConnection, withConnectionOptions } from "./shared.ts";
 
 interface ExportOptions extends ConnectionOptions {

@@ -2,13 +2,12 @@ import { z } from "zod";
 import {
   field,
   issuesToEntries,
-  type JobKind,
-  jobCallback,
   type LeafScope,
   type MonitorBody,
   membersOf,
   monitorSchema,
 } from "../../../kinds/index.ts";
+import { type JobKind, jobCallback } from "../../../kinds/job.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { renderedValues } from "../../core/stored.ts";

@@ -1,4 +1,11 @@
-import { maintenanceSchema, type ProblemDetailEntry, windowRefusals } from "../../../kinds/index.ts";
+import {
+  maintenanceSchema,
+  occurrenceAt,
+  type ProblemDetailEntry,
+  week,
+  windowRefusals,
+  windowState,
+} from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { invalid, notFound } from "../../core/problem.ts";
@@ -6,15 +13,7 @@ import type { Doc } from "../../core/store.ts";
 import { type KindMembers, renderedValues, storedValues } from "../../core/stored.ts";
 import { nextSyncSeq } from "../accounts.ts";
 import { endEarlyIfCut, settleEnds } from "./events.ts";
-import {
-  lastEndedBy,
-  type MaintenanceDoc,
-  type MaintenanceMembers,
-  maintenanceCollection,
-  occurrenceAt,
-  week,
-  windowState,
-} from "./model.ts";
+import { lastEndedBy, type MaintenanceDoc, type MaintenanceMembers, maintenanceCollection } from "./model.ts";
 
 /** The members a window write sends; a create carries the kind's required ones. */
 export type MaintenanceBody = Partial<

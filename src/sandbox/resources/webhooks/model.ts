@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { SubscribableEvent, webhookSchema } from "../../../kinds/index.ts";
+import type { SubscribableEvent } from "../../../kinds/events.ts";
+import type { webhookSchema } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";
