@@ -28,7 +28,7 @@ const remove = (monitorId: string): BulkWrite => ({
 /** A transaction refused (422) at each round for the items whose monitor is listed, with these reasons. */
 function refusing(rounds: Record<string, string>[], bodies: Members[]) {
   return {
-    alertSubscriptions: {
+    alertSubscription: {
       bulk: async (body: { create?: Members[]; delete?: Members[] }) => {
         bodies.push(body);
         const refusals = rounds[bodies.length - 1] ?? {};
@@ -106,7 +106,7 @@ describe("the subscription transaction", () => {
     const bulk = async () => {
       throw error;
     };
-    const failing = recording({ policy: applyPolicy, ops: { alertSubscriptions: { bulk } } });
+    const failing = recording({ policy: applyPolicy, ops: { alertSubscription: { bulk } } });
     const three = ["m1", "m2", "m3"].map(create);
     await route.send(failing.ctx, three);
     expect(three.map((w) => failing.outcomes.get(w))).toEqual(three.map(() => ({ done: false, error })));
