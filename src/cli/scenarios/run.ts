@@ -86,6 +86,8 @@ export async function runSuites(
     const runs: SuiteRun[] = [];
     for (const suite of suites) {
       await sandbox.restore(base);
+      // The account's zone decides where weekly windows fall; a restore brings back the default, UTC.
+      if (suite.timeZone) await sandbox.setTimeZone(suite.timeZone);
       await confirm(sandbox, applied, suite.confirmed);
       const ready = await sandbox.checkpoint();
       const results: ScenarioResult[] = [];
