@@ -120,7 +120,8 @@ const nearbyTime: TimeSource = {
 /** Applies the configuration as written (imports left out: the sandbox starts empty) and learns its ids. */
 async function apply(session: ApiSession, sandbox: ScenarioSandbox, config: LoadedConfig): Promise<Applied> {
   await session.client.prime();
-  const store = new MemoryStateStore();
+  // Read once the apply is over: its saves need no copies.
+  const store = new MemoryStateStore(undefined, { copyWrites: false });
   const outcome = await applyChanges({
     ops: session.ops,
     store,
