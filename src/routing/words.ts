@@ -16,6 +16,18 @@ const days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
  * Europe/Berlin, from 2027-01-03`, or `2027-06-05 20:00 to 2027-06-06 02:00 UTC`.
  */
 export function describeHold(hold: Hold): string {
+  let words = holdWords.get(hold);
+  if (words === undefined) {
+    words = holdHours(hold);
+    holdWords.set(hold, words);
+  }
+  return words;
+}
+
+/** A window holds many monitors (one object for all): its words are made once. */
+const holdWords = new WeakMap<Hold, string>();
+
+function holdHours(hold: Hold): string {
   const named = hold.title === hold.maintenance ? hold.maintenance : `${hold.maintenance} (${hold.title})`;
   const local = (unix: number) => new Date(wallTimeAt(hold.timeZone, unix) * 1000);
   const clock = (unix: number) => local(unix).toISOString().slice(11, 16);
