@@ -28,6 +28,7 @@ export * from "./status-page.ts";
 export * from "./subscription.ts";
 export * from "./variants.ts";
 export * from "./walk.ts";
+export * from "./wall-clock.ts";
 export * from "./webhook.ts";
 export * from "./webhook-destination.ts";
 

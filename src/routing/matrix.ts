@@ -15,7 +15,6 @@ import {
   type NoticeKind,
   noticeKinds,
   noticeOfMonitorType,
-  type WindowSchedule,
   webhookSchema,
   windowState,
 } from "../kinds/index.ts";
@@ -35,10 +34,12 @@ export interface Hold {
   maintenance: string;
   /** Its `name` member. */
   title: string;
-  /** The window as configured: Unix seconds, `weekly` recurring every 7 days from `from`. */
+  /** The window as configured: Unix seconds; `weekly` recurs every 7 days at the same wall-clock times. */
   from: number;
   to: number;
   repeat: "none" | "weekly";
+  /** The account's time zone, whose wall clock a weekly window keeps (`RoutingOptions.timeZone`). */
+  timeZone: string;
 }
 
 /** Why a route sends nothing (`none`) or records its notifications `blocked`. */
@@ -97,6 +98,8 @@ export interface MonitorRouting {
 }
 
 export interface RoutingMatrix {
+  /** The zone weekly windows repeat in (`RoutingOptions.timeZone`). */
+  timeZone: string;
   monitors: MonitorRouting[];
   /** Every monitor's routes, in the monitors' order. */
   routes: Route[];
@@ -110,6 +113,11 @@ export interface RoutingOptions {
   confirmed?: ReadonlySet<string>;
   /** Unix seconds: windows over by then hold nothing and are left out. Default: the current time. */
   now?: number;
+  /**
+   * The account's time zone (IANA name), in which weekly windows keep their wall-clock times across
+   * daylight-saving changes. Default: UTC, a new account's zone.
+   */
+  timeZone?: string;
 }
 
 /** Webhook events about a monitor's outage, with the alert type each stands for. */
@@ -171,6 +179,7 @@ export function routingMatrix(
   options: RoutingOptions = {},
 ): RoutingMatrix {
   const now = options.now ?? Math.floor(Date.now() / 1000);
+  const timeZone = options.timeZone ?? "UTC";
   const contacts = new Map<string, ContactFacts>();
   const monitors: MonitorFacts[] = [];
   const subscriptions = new Map<string, { contact: string; alertTypes: AlertType[] }[]>();
@@ -226,8 +235,9 @@ export function routingMatrix(
           from: m.from,
           to: m.to,
           repeat: m.repeat === "weekly" ? "weekly" : "none",
+          timeZone,
         };
-        if (windowState(hold, now) === "finished") break;
+        if (windowState(hold, now, timeZone) === "finished") break;
         for (const monitor of refNames(m.monitorIds)) {
           const list = holds.get(monitor);
           if (list) list.push(hold);
@@ -251,7 +261,7 @@ export function routingMatrix(
   const rows = monitors.map((monitor) =>
     monitorRouting(monitor, subscriptions.get(monitor.name) ?? [], contacts, holds, webhooks),
   );
-  return { monitors: rows, routes: rows.flatMap((m) => m.routes) };
+  return { timeZone, monitors: rows, routes: rows.flatMap((m) => m.routes) };
 }
 
 /** The notices of a monitor's enabled sub-checks, in the order of `noticeKinds`. */
@@ -348,10 +358,6 @@ function outcomeOf(
   if (refusal) return { outcome: "blocked", reason: refusal };
   return { outcome: "sent" };
 }
-
-/** The window schedules a monitor's alerts wait on, for `releasedAt`. */
-export const holdSchedules = (heldBy: readonly Hold[]): WindowSchedule[] =>
-  heldBy.map(({ from, to, repeat }) => ({ from, to, repeat }));
 
 /** Whether a route pages someone on `down`: a contact's message goes out. */
 export const pagesOnDown = (route: Route): boolean =>

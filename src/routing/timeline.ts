@@ -1,5 +1,5 @@
 import { nextReminderTier, reachedAt, releasedAt } from "../kinds/index.ts";
-import { type AlertType, holdSchedules, type MonitorRouting } from "./matrix.ts";
+import type { AlertType, MonitorRouting } from "./matrix.ts";
 
 /** One outage of one monitor: confirmed down at `downAt`, up again at `upAt` (Unix seconds). */
 export interface Outage {
@@ -41,8 +41,7 @@ export function expectedNotifications(row: MonitorRouting, outage: Outage): Expe
   const upAt = outage.upAt !== undefined && outage.upAt <= until ? outage.upAt : undefined;
   // The outage's last moment of alerting: the timer's run at the recovery comes before the recovery.
   const lastDown = upAt ?? until;
-  const windows = holdSchedules(row.heldBy);
-  const released = (at: number) => releasedAt(windows, at);
+  const released = (at: number) => releasedAt(row.heldBy, at);
   const downEventAt = released(reachedAt(downAt, row.downDelayMinutes));
   const downEventSent = downEventAt <= lastDown;
   const out: ExpectedNotification[] = [];

@@ -95,6 +95,7 @@ describe("the matrix", () => {
         from: "2030-01-06T02:00:00Z",
         to: "2030-01-06T03:00:00Z",
         repeat: "weekly",
+        timeZone: "UTC",
       },
     ]);
     const human = await routes(dir, "--confirmed=ops,pager");

@@ -114,6 +114,7 @@ describe("routingMatrix", () => {
         from: deployStart,
         to: deployStart + 3600,
         repeat: "weekly",
+        timeZone: "UTC",
       },
     ]);
     expect(api.routes.every((r) => r.heldBy === api.heldBy)).toBe(true);
@@ -201,7 +202,7 @@ describe("expectedNotifications", () => {
 });
 
 describe("releasedAt", () => {
-  const weekly = { from: 1000, to: 4600, repeat: "weekly" as const };
+  const weekly = { from: 1000, to: 4600, repeat: "weekly" as const, timeZone: "UTC" };
   it("is the moment itself outside any window, and the end of the occurrence inside one", () => {
     expect(releasedAt([weekly], 999)).toBe(999);
     expect(releasedAt([weekly], 1000)).toBe(4600);
@@ -209,9 +210,9 @@ describe("releasedAt", () => {
     expect(releasedAt([weekly], 1000 + 3 * week + 10)).toBe(4600 + 3 * week);
   });
   it("follows windows that join, and is Infinity when they never end", () => {
-    const next = { from: 4600, to: 8200, repeat: "none" as const };
+    const next = { from: 4600, to: 8200, repeat: "none" as const, timeZone: "UTC" };
     expect(releasedAt([weekly, next], 2000)).toBe(8200);
-    const always = { from: 0, to: week, repeat: "weekly" as const };
+    const always = { from: 0, to: week, repeat: "weekly" as const, timeZone: "UTC" };
     expect(releasedAt([always], 5 * week + 1)).toBe(Number.POSITIVE_INFINITY);
   });
 });

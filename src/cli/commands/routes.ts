@@ -2,7 +2,7 @@ import { stat } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 import type { Command } from "commander";
 import type { DesiredResource } from "../../engine/model.ts";
-import { closest, confirmableContactTypes } from "../../kinds/index.ts";
+import { closest, confirmableContactTypes, knownZone } from "../../kinds/index.ts";
 import { diffIsEmpty, diffRoutes, type RoutingMatrix, routingMatrix } from "../../routing/index.ts";
 import { loadOrFail } from "../config.ts";
 import { CliError, exitCodes } from "../errors.ts";
@@ -22,6 +22,7 @@ interface RoutesOptions {
   base?: string;
   detailedExitcode: boolean;
   confirmed?: string[];
+  timezone: string;
 }
 
 export function registerRoutes(program: Command) {
@@ -40,6 +41,11 @@ export function registerRoutes(program: Command) {
       "--confirmed <names...>",
       "the only email, sms and voice contacts taken as confirmed (default: all of them); comma-separated or repeated",
     )
+    .option(
+      "--timezone <zone>",
+      "the account's time zone (IANA name): weekly maintenance windows keep their wall-clock times in it",
+      "UTC",
+    )
     .action(async (paths: string[], options: RoutesOptions) => {
       if (options.json && options.markdown)
         throw new CliError("--json and --markdown cannot be used together.");
@@ -47,12 +53,13 @@ export function registerRoutes(program: Command) {
         throw new CliError(
           "--detailed-exitcode needs --base: it says whether the routes changed from the base.",
         );
+      const timeZone = zoneOption(options.timezone);
       const given = paths.length > 0 ? paths : ["."];
       const basePaths = options.base === undefined ? undefined : await baseLocations(options.base, given);
       const config = await loadOrFail(given);
       const confirmed = options.confirmed && confirmedNames(options.confirmed, config.resources);
       const matrixOf = (resources: readonly DesiredResource[]) =>
-        routingMatrix(resources, { ...(confirmed && { confirmed: new Set(confirmed) }) });
+        routingMatrix(resources, { timeZone, ...(confirmed && { confirmed: new Set(confirmed) }) });
       const matrix = matrixOf(config.resources);
       if (basePaths === undefined) {
         printMatrix(matrix, options, confirmed);
@@ -110,6 +117,15 @@ async function loadBase(paths: readonly string[]): Promise<DesiredResource[]> {
     if (error instanceof CliError) throw new CliError(`The base (--base): ${error.message}`);
     throw error;
   }
+}
+
+/** `--timezone`: a zone Intl knows, said with a did-you-mean if not. */
+function zoneOption(given: string): string {
+  if (knownZone(given)) return given;
+  const hint = closest(given, Intl.supportedValuesOf("timeZone"));
+  throw new CliError(
+    `--timezone ${given}: not a time zone; give an IANA name such as Europe/Berlin, America/New_York or UTC${hint ? ` (did you mean ${hint}?)` : ""}.`,
+  );
 }
 
 /** `--confirmed` names: contacts of the configuration, comma-separated or repeated. */

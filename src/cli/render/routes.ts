@@ -200,6 +200,7 @@ const routeJson = (r: Route) => ({ ...r, heldBy: r.heldBy.map(holdJson) });
 export function matrixJson(matrix: RoutingMatrix, confirmed: readonly string[] | "all") {
   return {
     confirmed,
+    timeZone: matrix.timeZone,
     monitors: matrix.monitors.map(({ routes, heldBy, ...m }) => ({
       ...m,
       heldBy: heldBy.map(holdJson),

@@ -6,7 +6,7 @@
 import { DurationError, formatDurationMs, parseDuration } from "../../duration.ts";
 import { quote, type YamlPath } from "../../gitops/files.ts";
 import { parseIsoTime } from "../../gitops/format.ts";
-import { closest, confirmableContactTypes } from "../../kinds/index.ts";
+import { closest, confirmableContactTypes, knownZone } from "../../kinds/index.ts";
 import { defaultStart, defaultWithinSec } from "./format.ts";
 import type { ConfigNames, Expectation, Match, Never, Rules, Scenario, Step } from "./model.ts";
 import type { ExpectEntry, NeverEntry, ShapedScenario, ShapeReader } from "./shape.ts";
@@ -103,6 +103,17 @@ export class SuiteChecker {
         );
     });
     return list;
+  }
+
+  /** The account's time zone: an IANA name Intl knows, with a did-you-mean if not. */
+  timeZone(name: string | undefined, path: YamlPath): string | undefined {
+    if (name === undefined || knownZone(name)) return name;
+    const hint = closest(name, Intl.supportedValuesOf("timeZone"));
+    this.#problem(
+      path,
+      `${quote(name)} is not a time zone; write an IANA name such as Europe/Berlin, America/New_York or UTC${hint ? `; did you mean "${hint}"?` : ""}`,
+    );
+    return undefined;
   }
 
   rules(raw: { everyMonitorAlerts?: boolean; maxDelay?: string | number } | undefined): Rules {

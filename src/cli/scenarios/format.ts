@@ -116,6 +116,12 @@ export const testFileSchema = z
       .array(name("contact"))
       .optional()
       .describe("The email, sms and voice contacts that are confirmed; the others are not. Default: all."),
+    timezone: z
+      .string()
+      .optional()
+      .describe(
+        "The account's time zone (IANA name, such as Europe/Berlin): weekly maintenance windows keep their wall-clock times in it across daylight-saving changes. Default: UTC.",
+      ),
     rules: rulesSchema.optional(),
     scenarios: z.array(scenarioSchema).min(1).describe("The scenarios of this file."),
   })

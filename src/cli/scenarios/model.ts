@@ -63,6 +63,8 @@ export interface Suite {
   file: string;
   /** The contacts taken as confirmed; undefined: all. */
   confirmed?: string[];
+  /** The account's time zone, which weekly windows keep their wall-clock times in; undefined: UTC. */
+  timeZone?: string;
   rules: Rules;
   scenarios: Scenario[];
 }

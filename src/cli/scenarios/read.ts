@@ -91,6 +91,7 @@ export async function readSuites(
       const check = new SuiteChecker(reader, names);
       const start = shape.file.start === undefined ? undefined : check.time(shape.file.start, ["start"]);
       const confirmed = check.confirmed(shape.file.confirmed, ["confirmed"]);
+      const timeZone = check.timeZone(shape.file.timezone, ["timezone"]);
       const rules = check.rules(shape.file.rules);
       const seen = new Map<string, number>();
       const scenarios = shape.scenarios.map((s, i) => (s ? check.scenario(s, i, start, seen) : undefined));
@@ -98,6 +99,7 @@ export async function readSuites(
         suites.push({
           file: displayName(path),
           ...(confirmed && { confirmed }),
+          ...(timeZone && { timeZone }),
           rules,
           scenarios: scenarios.filter((s) => s !== undefined),
         });

@@ -28,6 +28,7 @@ export interface RuleResult {
 export function matrixFor(resources: readonly DesiredResource[], suite: Suite): RoutingMatrix {
   return routingMatrix(resources, {
     ...(suite.confirmed && { confirmed: new Set(suite.confirmed) }),
+    ...(suite.timeZone && { timeZone: suite.timeZone }),
     now: Math.min(...suite.scenarios.map((s) => s.start), Math.floor(Date.now() / 1000)),
   });
 }

@@ -86,6 +86,8 @@ export async function runSuites(
     const runs: SuiteRun[] = [];
     for (const suite of suites) {
       await sandbox.restore(base);
+      // The account's zone decides where weekly windows fall; a restore brings back the default, UTC.
+      if (suite.timeZone) await sandbox.setTimeZone(suite.timeZone);
       await confirm(sandbox, applied, suite.confirmed);
       const ready = await sandbox.checkpoint();
       const results: ScenarioResult[] = [];
@@ -118,7 +120,8 @@ const nearbyTime: TimeSource = {
 /** Applies the configuration as written (imports left out: the sandbox starts empty) and learns its ids. */
 async function apply(session: ApiSession, sandbox: ScenarioSandbox, config: LoadedConfig): Promise<Applied> {
   await session.client.prime();
-  const store = new MemoryStateStore();
+  // Read once the apply is over: its saves need no copies.
+  const store = new MemoryStateStore(undefined, { copyWrites: false });
   const outcome = await applyChanges({
     ops: session.ops,
     store,

@@ -94,7 +94,12 @@ export class ScenarioSandbox {
   }
 
   /** A call to the sandbox; `admin` calls its control routes. Answers the parsed body, or throws with the answer. */
-  async call<T = unknown>(method: "GET" | "POST", path: string, body?: unknown, admin = false): Promise<T> {
+  async call<T = unknown>(
+    method: "GET" | "POST" | "PATCH",
+    path: string,
+    body?: unknown,
+    admin = false,
+  ): Promise<T> {
     const res = await request(`${this.url}${path}`, {
       method,
       dispatcher: this.#agent,
@@ -122,6 +127,11 @@ export class ScenarioSandbox {
     );
     this.token = created.token;
     return created.token;
+  }
+
+  /** The account's time zone, which weekly maintenance windows keep their wall-clock times in. */
+  setTimeZone(timezone: string): Promise<unknown> {
+    return this.call("PATCH", "/account", { timezone });
   }
 
   setClock(now: number): Promise<unknown> {

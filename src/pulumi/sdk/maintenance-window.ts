@@ -42,8 +42,8 @@ export class MaintenanceWindow extends pulumi.CustomResource {
   /** The occurrence active now, else the next one; the last one once finished. */
   declare readonly occurrence: pulumi.Output<outputs.MaintenanceWindowOccurrence>;
   /**
-   * weekly recurs every 7 days from `from` (an occurrence may last at most 7 days). One of: "none", "weekly".
-   * Default: "none".
+   * weekly recurs every 7 days from `from`, at the same wall-clock times in the account's time zone (an
+   * occurrence may last at most 7 days). One of: "none", "weekly". Default: "none".
    */
   declare readonly repeat: pulumi.Output<enums.MaintenanceWindowRepeat>;
   /** Show on status page. Default: false. */
@@ -125,8 +125,8 @@ export interface MaintenanceWindowArgs {
   /** Name. */
   name: pulumi.Input<string>;
   /**
-   * weekly recurs every 7 days from `from` (an occurrence may last at most 7 days). One of: "none", "weekly".
-   * Default: "none".
+   * weekly recurs every 7 days from `from`, at the same wall-clock times in the account's time zone (an
+   * occurrence may last at most 7 days). One of: "none", "weekly". Default: "none".
    */
   repeat?: pulumi.Input<enums.MaintenanceWindowRepeat>;
   /** Show on status page. Default: false. */

@@ -27,6 +27,8 @@ export interface StoreSnapshot {
 export class Store {
   readonly #byId = new Map<string, Map<string, Doc>>();
   readonly #byAccount = new Map<string, Map<string, Map<string, Doc>>>();
+  /** Indexes by one member (`where`), built on first use and kept with every write: collection → member → index. */
+  readonly #byMember = new Map<string, Map<string, MemberIndex>>();
   readonly #db: DatabaseSync | undefined;
   readonly #upsert: StatementSync | undefined;
   readonly #delete: StatementSync | undefined;
@@ -108,6 +110,7 @@ export class Store {
     if (this.inTransaction) throw new Error("A store cannot be restored inside a transaction.");
     this.#byId.clear();
     this.#byAccount.clear();
+    this.#byMember.clear();
     this.#meta.clear();
     for (const [collection, docs] of Object.entries(snapshot.docs)) {
       for (const doc of docs) this.#index(collection, doc);
@@ -138,6 +141,20 @@ export class Store {
     return docs ? ([...docs.values()] as T[]) : [];
   }
 
+  /**
+   * The account's documents whose string member `member` is `value` (the subscriptions of one monitor, say),
+   * from an index: a scan of `all` per lookup made a large account's writes quadratic.
+   */
+  where<T extends Doc>(collection: string, accountId: string, member: string, value: string): T[] {
+    let index = this.#byMember.get(collection)?.get(member);
+    if (!index) {
+      index = new MemberIndex(member);
+      for (const doc of this.#byId.get(collection)?.values() ?? []) index.add(doc);
+      getOrCreate(this.#byMember, collection).set(member, index);
+    }
+    return index.find(accountId, value) as T[];
+  }
+
   /** Every document of a collection, across accounts: control routes and occasional sweeps, never hot paths (it copies). */
   scan<T extends Doc>(collection: string): T[] {
     return [...(this.#byId.get(collection)?.values() ?? [])] as T[];
@@ -160,6 +177,7 @@ export class Store {
     this.#record(collection, id);
     this.#byId.get(collection)!.delete(id);
     this.#byAccount.get(collection)?.get(doc.accountId)?.delete(id);
+    for (const index of this.#byMember.get(collection)?.values() ?? []) index.delete(doc);
     if (this.#undo === null) this.#flush();
   }
 
@@ -277,6 +295,7 @@ export class Store {
     const current = this.get(collection, id);
     this.#byId.get(collection)?.delete(id);
     if (current) this.#byAccount.get(collection)?.get(current.accountId)?.delete(id);
+    if (current) for (const index of this.#byMember.get(collection)?.values() ?? []) index.delete(current);
   }
 
   #record(collection: string, id: string) {
@@ -293,6 +312,7 @@ export class Store {
     }
     byId.set(doc.id, doc);
     getOrCreate(getOrCreate(this.#byAccount, collection), doc.accountId).set(doc.id, doc);
+    for (const index of this.#byMember.get(collection)?.values() ?? []) index.replace(previous, doc);
   }
 
   #flush() {
@@ -337,6 +357,42 @@ function runHooks(hooks: (() => void)[]): void {
     } catch (error) {
       console.error("vigil sandbox: an after-commit hook failed:", error);
     }
+  }
+}
+
+/** Documents by account and the value of one string member. */
+class MemberIndex {
+  readonly #member: string;
+  readonly #docs = new Map<string, Map<string, Doc>>();
+
+  constructor(member: string) {
+    this.#member = member;
+  }
+
+  #key(doc: Doc): string | undefined {
+    const value = (doc as unknown as Record<string, unknown>)[this.#member];
+    return typeof value === "string" ? `${doc.accountId}\u0000${value}` : undefined;
+  }
+
+  add(doc: Doc): void {
+    const key = this.#key(doc);
+    if (key !== undefined) getOrCreate(this.#docs, key).set(doc.id, doc);
+  }
+
+  /** Puts `doc` in place of `previous`: where it was, when its member did not change (as `all` keeps order). */
+  replace(previous: Doc | undefined, doc: Doc): void {
+    if (previous && this.#key(previous) !== this.#key(doc)) this.delete(previous);
+    this.add(doc);
+  }
+
+  delete(doc: Doc): void {
+    const key = this.#key(doc);
+    if (key !== undefined) this.#docs.get(key)?.delete(doc.id);
+  }
+
+  find(accountId: string, value: string): Doc[] {
+    const docs = this.#docs.get(`${accountId}\u0000${value}`);
+    return docs ? [...docs.values()] : [];
   }
 }
 

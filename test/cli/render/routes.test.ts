@@ -27,6 +27,7 @@ it("cuts the diff to the comment's length and says how many rows it left out", (
 
 it("cuts the matrix likewise", () => {
   const matrix: RoutingMatrix = {
+    timeZone: "UTC",
     monitors: routes.map((r) => ({
       monitor: r.monitor,
       title: null,

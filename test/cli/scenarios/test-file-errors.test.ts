@@ -91,7 +91,7 @@ ${scenario(`    steps: [{ at: 0m, down: [api], dwon: [web] }]
       - { at: 0m, contact: pager, alert: down, withn: 2m }
 `)}`);
     expect(problems).toEqual([
-      `1:1: strat: unknown member "strat"; allowed: start, confirmed, rules, scenarios; did you mean "start"?`,
+      `1:1: strat: unknown member "strat"; allowed: start, confirmed, timezone, rules, scenarios; did you mean "start"?`,
       `4:36: scenarios[0].steps[0].dwon: unknown member "dwon"; allowed: at, down, up; did you mean "down"?`,
       `6:48: scenarios[0].expect[0].withn: unknown member "withn"; allowed: at, within, contact, monitor, outcome, channel, alert; did you mean "within"?`,
     ]);

@@ -33,7 +33,7 @@ export interface MaintenanceConfig extends cdktf.TerraformMetaArguments {
   */
   readonly name: string;
   /**
-  * weekly recurs every 7 days from `from` (an occurrence may last at most 7 days). One of: "none", "weekly". Default: "none".
+  * weekly recurs every 7 days from `from`, at the same wall-clock times in the account's time zone (an occurrence may last at most 7 days). One of: "none", "weekly". Default: "none".
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/maintenance#repeat Maintenance#repeat}
   */

@@ -285,9 +285,12 @@ function episodeData(ctx: Ctx, m: MonitorDoc, i: IncidentDoc, lastFailedAt = i.e
 }
 
 function alertSubscriptions(ctx: Ctx, monitorId: string) {
-  return ctx.store
-    .all<AlertSubscriptionDoc>(subscriptionCollection.alert, ctx.account!.id)
-    .filter((s) => s.monitorId === monitorId);
+  return ctx.store.where<AlertSubscriptionDoc>(
+    subscriptionCollection.alert,
+    ctx.account!.id,
+    "monitorId",
+    monitorId,
+  );
 }
 
 /** An alert of a notice type's monitor (a certificate, say) is a notice: plain http contacts do not get it. */

@@ -1,5 +1,6 @@
+import { occurrencesOverlapping } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
-import { type MaintenanceDoc, maintenanceCollection } from "../maintenance/model.ts";
+import { type MaintenanceDoc, maintenanceCollection, windowZone } from "../maintenance/model.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 import {
   type CheckResultDoc,
@@ -11,7 +12,6 @@ import {
   spanCollection,
 } from "./history.ts";
 
-const week = 7 * 86400;
 type Interval = [number, number];
 
 /**
@@ -20,15 +20,11 @@ type Interval = [number, number];
  */
 export function statsExclusions(ctx: Ctx, m: MonitorDoc, from: number, to: number): Interval[] {
   const out: Interval[] = [];
+  const zone = windowZone(ctx.store, m.accountId);
   for (const w of ctx.store.all<MaintenanceDoc>(maintenanceCollection, m.accountId)) {
     if (!w.excludeFromStats || !w.monitorIds.includes(m.id)) continue;
-    const first = w.repeat === "weekly" ? Math.max(0, Math.floor((from - w.to) / week)) : 0;
-    const last = w.repeat === "weekly" ? Math.floor((to - w.from) / week) : 0;
-    for (let k = first; k <= last; k++) {
-      const a = Math.max(from, w.from + k * week);
-      const b = Math.min(to, w.to + k * week);
-      if (a < b) out.push([a, b]);
-    }
+    for (const o of occurrencesOverlapping(w, from, to, zone))
+      out.push([Math.max(from, o.from), Math.min(to, o.to)]);
   }
   // Merged, so overlapping windows do not count the same second twice.
   out.sort((x, y) => x[0] - y[0]);

@@ -1,10 +1,10 @@
-import { occurrenceAt, windowState } from "../../../kinds/index.ts";
+import { occurrenceAt, occurrencesEndedBetween, windowState } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { type BackgroundTask, systemCtx } from "../../core/state.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 import { emitEvent } from "../webhooks/events.ts";
 import { scopeCovers, type WebhookDoc } from "../webhooks/model.ts";
-import { type MaintenanceDoc, maintenanceCollection, occurrencesEndedBetween } from "./model.ts";
+import { type MaintenanceDoc, maintenanceCollection, windowZone } from "./model.ts";
 
 /**
  * Queues `maintenance.ended` for one occurrence. Each webhook hears of the
@@ -52,7 +52,11 @@ function emitEnded(
  * it got: each occurrence ends exactly once, whatever the clock jumped over.
  */
 export function settleEnds(ctx: Ctx, w: MaintenanceDoc, now = ctx.now): MaintenanceDoc {
-  return recordEnds(ctx, w, occurrencesEndedBetween(w, w.endedThrough, now));
+  return recordEnds(
+    ctx,
+    w,
+    occurrencesEndedBetween(w, w.endedThrough, now, windowZone(ctx.store, w.accountId)),
+  );
 }
 
 function recordEnds(ctx: Ctx, w: MaintenanceDoc, ended: { from: number; to: number }[]): MaintenanceDoc {
@@ -67,9 +71,10 @@ function recordEnds(ctx: Ctx, w: MaintenanceDoc, ended: { from: number; to: numb
  * undefined once deleted) is not. Answers whether it did.
  */
 export function endEarlyIfCut(ctx: Ctx, before: MaintenanceDoc, after: MaintenanceDoc | undefined): boolean {
-  if (windowState(before, ctx.now) !== "active") return false;
-  if (after && windowState(after, ctx.now) === "active") return false;
-  emitEnded(ctx, before, occurrenceAt(before, ctx.now), ctx.now, true);
+  const zone = windowZone(ctx.store, before.accountId);
+  if (windowState(before, ctx.now, zone) !== "active") return false;
+  if (after && windowState(after, ctx.now, zone) === "active") return false;
+  emitEnded(ctx, before, occurrenceAt(before, ctx.now, zone), ctx.now, true);
   return true;
 }
 
@@ -78,7 +83,7 @@ export const maintenanceEndTask: BackgroundTask = {
   name: "maintenance.ended",
   due(state, now) {
     for (const w of state.store.scan<MaintenanceDoc>(maintenanceCollection)) {
-      const ended = occurrencesEndedBetween(w, w.endedThrough, now);
+      const ended = occurrencesEndedBetween(w, w.endedThrough, now, windowZone(state.store, w.accountId));
       // A handler context only for the windows that did end.
       if (ended.length > 0) recordEnds(systemCtx(state, w.accountId), w, ended);
     }
@@ -87,7 +92,7 @@ export const maintenanceEndTask: BackgroundTask = {
   nextDue(state, now) {
     let next: number | undefined;
     for (const w of state.store.scan<MaintenanceDoc>(maintenanceCollection)) {
-      const { from, to } = occurrenceAt(w, now);
+      const { from, to } = occurrenceAt(w, now, windowZone(state.store, w.accountId));
       const at = from > now ? from : to > now ? to : undefined;
       if (at !== undefined && (next === undefined || at < next)) next = at;
     }

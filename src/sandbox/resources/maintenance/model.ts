@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import { type maintenanceSchema, occurrenceAt, week, windowState } from "../../../kinds/index.ts";
+import { knownZone, type maintenanceSchema, occurrenceAt, windowState } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
-import type { Doc } from "../../core/store.ts";
+import type { Doc, Store } from "../../core/store.ts";
 import type { KindMembers } from "../../core/stored.ts";
-import { nextSyncSeq } from "../accounts.ts";
+import { type AccountDoc, nextSyncSeq } from "../accounts.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 
 export type MaintenanceMembers = z.output<typeof maintenanceSchema>;
@@ -17,7 +17,7 @@ export interface MaintenanceDoc extends Doc, KindMembers<MaintenanceMembers> {
   from: number;
   to: number;
   monitorIds: string[];
-  /** `weekly` recurs every 7 days from `from`. */
+  /** `weekly` recurs every 7 days from `from`, at its wall-clock times in the account's zone (`windowZone`). */
   repeat: "none" | "weekly";
   suppressAlerts: boolean;
   excludeFromStats: boolean;
@@ -31,44 +31,21 @@ export interface MaintenanceDoc extends Doc, KindMembers<MaintenanceMembers> {
 
 export const maintenanceCollection = "maintenance";
 
-/** The end of the latest occurrence that ended by `now`; null when none has. */
-export function lastEndedBy(w: MaintenanceDoc, now: number): number | null {
-  if (now < w.to) return null;
-  if (w.repeat === "none") return w.to;
-  return w.to + Math.floor((now - w.to) / week) * week;
-}
-
-/** Occurrences that ended after `after` (null: from the first) and by `now`, oldest first. */
-export function occurrencesEndedBetween(
-  w: MaintenanceDoc,
-  after: number | null,
-  now: number,
-): { from: number; to: number }[] {
-  const last = lastEndedBy(w, now);
-  if (last === null) return [];
-  if (w.repeat === "none") return after !== null && after >= w.to ? [] : [{ from: w.from, to: w.to }];
-  const first = after === null || after < w.to ? 0 : Math.floor((after - w.to) / week) + 1;
-  const out: { from: number; to: number }[] = [];
-  for (let k = first; w.to + k * week <= last; k++)
-    out.push({ from: w.from + k * week, to: w.to + k * week });
-  return out;
-}
-
-/** Whether some occurrence of the window overlaps [rangeFrom, rangeTo) (either end open when absent). */
-export function overlapsRange(w: MaintenanceDoc, rangeFrom: number | undefined, rangeTo: number | undefined) {
-  const after = rangeFrom ?? Number.NEGATIVE_INFINITY;
-  const before = rangeTo ?? Number.POSITIVE_INFINITY;
-  // The first occurrence still running after `after`: the only one that can start soonest.
-  const k = w.repeat === "none" || after < w.to ? 0 : Math.floor((after - w.to) / week) + 1;
-  if (w.repeat === "none" && w.to <= after) return false;
-  return w.from + k * week < before;
+/**
+ * The zone the account's weekly windows keep their wall-clock times in: its time zone, or UTC when Intl
+ * does not know it (accounts take any name).
+ */
+export function windowZone(store: Store, accountId: string): string {
+  const zone = store.get<AccountDoc>("account", accountId)?.timezone;
+  return (zone && knownZone(zone)) ?? "UTC";
 }
 
 /** Windows of the account active at `now`. */
 export function activeWindows(ctx: Pick<Ctx, "store">, accountId: string, now: number): MaintenanceDoc[] {
+  const zone = windowZone(ctx.store, accountId);
   return ctx.store
     .all<MaintenanceDoc>(maintenanceCollection, accountId)
-    .filter((w) => windowState(w, now) === "active");
+    .filter((w) => windowState(w, now, zone) === "active");
 }
 
 /** Monitors of the account whose alerts are held back at `now`: inside an active window that suppresses them. */
@@ -110,17 +87,18 @@ export function monitorState(ctx: Ctx, m: MonitorDoc): MonitorDoc["state"] {
 
 /** The `maintenance` expand block of a monitor: windows covering it that are active or still to come. */
 export function maintenanceBlock(ctx: Ctx, m: MonitorDoc): Record<string, unknown>[] {
+  const zone = windowZone(ctx.store, m.accountId);
   return ctx.store
     .all<MaintenanceDoc>(maintenanceCollection, m.accountId)
-    .filter((w) => w.monitorIds.includes(m.id) && windowState(w, ctx.now) !== "finished")
+    .filter((w) => w.monitorIds.includes(m.id) && windowState(w, ctx.now, zone) !== "finished")
     .map((w) => {
-      const { from, to } = occurrenceAt(w, ctx.now);
+      const { from, to } = occurrenceAt(w, ctx.now, zone);
       return {
         id: w.id,
         name: w.name,
         from,
         to,
-        state: windowState(w, ctx.now),
+        state: windowState(w, ctx.now, zone),
         suppressAlerts: w.suppressAlerts,
       };
     })

@@ -1,12 +1,18 @@
 import { z } from "zod";
-import { maintenanceKind, maintenanceSchema, pageOf, windowState } from "../../../kinds/index.ts";
+import {
+  maintenanceKind,
+  maintenanceSchema,
+  overlapsRange,
+  pageOf,
+  windowState,
+} from "../../../kinds/index.ts";
 import { crudOperations, rowFieldsOf } from "../../core/crud.ts";
 import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations, type Operation, type OpRequest } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import type { QueryParam } from "../../core/query.ts";
 import { ownedMonitor } from "../monitors/model.ts";
-import { type MaintenanceDoc, maintenanceCollection, overlapsRange } from "./model.ts";
+import { type MaintenanceDoc, maintenanceCollection, windowZone } from "./model.ts";
 import {
   createWindow,
   deleteWindow,
@@ -35,7 +41,7 @@ const rangeParams: Record<string, QueryParam> = {
   to: { type: "time", description: "Keep windows with an occurrence starting before this time." },
 };
 
-function inRange(req: OpRequest, rows: MaintenanceDoc[]): MaintenanceDoc[] {
+function inRange(ctx: Ctx, req: OpRequest, rows: MaintenanceDoc[]): MaintenanceDoc[] {
   const from = req.query.from as number | undefined;
   const to = req.query.to as number | undefined;
   if (from !== undefined && to !== undefined && from > to) {
@@ -43,7 +49,11 @@ function inRange(req: OpRequest, rows: MaintenanceDoc[]): MaintenanceDoc[] {
       errors: [{ pointer: "/from", parameter: "from", value: from, reason: "after_to" }],
     });
   }
-  return from === undefined && to === undefined ? rows : rows.filter((w) => overlapsRange(w, from, to));
+  if (from === undefined && to === undefined) return rows;
+  const zone = windowZone(ctx.store, ctx.account!.id);
+  return rows.filter((w) =>
+    overlapsRange(w, from ?? Number.NEGATIVE_INFINITY, to ?? Number.POSITIVE_INFINITY, zone),
+  );
 }
 
 /** Adds the open-ended `from`/`to` range (the spec lists them as filters) and the page schema to a window list. */
@@ -61,7 +71,8 @@ const listShape = {
   filters: {
     state: {
       param: { type: "enum", values: ["scheduled", "active", "finished"], list: true },
-      match: (w: MaintenanceDoc, states: string[], ctx: Ctx) => states.includes(windowState(w, ctx.now)),
+      match: (w: MaintenanceDoc, states: string[], ctx: Ctx) =>
+        states.includes(windowState(w, ctx.now, windowZone(ctx.store, w.accountId))),
     },
     monitor: {
       param: { type: "string", list: true, description: "Monitor ids; windows covering any of them." },
@@ -87,7 +98,8 @@ export const maintenanceOperations = defineOperations(
       kind: maintenanceKind,
       summary: "List maintenance windows, with delta sync through syncCursor (every edit).",
       scope: "monitor:read",
-      rows: (ctx, req) => inRange(req, ctx.store.all<MaintenanceDoc>(maintenanceCollection, ctx.account!.id)),
+      rows: (ctx, req) =>
+        inRange(ctx, req, ctx.store.all<MaintenanceDoc>(maintenanceCollection, ctx.account!.id)),
       syncSeq: (w) => w.syncSeq,
       ...listShape,
     }),
@@ -102,6 +114,7 @@ export const maintenanceOperations = defineOperations(
       rows: (ctx, req) => {
         const monitor = ownedMonitor(ctx, req.params.id!);
         return inRange(
+          ctx,
           req,
           ctx.store
             .all<MaintenanceDoc>(maintenanceCollection, ctx.account!.id)

@@ -1,4 +1,5 @@
 import {
+  lastEndedBy,
   maintenanceSchema,
   occurrenceAt,
   type ProblemDetailEntry,
@@ -13,7 +14,7 @@ import type { Doc } from "../../core/store.ts";
 import { type KindMembers, renderedValues, storedValues } from "../../core/stored.ts";
 import { nextSyncSeq } from "../accounts.ts";
 import { endEarlyIfCut, settleEnds } from "./events.ts";
-import { lastEndedBy, type MaintenanceDoc, type MaintenanceMembers, maintenanceCollection } from "./model.ts";
+import { type MaintenanceDoc, type MaintenanceMembers, maintenanceCollection, windowZone } from "./model.ts";
 
 /** The members a window write sends; a create carries the kind's required ones. */
 export type MaintenanceBody = Partial<
@@ -36,8 +37,8 @@ export function renderMaintenance(ctx: Ctx, w: MaintenanceDoc): Record<string, u
   return {
     id: w.id,
     ...renderedValues(maintenanceSchema, w),
-    state: windowState(w, ctx.now),
-    occurrence: occurrenceAt(w, ctx.now),
+    state: windowState(w, ctx.now, windowZone(ctx.store, w.accountId)),
+    occurrence: occurrenceAt(w, ctx.now, windowZone(ctx.store, w.accountId)),
     created: w.created,
     updated: w.updated,
   };
@@ -99,7 +100,7 @@ export function createWindow(ctx: Ctx, body: MaintenanceCreate): MaintenanceDoc 
   // Occurrences already over when the window is created were never live: they end silently.
   return ctx.store.put<MaintenanceDoc>(maintenanceCollection, {
     ...draft,
-    endedThrough: lastEndedBy(draft, ctx.now),
+    endedThrough: lastEndedBy(draft, ctx.now, windowZone(ctx.store, draft.accountId)),
     syncSeq: nextSyncSeq(ctx),
   });
 }
@@ -119,7 +120,7 @@ export function updateWindow(ctx: Ctx, doc: MaintenanceDoc, body: MaintenanceBod
   return ctx.store.put<MaintenanceDoc>(maintenanceCollection, {
     ...next,
     // Occurrences the new timing puts in the past were never live under it: they end silently.
-    endedThrough: lastEndedBy(next, ctx.now),
+    endedThrough: lastEndedBy(next, ctx.now, windowZone(ctx.store, next.accountId)),
     updated: ctx.now,
     syncSeq: nextSyncSeq(ctx),
   });
@@ -128,7 +129,7 @@ export function updateWindow(ctx: Ctx, doc: MaintenanceDoc, body: MaintenanceBod
 /** Deletes a window; an active one ends early, and its monitors alert again at once. */
 export function deleteWindow(ctx: Ctx, doc: MaintenanceDoc) {
   const w = settleEnds(ctx, doc);
-  const state = windowState(w, ctx.now);
+  const state = windowState(w, ctx.now, windowZone(ctx.store, w.accountId));
   const endedEarly = endEarlyIfCut(ctx, w, undefined);
   ctx.store.remove(maintenanceCollection, w.id);
   return { id: w.id, deleted: true, name: w.name, state, endedEarly, cascaded: {} };

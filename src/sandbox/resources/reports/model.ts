@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { field, type ProblemDetailEntry, unixTime } from "../../../kinds/index.ts";
+import { field, knownZone, type ProblemDetailEntry, unixTime } from "../../../kinds/index.ts";
 import { jobCallback } from "../../../kinds/job.ts";
 import { sweepAtMostEvery } from "../../core/background.ts";
 import { resolveWindow } from "../../core/list.ts";
@@ -62,21 +62,6 @@ export interface ReportRequest {
   format: ReportFormat;
   sections: ReportSection[];
   timezone: string;
-}
-
-/**
- * The zone name as sent when Intl knows it, else undefined (offsets such as
- * +01:00 are not zones). Kept as sent: Intl's own spelling can be a retired
- * alias (Asia/Kolkata resolves to Asia/Calcutta).
- */
-export function knownZone(name: string): string | undefined {
-  if (/^[+-]/.test(name)) return undefined;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return name;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The monitors of a report, in request order: 422 with `/monitorIds/<i>` for any the account does not hold. */

@@ -39,8 +39,8 @@ export function findSubscription<T extends AlertSubscriptionDoc | ReportSubscrip
   contactId: string,
 ): T | undefined {
   return ctx.store
-    .all<T>(subscriptionCollection[kind], ctx.account!.id)
-    .find((s) => s.monitorId === monitorId && s.contactId === contactId);
+    .where<T>(subscriptionCollection[kind], ctx.account!.id, "monitorId", monitorId)
+    .find((s) => s.contactId === contactId);
 }
 
 /**
@@ -136,9 +136,12 @@ function putSubscription(
 
 /** A contact's alert subscriptions. */
 export const alertSubscriptionsOf = (ctx: Ctx, contactId: string) =>
-  ctx.store
-    .all<AlertSubscriptionDoc>(subscriptionCollection.alert, ctx.account!.id)
-    .filter((s) => s.contactId === contactId);
+  ctx.store.where<AlertSubscriptionDoc>(
+    subscriptionCollection.alert,
+    ctx.account!.id,
+    "contactId",
+    contactId,
+  );
 
 /** Deletes one subscription; an alert subscription's monitor may now owe its alerts sooner. */
 export function removeSubscription(ctx: Ctx, doc: AlertSubscriptionDoc | ReportSubscriptionDoc): void {

@@ -33,9 +33,9 @@ export function subscriptionBlock(
 export function subscriptionBlock(ctx: Ctx, of: SubscriptionOwner): SubscriptionBlock<Side> {
   const byMonitor = "monitorId" in of;
   const mine = <T extends AlertSubscriptionDoc | ReportSubscriptionDoc>(collection: string) =>
-    ctx.store
-      .all<T>(collection, of.accountId)
-      .filter((s) => (byMonitor ? s.monitorId === of.monitorId : s.contactId === of.contactId));
+    byMonitor
+      ? ctx.store.where<T>(collection, of.accountId, "monitorId", of.monitorId)
+      : ctx.store.where<T>(collection, of.accountId, "contactId", of.contactId);
   const other = (s: AlertSubscriptionDoc | ReportSubscriptionDoc): Side =>
     byMonitor ? { contactId: s.contactId } : { monitorId: s.monitorId };
   return {
