@@ -1,14 +1,14 @@
 import type { Ctx } from "../../core/operation.ts";
-import { type MaintenanceDoc, maintenanceCollection } from "../maintenance/model.ts";
+import { type MaintenanceDoc, maintenanceTable } from "../maintenance/model.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 import {
   type CheckResultDoc,
   type IncidentDoc,
-  incidentCollection,
-  resultCollection,
+  incidentTable,
+  resultTable,
   rowsOf,
   type StateSpanDoc,
-  spanCollection,
+  spanTable,
 } from "./history.ts";
 
 const week = 7 * 86400;
@@ -20,7 +20,7 @@ type Interval = [number, number];
  */
 export function statsExclusions(ctx: Ctx, m: MonitorDoc, from: number, to: number): Interval[] {
   const out: Interval[] = [];
-  for (const w of ctx.store.all<MaintenanceDoc>(maintenanceCollection, m.accountId)) {
+  for (const w of ctx.store.all<MaintenanceDoc>(maintenanceTable, m.accountId)) {
     if (!w.excludeFromStats || !w.monitorIds.includes(m.id)) continue;
     const first = w.repeat === "weekly" ? Math.max(0, Math.floor((from - w.to) / week)) : 0;
     const last = w.repeat === "weekly" ? Math.floor((to - w.from) / week) : 0;
@@ -81,7 +81,7 @@ export function measure(
   const excluded = statsExclusions(ctx, m, from, end);
   const time = { up: 0, down: 0, maintUp: 0, maintDown: 0 };
   let downSpans = 0;
-  for (const s of rowsOf<StateSpanDoc>(ctx, spanCollection, m.id)) {
+  for (const s of rowsOf<StateSpanDoc>(ctx, spanTable, m.id)) {
     const a = Math.max(from, s.from);
     const b = Math.min(end, s.to ?? ctx.now);
     if (a >= b && !(s.state === "down" && overlapsWindow(s.from, s.to, from, end))) continue;
@@ -99,7 +99,7 @@ export function measure(
   // Windows are half-open, except that a window reaching now includes what happened now.
   const within = (t: number) => t >= from && (t < end || (t === end && end >= ctx.now));
   const checks = { total: 0, up: 0, down: 0, maintenanceUp: 0, maintenanceDown: 0 };
-  for (const r of rowsOf<CheckResultDoc>(ctx, resultCollection, m.id)) {
+  for (const r of rowsOf<CheckResultDoc>(ctx, resultTable, m.id)) {
     if (!within(r.time)) continue;
     checks.total += r.checkCount;
     checks[r.state] += r.checkCount;
@@ -107,7 +107,7 @@ export function measure(
       checks[r.state === "up" ? "maintenanceUp" : "maintenanceDown"] += r.checkCount;
   }
   const incidents = { opened: 0, restored: 0 };
-  for (const i of rowsOf<IncidentDoc>(ctx, incidentCollection, m.id)) {
+  for (const i of rowsOf<IncidentDoc>(ctx, incidentTable, m.id)) {
     if (within(i.start)) incidents.opened++;
     if (i.state === "resolved" && within(i.end)) incidents.restored++;
   }

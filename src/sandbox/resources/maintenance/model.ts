@@ -29,7 +29,7 @@ export interface MaintenanceDoc extends Doc, KindMembers<MaintenanceMembers> {
   syncSeq: number;
 }
 
-export const maintenanceCollection = "maintenance";
+export const maintenanceTable = "maintenance";
 
 /** The end of the latest occurrence that ended by `now`; null when none has. */
 export function lastEndedBy(w: MaintenanceDoc, now: number): number | null {
@@ -67,7 +67,7 @@ export function overlapsRange(w: MaintenanceDoc, rangeFrom: number | undefined, 
 /** Windows of the account active at `now`. */
 export function activeWindows(ctx: Pick<Ctx, "store">, accountId: string, now: number): MaintenanceDoc[] {
   return ctx.store
-    .all<MaintenanceDoc>(maintenanceCollection, accountId)
+    .all<MaintenanceDoc>(maintenanceTable, accountId)
     .filter((w) => windowState(w, now) === "active");
 }
 
@@ -111,7 +111,7 @@ export function monitorState(ctx: Ctx, m: MonitorDoc): MonitorDoc["state"] {
 /** The `maintenance` expand block of a monitor: windows covering it that are active or still to come. */
 export function maintenanceBlock(ctx: Ctx, m: MonitorDoc): Record<string, unknown>[] {
   return ctx.store
-    .all<MaintenanceDoc>(maintenanceCollection, m.accountId)
+    .all<MaintenanceDoc>(maintenanceTable, m.accountId)
     .filter((w) => w.monitorIds.includes(m.id) && windowState(w, ctx.now) !== "finished")
     .map((w) => {
       const { from, to } = occurrenceAt(w, ctx.now);
@@ -130,10 +130,10 @@ export function maintenanceBlock(ctx: Ctx, m: MonitorDoc): Record<string, unknow
 /** Removes a deleted monitor from every window covering it; answers the ids of the windows changed. */
 export function detachMonitorFromWindows(ctx: Ctx, monitorId: string): string[] {
   return ctx.store
-    .all<MaintenanceDoc>(maintenanceCollection, ctx.account!.id)
+    .all<MaintenanceDoc>(maintenanceTable, ctx.account!.id)
     .filter((w) => w.monitorIds.includes(monitorId))
     .map((w) => {
-      ctx.store.put<MaintenanceDoc>(maintenanceCollection, {
+      ctx.store.put<MaintenanceDoc>(maintenanceTable, {
         ...w,
         monitorIds: w.monitorIds.filter((id) => id !== monitorId),
         updated: ctx.now,

@@ -6,7 +6,7 @@ import { type Ctx, defineOperations, type Operation, type OpRequest } from "../.
 import { ApiProblem } from "../../core/problem.ts";
 import type { QueryParam } from "../../core/query.ts";
 import { ownedMonitor } from "../monitors/model.ts";
-import { type MaintenanceDoc, maintenanceCollection, overlapsRange } from "./model.ts";
+import { type MaintenanceDoc, maintenanceTable, overlapsRange } from "./model.ts";
 import {
   createWindow,
   deleteWindow,
@@ -87,7 +87,7 @@ export const maintenanceOperations = defineOperations(
       kind: maintenanceKind,
       summary: "List maintenance windows, with delta sync through syncCursor (every edit).",
       scope: "monitor:read",
-      rows: (ctx, req) => inRange(req, ctx.store.all<MaintenanceDoc>(maintenanceCollection, ctx.account!.id)),
+      rows: (ctx, req) => inRange(req, ctx.store.all<MaintenanceDoc>(maintenanceTable, ctx.account!.id)),
       syncSeq: (w) => w.syncSeq,
       ...listShape,
     }),
@@ -104,7 +104,7 @@ export const maintenanceOperations = defineOperations(
         return inRange(
           req,
           ctx.store
-            .all<MaintenanceDoc>(maintenanceCollection, ctx.account!.id)
+            .all<MaintenanceDoc>(maintenanceTable, ctx.account!.id)
             .filter((w) => w.monitorIds.includes(monitor.id)),
         );
       },

@@ -1,5 +1,5 @@
 import type { Ctx } from "../../core/operation.ts";
-import { type AlertSubscriptionDoc, type ReportSubscriptionDoc, subscriptionCollection } from "./model.ts";
+import { type AlertSubscriptionDoc, type ReportSubscriptionDoc, subscriptionTable } from "./model.ts";
 
 /** A subscription as every route answers it: its flat id, the pair, its set, and times. */
 export function renderSubscription(
@@ -32,19 +32,19 @@ export function subscriptionBlock(
 ): SubscriptionBlock<{ monitorId: string }>;
 export function subscriptionBlock(ctx: Ctx, of: SubscriptionOwner): SubscriptionBlock<Side> {
   const byMonitor = "monitorId" in of;
-  const mine = <T extends AlertSubscriptionDoc | ReportSubscriptionDoc>(collection: string) =>
+  const mine = <T extends AlertSubscriptionDoc | ReportSubscriptionDoc>(table: string) =>
     ctx.store
-      .all<T>(collection, of.accountId)
+      .all<T>(table, of.accountId)
       .filter((s) => (byMonitor ? s.monitorId === of.monitorId : s.contactId === of.contactId));
   const other = (s: AlertSubscriptionDoc | ReportSubscriptionDoc): Side =>
     byMonitor ? { contactId: s.contactId } : { monitorId: s.monitorId };
   return {
-    alert: mine<AlertSubscriptionDoc>(subscriptionCollection.alert).map((s) => ({
+    alert: mine<AlertSubscriptionDoc>(subscriptionTable.alert).map((s) => ({
       id: s.id,
       ...other(s),
       alertTypes: s.alertTypes,
     })),
-    report: mine<ReportSubscriptionDoc>(subscriptionCollection.report).map((s) => ({
+    report: mine<ReportSubscriptionDoc>(subscriptionTable.report).map((s) => ({
       id: s.id,
       ...other(s),
       frequencies: s.frequencies,
