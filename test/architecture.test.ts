@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { relative, resolve, sep } from "node:path";
+import { basename, dirname, relative, resolve, sep } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { functionLengths, longFunctions } from "../tools/function-length.ts";
 import { cycles, filesUnder, importGraph, relativeImports } from "../tools/import-cycles.ts";
@@ -248,5 +249,59 @@ describe("function length", () => {
   it(`keeps hand-written functions in ${measured.join(", ")} at ${maxLines} lines or under`, () => {
     const over = long.map((f) => `${f.file}:${f.line}: ${f.name} is ${f.lines} lines long`);
     expect(over).toEqual([]);
+  });
+});
+
+describe("where a test lives", () => {
+  /**
+   * A source file's own unit tests live at its mirrored path: `src/engine/plan/decide.ts` is tested by
+   * `test/engine/plan/decide.test.ts`. A test file named after a source file it imports (a value import: a
+   * type alone tests nothing) is that file's unit test, so it sits there; suites that test behaviour across
+   * files (through the sandbox's HTTP, the CLI, a provider's protocol) keep topic names.
+   */
+  const tests = resolve(root, "../test");
+  const valueImports = (file: string): string[] => {
+    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+    return source.statements
+      .filter(ts.isImportDeclaration)
+      .filter((i) => !i.importClause?.isTypeOnly && ts.isStringLiteral(i.moduleSpecifier))
+      .filter((i) => {
+        const named = i.importClause?.namedBindings;
+        const onlyTypes =
+          !i.importClause?.name &&
+          named &&
+          ts.isNamedImports(named) &&
+          named.elements.every((e) => e.isTypeOnly);
+        return !onlyTypes;
+      })
+      .map((i) => (i.moduleSpecifier as ts.StringLiteral).text)
+      .filter((specifier) => specifier.startsWith("."))
+      .map((specifier) => resolve(dirname(file), specifier));
+  };
+  const mirrored = (source: string) => resolve(tests, relative(root, source)).replace(/\.ts$/, ".test.ts");
+
+  it("finds a file's unit tests by the file's name (the check reads the imports)", () => {
+    expect(valueImports(resolve(tests, "engine/plan/decide.test.ts"))).toContain(
+      resolve(root, "engine/plan/decide.ts"),
+    );
+  });
+
+  it("puts a source file's unit tests at its mirrored path", () => {
+    // Only a test named after some source file can be one's unit test: the others are not parsed.
+    const sourceNames = new Set([...graph.keys()].map((file) => basename(file, ".ts")));
+    const misplaced = filesUnder(tests)
+      .filter((file) => file.endsWith(".test.ts") && sourceNames.has(basename(file, ".test.ts")))
+      .flatMap((file) => {
+        const own = valueImports(file).filter(
+          (target) =>
+            !relative(root, target).startsWith("..") &&
+            basename(target, ".ts") === basename(file, ".test.ts"),
+        );
+        if (own.length === 0 || own.some((source) => mirrored(source) === file)) return [];
+        return [
+          `${relative(tests, file)} tests ${own.map(name).join(", ")}: move it to ${relative(tests, mirrored(own[0]!))}`,
+        ];
+      });
+    expect(misplaced).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { type Pacer, type QuotaClass, realTime, type TimeSource } from "./types.
  * (aligned minutes, 30-day months) of its scope family and of its leaf, so a
  * class's allowance is the tightest window of any of its scopes: the pacer
  * keeps the whole class under it, which is conservative when calls spread
- * over several families.
+ * over several scope families.
  *
  * - Pacing windows (an hour or shorter) are spent evenly: a generic cell rate
  *   (GCRA) lets `burst` calls through, then hands out one call every

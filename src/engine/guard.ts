@@ -89,7 +89,7 @@ export function assertNoMassDelete(plan: Plan, desired: readonly DesiredResource
   const addresses = deletes.map((a) => a.address);
   const shown = addresses.slice(0, listed).join(", ");
   const more = addresses.length > listed ? ` and ${addresses.length - listed} more` : "";
-  const kinds = vanished.map(([kind, n]) => `all ${n} ${engineKind(kind).collection}`);
+  const kinds = vanished.map(([kind, n]) => `all ${n} ${engineKind(kind).section}`);
   const why = [
     ...(most ? [`${plural(deletes.length, "object")} of the ${held} vigil manages`] : []),
     ...(kinds.length > 0

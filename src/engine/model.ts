@@ -43,7 +43,7 @@ export interface SourceLocation {
 
 /** One resource of the desired state. `members` may hold `Ref`s wherever the kind takes an id. */
 export interface DesiredResource {
-  /** `<collection>.<name>`, e.g. `monitors.checkout-api`. */
+  /** `<section>.<name>`, e.g. `monitors.checkout-api`. */
   address: string;
   kind: KindName;
   members: Record<string, unknown>;

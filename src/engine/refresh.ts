@@ -103,7 +103,7 @@ export async function refresh(ops: Operations, options: RefreshOptions): Promise
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         throw new RefreshError(
-          `Listing ${kind.collection} was refused (${error.status} ${error.code}${error.errors[0]?.required ? `, needs ${error.errors[0].required}` : ""}). A refused read is never taken to mean "nothing exists"; nothing was changed.`,
+          `Listing ${kind.section} was refused (${error.status} ${error.code}${error.errors[0]?.required ? `, needs ${error.errors[0].required}` : ""}). A refused read is never taken to mean "nothing exists"; nothing was changed.`,
           { cause: error },
         );
       }

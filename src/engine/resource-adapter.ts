@@ -217,6 +217,6 @@ export class ResourceAdapter {
   }
 
   private resource(members: Members): DesiredResource {
-    return { address: `${this.kind.collection}.config`, kind: this.kind.name, members };
+    return { address: `${this.kind.section}.config`, kind: this.kind.name, members };
   }
 }

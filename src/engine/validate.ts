@@ -20,7 +20,7 @@ import {
   type EngineKind,
   engineKind,
   kindNestedAs,
-  kindOfCollection,
+  kindOfSection,
   kindRank,
   nestedUnder,
 } from "./kinds/index.ts";
@@ -111,13 +111,13 @@ const nestedPattern = new RegExp(`^([a-zA-Z]+)\\.${namePart}\\.([a-zA-Z]+)\\.${n
  */
 const parsedOnce = { jitless: true } as const;
 
-/** The kind an address names: `<collection>.<name>`, or a nested `<parent>.<name>.<member>.<name>`. */
+/** The kind an address names: `<section>.<name>`, or a nested `<parent>.<name>.<member>.<name>`. */
 function kindOfAddress(address: string): EngineKind | undefined {
   const nested = nestedPattern.exec(address);
   const kind = nested ? kindNestedAs(nested[1]!, nested[2]!) : undefined;
   if (kind) return kind;
   const match = addressPattern.exec(address);
-  return match ? kindOfCollection(match[1]!) : undefined;
+  return match ? kindOfSection(match[1]!) : undefined;
 }
 
 function entryMessage(entry: ProblemDetailEntry): string {
@@ -175,7 +175,7 @@ function addressProblems(resources: readonly DesiredResource[]): {
       );
     byAddress.set(r.address, r);
     const expected = engineKind(r.kind);
-    const forms = [`${expected.collection}.<name>`];
+    const forms = [`${expected.section}.<name>`];
     const nesting = nestedUnder(expected);
     if (nesting) forms.push(`${nesting.parent}.<name>.${nesting.member}.<name>`);
     if (kindOfAddress(r.address)?.name !== r.kind)
@@ -256,7 +256,7 @@ function memberProblems(r: DesiredResource): Diagnostic[] {
         pointer([member]),
         diagnosticCodes.requiredByVariant,
         { member, variant },
-        `${member} is required: ${String(variant)} ${kind.collection} need one`,
+        `${member} is required: ${String(variant)} ${kind.section} need one`,
       ),
     );
   }
@@ -303,7 +303,7 @@ function issueDiagnostics(
         ? discontinuedCode(kind.definition, entry.value)
         : undefined;
     if (discontinued)
-      entry.message = `${entry.value} ${kind.collection} can no longer be created (the API refuses them: ${discontinued}); ${entry.message}`;
+      entry.message = `${entry.value} ${kind.section} can no longer be created (the API refuses them: ${discontinued}); ${entry.message}`;
     // A credential's value never goes into a message, whatever its type (a password written 12345).
     const at = entry.pointer ?? "";
     if (sensitive.some((c) => isUnder(at, c) || isUnder(c, at)) || mayHoldCredential(s, entry))

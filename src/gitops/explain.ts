@@ -143,15 +143,15 @@ export function explainUnion(
  * of port monitors` for `settings.ssl` of an http monitor. `parent` is the path of the member's object.
  */
 export function otherVariantsWith(kind: KindName, parent: Path, member: string): string | undefined {
-  const { definition, collection } = engineKind(kind);
+  const { definition, section } = engineKind(kind);
   const variants = definition.variants;
   if (!variants || parent.length !== 1 || parent[0] !== variants.member) return undefined;
   const owners = Object.entries(variants.schemas)
     .filter(([, schema]) => Object.hasOwn(schema.shape, member))
     .map(([variant]) => variant);
-  // One entry of the variant member, in the words of its collection: a setting of port monitors.
+  // One entry of the variant member, in the words of its section: a setting of port monitors.
   const entry = variants.member.replace(/s$/, "");
-  return owners.length > 0 ? `${member} is a ${entry} of ${owners.join(", ")} ${collection}` : undefined;
+  return owners.length > 0 ? `${member} is a ${entry} of ${owners.join(", ")} ${section}` : undefined;
 }
 
 /**

@@ -13,7 +13,6 @@ import type { KindName, State } from "../engine/model.ts";
 import { getAt, isObject, setAt, tokensOf } from "../engine/pointer.ts";
 import { inputSchemaOf, isMaskedCredential } from "../kinds/index.ts";
 import {
-  collectionOf,
   configNameOf,
   formatIsoTime,
   isTimestampAt,
@@ -22,6 +21,7 @@ import {
   nestedAddress,
   nestedKinds,
   referenceAt,
+  sectionOf,
   topLevelKinds,
 } from "./format.ts";
 
@@ -51,7 +51,7 @@ export function stateNames(state: State | undefined): KnownNames {
     const nested = nestedKinds.find((n) => n.kind === r.kind);
     const form = nested
       ? nested.keyedBy === undefined && parts.length === 4 && parts[2] === nested.member
-      : topLevelKinds.includes(r.kind) && parts.length === 2 && parts[0] === collectionOf(r.kind);
+      : topLevelKinds.includes(r.kind) && parts.length === 2 && parts[0] === sectionOf(r.kind);
     if (!form) continue;
     const names = out.get(r.kind) ?? new Map<string, string>();
     names.set(r.id, parts.at(-1)!);
@@ -71,7 +71,7 @@ export interface ExportVariable {
 }
 
 export interface ExportResult {
-  /** File name → YAML text: one file per collection that has objects, and `imports.yaml`. */
+  /** File name → YAML text: one file per section that has objects, and `imports.yaml`. */
   files: Record<string, string>;
   /** Every exported object's address and id, as written to `imports.yaml`. */
   imports: { to: string; id: string }[];
@@ -84,7 +84,7 @@ export interface ExportResult {
   leftOut: { address: string; member: string }[];
 }
 
-/** An object exported at the top level of a collection. */
+/** An object exported at the top level of a section. */
 interface Entry {
   kind: EngineKind;
   row: Row;
@@ -114,25 +114,25 @@ export async function exportAccount(ops: Operations, options: ExportOptions = {}
   const variables: ExportVariable[] = [];
   const leftOut: ExportResult["leftOut"] = [];
   const usedVariables = new Set<string>();
-  const collections = new Map<KindName, Record<string, Members>>();
+  const sections = new Map<KindName, Record<string, Members>>();
   for (const name of topLevelKinds) {
-    const collection: Record<string, Members> = {};
+    const section: Record<string, Members> = {};
     for (const entry of entries.get(name) ?? []) {
-      const address = `${collectionOf(name)}.${entry.name}`;
+      const address = `${sectionOf(name)}.${entry.name}`;
       const members = placeholders(entry.kind, literal(entry.members), address, {
         variables,
         used: usedVariables,
         leftOut,
       });
-      collection[entry.name] = toConfig(entry.kind, members, [], names, address) as Members;
+      section[entry.name] = toConfig(entry.kind, members, [], names, address) as Members;
       imports.push({ to: address, id: String(entry.row.id) });
     }
-    collections.set(name, collection);
+    sections.set(name, section);
   }
 
   // Nested kinds are written inside their parent's entries, each imported under its own address.
   for (const nested of nestedKinds) {
-    const parents = collections.get(nested.parent)!;
+    const parents = sections.get(nested.parent)!;
     const secrets = { variables, used: usedVariables, leftOut };
     const known = options.known?.get(nested.kind);
     for (const entry of nestedEntries(nested, rows.get(nested.kind) ?? [], names, secrets, known)) {
@@ -151,9 +151,9 @@ export async function exportAccount(ops: Operations, options: ExportOptions = {}
 
   const files: Record<string, string> = {};
   for (const name of topLevelKinds) {
-    const collection = collections.get(name)!;
-    if (Object.keys(collection).length === 0) continue;
-    files[fileNameOf(collectionOf(name))] = yamlFile({ [collectionOf(name)]: collection }, options);
+    const section = sections.get(name)!;
+    if (Object.keys(section).length === 0) continue;
+    files[fileNameOf(sectionOf(name))] = yamlFile({ [sectionOf(name)]: section }, options);
   }
   if (imports.length > 0) files["imports.yaml"] = yamlFile({ imports }, options);
   return { files, imports, variables, leftOut };
@@ -168,8 +168,8 @@ const writtenMembers = (kind: EngineKind, row: Row): Members =>
   configMembers(kind, row, Object.keys(inputSchemaOf(kind.definition).shape));
 
 /** `contactGroups` → `contact-groups.yaml`. */
-function fileNameOf(collection: string): string {
-  return `${collection.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.yaml`;
+function fileNameOf(section: string): string {
+  return `${section.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.yaml`;
 }
 
 function yamlFile(data: Record<string, unknown>, options: ExportOptions): string {
@@ -195,7 +195,7 @@ function nestedEntries(
   const byParent = new Map<string, { row: Row; written: Members; config: Members }[]>();
   for (const row of rows) {
     const written = literal(writtenMembers(kind, row));
-    const config = toConfig(kind, written, [], names, `${kind.collection} ${row.id}`) as Members;
+    const config = toConfig(kind, written, [], names, `${kind.section} ${row.id}`) as Members;
     const parent = String(config[parentKey]);
     delete config[parentKey];
     byParent.set(parent, [...(byParent.get(parent) ?? []), { row, written, config }]);
@@ -218,7 +218,7 @@ function nestedEntries(
       const members =
         masked === written
           ? config
-          : (toConfig(kind, masked, [], names, `${kind.collection} ${row.id}`) as Members);
+          : (toConfig(kind, masked, [], names, `${kind.section} ${row.id}`) as Members);
       delete members[parentKey];
       out.push({ parent, name, id: String(row.id), members });
     }
@@ -229,7 +229,7 @@ function nestedEntries(
 /**
  * Logical names: the one a state gives an object it manages (`known`); for the others, from each object's
  * name (or, when its name is only the service's default, its natural key), slugified, and made unique in
- * the collection with -2, -3...: older objects keep the plain name, so the same account always gets the
+ * the section with -2, -3...: older objects keep the plain name, so the same account always gets the
  * same names, and no derived name takes a name the state gives. Sorted by name.
  */
 function assignNames(kind: EngineKind, rows: readonly Row[], known?: ReadonlyMap<string, string>): Entry[] {

@@ -1,5 +1,5 @@
 /**
- * The GitOps format `vigil/v1`, derived from the kinds: which collections a
+ * The GitOps format `vigil/v1`, derived from the kinds: which sections a
  * file holds, how references and timestamps are written, and which kinds
  * nest in which (from the kinds' relations). The loader, the JSON Schema and export all read these
  * rules here, so the format cannot drift from the kinds.
@@ -23,26 +23,26 @@ import { isoTimeSource } from "./syntax.ts";
 
 export const formatVersion = "vigil/v1";
 
-/** A logical name: the key of a resource in its collection. */
+/** A logical name: the key of a resource in its section. */
 export const namePattern = /^[a-z0-9][a-z0-9_-]*$/;
 
 /** The kinds a file declares at its top level, in dependency order: every kind without a parent. */
 export const topLevelKinds: readonly KindName[] = topLevelOf(kindsInOrder).map((k) => k.name);
 
-/** A top-level key of a file: the engine's collection name (`monitors`). */
-export function collectionOf(kind: KindName): string {
-  return engineKind(kind).collection;
+/** A top-level key of a file: its kind's section (`monitors`), which is also the first step of its addresses. */
+export function sectionOf(kind: KindName): string {
+  return engineKind(kind).section;
 }
 
-export const topLevelCollections: readonly string[] = topLevelKinds.map(collectionOf);
+export const topLevelSections: readonly string[] = topLevelKinds.map(sectionOf);
 
-/** Keys a file may hold besides the collections. */
+/** Keys a file may hold besides the sections. */
 export const fileKeys = ["format", "imports"] as const;
 
 /**
  * A kind written inside the entries of its parent, as its relations declare: alert subscriptions under a
  * monitor's `alerts`, one entry per contact (`keyedBy`); a child without `keyedBy` has a map of logical names
- * of its own, as a top-level collection does.
+ * of its own, as a top-level section does.
  */
 export interface NestedKind {
   kind: KindName;
@@ -89,7 +89,7 @@ export const lifecycleOptions = ["protect", "ignoreChanges", "retainOnDelete", "
 
 /** `monitors.<m>.alerts.<contact>`, `statusPages.<p>.templates.<name>`: the engine address of a nested object. */
 export function nestedAddress(nested: NestedKind, parent: string, name: string): string {
-  return `${collectionOf(nested.parent)}.${parent}.${nested.member}.${name}`;
+  return `${sectionOf(nested.parent)}.${parent}.${nested.member}.${name}`;
 }
 
 /** How configs name a nested entry: `<contact>` for one keyed by a reference, else `<name>`. */

@@ -15,7 +15,6 @@ import {
   type KindVariants,
 } from "../kinds/index.ts";
 import {
-  collectionOf,
   configNameOf,
   entryNameOf,
   type fileKeys,
@@ -27,8 +26,9 @@ import {
   nestedAddress,
   nestedIn,
   nestedKinds,
-  topLevelCollections,
+  sectionOf,
   topLevelKinds,
+  topLevelSections,
 } from "./format.ts";
 import { envPlaceholderSource, isoTimeSource } from "./syntax.ts";
 
@@ -283,12 +283,12 @@ const lifecycleSchema: JsonSchema = {
 
 const name = namePattern.source.replace(/^\^/, "").replace(/\$$/, "");
 
-/** An engine address: `<collection>.<name>`, or `<parent>.<name>.<member>.<name>` for a nested kind. */
+/** An engine address: `<section>.<name>`, or `<parent>.<name>.<member>.<name>` for a nested kind. */
 const addressSource = `^(${[
-  `(${topLevelCollections.join("|")})\\.${name}`,
+  `(${topLevelSections.join("|")})\\.${name}`,
   ...[...new Set(nestedKinds.map((n) => n.parent))].map(
     (parent) =>
-      `${collectionOf(parent)}\\.${name}\\.(${nestedIn(parent)
+      `${sectionOf(parent)}\\.${name}\\.(${nestedIn(parent)
         .map((n) => n.member)
         .join("|")})\\.${name}`,
   ),
@@ -310,10 +310,10 @@ const importSchema: JsonSchema = {
   additionalProperties: false,
 };
 
-function collectionSchema(kind: KindName): JsonSchema {
+function sectionSchema(kind: KindName): JsonSchema {
   return {
     type: ["object", "null"],
-    description: `${titleOf(kind)}s by logical name; each is the resource ${collectionOf(kind)}.<name>.`,
+    description: `${titleOf(kind)}s by logical name; each is the resource ${sectionOf(kind)}.<name>.`,
     propertyNames: {
       pattern: namePattern.source,
       description: "A logical name: lower-case letters, digits, _ and -, starting with a letter or digit.",
@@ -373,7 +373,7 @@ export function vigilJsonSchema(): JsonSchema {
     defs[`${target}Name`] = {
       type: "string",
       pattern: namePattern.source,
-      description: `The logical name of a ${titleOf(target).toLowerCase()} declared under ${collectionOf(target)}:.`,
+      description: `The logical name of a ${titleOf(target).toLowerCase()} declared under ${sectionOf(target)}:.`,
     };
   }
   defs.lifecycle = lifecycleSchema;
@@ -393,7 +393,7 @@ export function vigilJsonSchema(): JsonSchema {
     type: "object",
     properties: {
       format: fileKeySchemas.format,
-      ...Object.fromEntries(topLevelKinds.map((kind) => [collectionOf(kind), collectionSchema(kind)])),
+      ...Object.fromEntries(topLevelKinds.map((kind) => [sectionOf(kind), sectionSchema(kind)])),
       imports: fileKeySchemas.imports,
     },
     additionalProperties: false,

@@ -50,8 +50,8 @@ export interface Draft {
   base: YamlPath;
   /** Engine JSON pointer → the config's member path under `base`. */
   paths: Map<string, YamlPath>;
-  /** References to check once every file is read: where, which collection, which name. */
-  refs: { path: YamlPath; collection: string; name: unknown }[];
+  /** References to check once every file is read: where, which section, which name. */
+  refs: { path: YamlPath; section: string; name: unknown }[];
   /** Member paths under `base` whose values the loader refused (and said why): the engine's word on them is not repeated. */
   refused: YamlPath[];
 }

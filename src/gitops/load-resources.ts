@@ -8,7 +8,6 @@ import { type Position, quote, type YamlPath } from "./files.ts";
 import {
   apiNameOf,
   apiPathOf,
-  collectionOf,
   configNameOf,
   excludedMembersOf,
   isTimestampAt,
@@ -19,6 +18,7 @@ import {
   nestedIn,
   parseIsoTime,
   referenceAt,
+  sectionOf,
 } from "./format.ts";
 import {
   type Data,
@@ -115,9 +115,9 @@ export function readResource(
   file: FileSource,
   problem: Problem,
 ): Draft[] {
-  const collection = collectionOf(kind);
-  const address = `${collection}.${name}`;
-  const base = [collection, name];
+  const section = sectionOf(kind);
+  const address = `${section}.${name}`;
+  const base = [section, name];
   if (!isData(value)) {
     problem(file.positions.value(base), `expected a map of its members, got ${describeValue(value)}`, {
       address,
@@ -179,10 +179,10 @@ function readKeyedEntries(
   problem: Problem,
 ): Draft[] {
   const { member, kind } = nested;
-  const parentAddress = `${collectionOf(nested.parent)}.${parent}`;
-  const listPath = [collectionOf(nested.parent), parent, member];
+  const parentAddress = `${sectionOf(nested.parent)}.${parent}`;
+  const listPath = [sectionOf(nested.parent), parent, member];
   const key = configNameOf(kind, [], keyedBy);
-  const targets = collectionOf(referenceAt(kind, [], keyedBy, "api")!.target);
+  const targets = sectionOf(referenceAt(kind, [], keyedBy, "api")!.target);
   // The members an entry needs besides the pair its place in the file gives.
   const needs = (engineKind(kind).definition.required ?? []).filter(
     (m) => m !== nested.parentMember && m !== keyedBy,
@@ -243,7 +243,7 @@ function readKeyedEntries(
 
 /**
  * The entries of a kind nested with logical names of their own (a status page's `templates`): a map from
- * names to members, as a top-level collection is, each the resource `statusPages.<p>.templates.<name>`.
+ * names to members, as a top-level section is, each the resource `statusPages.<p>.templates.<name>`.
  */
 function readNamedEntries(
   nested: NestedKind,
@@ -253,12 +253,12 @@ function readNamedEntries(
   problem: Problem,
 ): Draft[] {
   const { member } = nested;
-  const mapPath = [collectionOf(nested.parent), parent, member];
+  const mapPath = [sectionOf(nested.parent), parent, member];
   if (!isData(value)) {
     problem(
       file.positions.value(mapPath),
       `expected a map from names to ${member} (${member}: { <name>: { ... } }), got ${describeValue(value)}`,
-      { address: `${collectionOf(nested.parent)}.${parent}`, path: member },
+      { address: `${sectionOf(nested.parent)}.${parent}`, path: member },
     );
     return [];
   }
@@ -268,7 +268,7 @@ function readNamedEntries(
     const invalid = nameProblem(name);
     if (invalid) {
       problem(file.positions.key(base), invalid, {
-        address: `${collectionOf(nested.parent)}.${parent}`,
+        address: `${sectionOf(nested.parent)}.${parent}`,
         path: member,
       });
       continue;
@@ -299,7 +299,7 @@ function readEntry(
   problem: Problem,
 ): Draft {
   const { kind, member } = nested;
-  const parentAddress = `${collectionOf(nested.parent)}.${parent}`;
+  const parentAddress = `${sectionOf(nested.parent)}.${parent}`;
   const address = nestedAddress(nested, parent, name);
   const lifecycle = readLifecycle(members, kind, file, base, address, problem);
   delete members.lifecycle;
@@ -317,7 +317,7 @@ function readEntry(
     file,
     base,
     paths: new Map(),
-    refs: [{ path: [], collection: collectionOf(nested.parent), name: parent }],
+    refs: [{ path: [], section: sectionOf(nested.parent), name: parent }],
     refused: [],
   };
   draft.resource.members = {
@@ -419,26 +419,26 @@ function convert(
         { address: draft.resource.address, path: memberPath([...yamlPath, key]) },
       );
       // A stand-in reference, so the engine does not also report the member as missing.
-      const standIn = { $ref: `${collectionOf(apiOnly.target)}.${apiOnly.yamlName}` };
+      const standIn = { $ref: `${sectionOf(apiOnly.target)}.${apiOnly.yamlName}` };
       out[apiOnly.member] = apiOnly.many ? [standIn] : standIn;
       continue;
     }
     if (ref) {
-      const collection = collectionOf(ref.target);
+      const section = sectionOf(ref.target);
       const names = ref.many ? member : [member];
       if (!Array.isArray(names)) {
         problem(
           draft.file.positions.value([...draft.base, ...yamlPath, key]),
-          `expected a list of names of ${collection}, got ${describeValue(member)}`,
+          `expected a list of names of ${section}, got ${describeValue(member)}`,
           { address: draft.resource.address, path: memberPath([...yamlPath, key]) },
         );
         draft.refused.push([...yamlPath, key]);
         continue;
       }
       names.forEach((name, i) => {
-        draft.refs.push({ path: ref.many ? [...yamlPath, key, i] : [...yamlPath, key], collection, name });
+        draft.refs.push({ path: ref.many ? [...yamlPath, key, i] : [...yamlPath, key], section, name });
       });
-      const toRef = (name: unknown) => ({ $ref: `${collection}.${String(name)}` });
+      const toRef = (name: unknown) => ({ $ref: `${section}.${String(name)}` });
       out[ref.member] = ref.many ? names.map(toRef) : toRef(member);
       draft.paths.set(pointer([...apiPath, ref.member].map(String)), [...yamlPath, key]);
       continue;

@@ -22,7 +22,7 @@ import {
   type ValueBudget,
   type YamlPath,
 } from "./files.ts";
-import { collectionOf, fileKeys, formatVersion, topLevelCollections, topLevelKinds } from "./format.ts";
+import { fileKeys, formatVersion, sectionOf, topLevelKinds, topLevelSections } from "./format.ts";
 import { describeEntry, narrowed, placeOf } from "./load-diagnostics.ts";
 import {
   type Draft,
@@ -113,7 +113,7 @@ interface Reading {
   diagnostics: LoadDiagnostic[];
   drafts: Draft[];
   imports: ImportEntry[];
-  /** collection → name → where it was declared. */
+  /** section → name → where it was declared. */
   declared: Map<string, Map<string, Position | undefined>>;
   /** The files read. */
   files: string[];
@@ -129,7 +129,7 @@ function newReading(env: Record<string, string | undefined>): Reading {
     diagnostics: [],
     drafts: [],
     imports: [],
-    declared: new Map(topLevelCollections.map((c) => [c, new Map()])),
+    declared: new Map(topLevelSections.map((c) => [c, new Map()])),
     files: [],
     unreadable: 0,
     budget: { remaining: limits.values },
@@ -167,7 +167,7 @@ async function readConfigFile(
   if (!isData(data)) {
     problem(
       parsed.positions.value([]),
-      `a vigil file is a map from collections (${topLevelCollections.join(", ")}) to resources, got ${describeValue(data)}`,
+      `a vigil file is a map from collections (${topLevelSections.join(", ")}) to resources, got ${describeValue(data)}`,
     );
     return undefined;
   }
@@ -185,7 +185,7 @@ interface FileInReading {
 }
 
 /**
- * The secrets' paths by their first two steps (a resource's collection and name), so that each
+ * The secrets' paths by their first two steps (a resource's section and name), so that each
  * resource looks only at its own and a file of many secrets is not read once per resource.
  */
 function secretsByResource(secrets: readonly YamlPath[]): (base: YamlPath) => YamlPath[] {
@@ -200,7 +200,7 @@ function secretsByResource(secrets: readonly YamlPath[]): (base: YamlPath) => Ya
   return (base) => byResource.get(JSON.stringify(base.slice(0, 2))) ?? [];
 }
 
-/** A top-level key of a file: the format, the imports, or a collection of resources. */
+/** A top-level key of a file: the format, the imports, or a section of resources. */
 function readTopLevel(reading: Reading, file: FileInReading, key: string, value: unknown): void {
   const { positions } = file.source;
   const { problem } = file;
@@ -217,9 +217,9 @@ function readTopLevel(reading: Reading, file: FileInReading, key: string, value:
     readImports(value, file.source, reading.imports, problem);
     return;
   }
-  const kind = topLevelKinds.find((k) => collectionOf(k) === key);
+  const kind = topLevelKinds.find((k) => sectionOf(k) === key);
   if (!kind) {
-    const known = [...topLevelCollections, ...fileKeys];
+    const known = [...topLevelSections, ...fileKeys];
     const hint = closest(key, known);
     problem(
       positions.key([key]),
@@ -240,7 +240,7 @@ function readTopLevel(reading: Reading, file: FileInReading, key: string, value:
     declareResource(reading, file, kind, key, name, members);
 }
 
-/** A resource of a collection: its name must be valid and unique across all files. */
+/** A resource of a section: its name must be valid and unique across all files. */
 function declareResource(
   reading: Reading,
   file: FileInReading,
@@ -282,26 +282,26 @@ export function referenceProblems(
   const diagnostics: LoadDiagnostic[] = [];
   for (const draft of drafts) {
     for (const ref of draft.refs) {
-      const names = declared.get(ref.collection)!;
+      const names = declared.get(ref.section)!;
       if (typeof ref.name === "string" && (names.has(ref.name) || unreadable > 0)) continue;
       const at = draft.file.positions.value([...draft.base, ...ref.path]);
       const base = { address: draft.resource.address, path: memberPath(ref.path), ...(at && { at }) };
       const existing = [...names.keys()];
       const declaredOnes =
         existing.length > 0
-          ? `declared ${ref.collection}: ${existing.join(", ")}`
-          : `no ${ref.collection} are declared`;
+          ? `declared ${ref.section}: ${existing.join(", ")}`
+          : `no ${ref.section} are declared`;
       if (typeof ref.name !== "string") {
         diagnostics.push({
           ...base,
-          message: `expected the name of one of the ${ref.collection}, got ${describeValue(ref.name)}; ${declaredOnes}`,
+          message: `expected the name of one of the ${ref.section}, got ${describeValue(ref.name)}; ${declaredOnes}`,
         });
         continue;
       }
       const hint = closest(ref.name, existing);
       diagnostics.push({
         ...base,
-        message: `${ref.collection}.${shownName(ref.name)} is not declared; ${declaredOnes}${hint ? `; did you mean "${hint}"?` : ""}`,
+        message: `${ref.section}.${shownName(ref.name)} is not declared; ${declaredOnes}${hint ? `; did you mean "${hint}"?` : ""}`,
       });
     }
   }
@@ -385,7 +385,7 @@ export function formatDiagnostic(d: LoadDiagnostic): string {
 
 /** The address and member path of a path into a file (`monitors.web`, `settings.password`). */
 function whereIs(path: YamlPath): Partial<LoadDiagnostic> {
-  const [collection, name, ...rest] = path;
-  if (typeof name !== "string" || !topLevelCollections.includes(String(collection))) return {};
-  return { address: `${collection}.${shownKey(name)}`, ...(rest.length > 0 && { path: memberPath(rest) }) };
+  const [section, name, ...rest] = path;
+  if (typeof name !== "string" || !topLevelSections.includes(String(section))) return {};
+  return { address: `${section}.${shownKey(name)}`, ...(rest.length > 0 && { path: memberPath(rest) }) };
 }

@@ -55,10 +55,10 @@ export const scopeDescriptions: Record<Scope, string> = {
   "check:write": "Run instant checks.",
 };
 
-/** Rule 1 and 2: a family satisfies every leaf under it; a leaf satisfies only itself. */
+/** Rule 1 and 2: a scope family satisfies every leaf under it; a leaf satisfies only itself. */
 export function scopeSatisfies(granted: readonly string[], required: LeafScope): boolean {
-  const family = required.slice(0, required.indexOf(":"));
-  return granted.includes(required) || granted.includes(family);
+  const scopeFamily = required.slice(0, required.indexOf(":"));
+  return granted.includes(required) || granted.includes(scopeFamily);
 }
 
 export function isMintableScope(scope: string): scope is Scope {

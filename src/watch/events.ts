@@ -1,6 +1,6 @@
 /**
  * Verified deliveries waiting to be judged, one entry per object, and how a
- * batch of them reaches the live view: a burst of events about one object
+ * round of them reaches the live view: a burst of events about one object
  * costs one judgement, and the objects whose events did not carry them are
  * read together, by one listing when that costs fewer reads.
  */
@@ -42,7 +42,7 @@ export function pendingOf(d: Delivery, watches: (kind: KindName) => boolean): Pe
 const asOf = (p: Extract<Pending, { op: "put" }>) => changedAt(p.row) ?? p.occurredAt ?? 0;
 
 /**
- * Objects the queue holds at most. It fills only while nothing drains it (the first refresh, a long batch):
+ * Objects the queue holds at most. It fills only while nothing drains it (the first refresh, a long round):
  * past this, what a delivery says is dropped and a full refresh covers it, so memory stays bounded.
  */
 export const maxQueued = 10_000;
@@ -81,11 +81,11 @@ export class EventQueue {
   }
 
   /**
-   * Hands what waits to `judge`, batch after batch, until nothing does. Reads wait `gatherMs` first for
+   * Hands what waits to `judge`, round after round, until nothing does. Reads wait `gatherMs` first for
    * the rest of their burst, so one listing can answer them all.
    */
   async drain(
-    judge: (batch: Pending[]) => Promise<void>,
+    judge: (round: Pending[]) => Promise<void>,
     time: TimeSource,
     gatherMs: number,
     signal: AbortSignal,
@@ -108,16 +108,16 @@ export class EventQueue {
 export const pageSize = 500;
 
 /**
- * Puts a batch's rows and deletions into the view; answers the objects it changed (a late or replayed row
+ * Puts a round's rows and deletions into the view; answers the objects it changed (a late or replayed row
  * changes nothing) and, per kind, the objects to read.
  */
 export function applyEvents(
   view: LiveView,
-  batch: readonly Pending[],
+  round: readonly Pending[],
 ): { touched: [KindName, string][]; reads: Map<KindName, string[]> } {
   const touched: [KindName, string][] = [];
   const reads = new Map<KindName, string[]>();
-  for (const p of batch) {
+  for (const p of round) {
     if (p.op === "read") reads.set(p.kind, [...(reads.get(p.kind) ?? []), p.id]);
     else if (p.op === "put") {
       if (view.put(p.kind, p.row, p.occurredAt)) touched.push([p.kind, p.id]);

@@ -88,7 +88,7 @@ export function readyLine(reads: number, ms: number, queued: number): string {
   return `Ready (GET /healthz answers 200) after ${reads} reads in ${(ms / 1000).toFixed(1)} s; the read budget paces the watcher from now on.${meanwhile}`;
 }
 
-/** What a failed refresh or batch of events says on stderr, and in `/healthz`'s detail. */
+/** What a failed refresh or round of events says on stderr, and in `/healthz`'s detail. */
 export function failureMessage(error: unknown): string {
   if (error instanceof QuotaExhaustedError) return `${error.message} Waiting for the next refresh.`;
   return (error as Error).message ?? String(error);

@@ -260,7 +260,7 @@ export class Watcher {
   async #drain(): Promise<void> {
     const { gatherMs = 1000 } = this.#o;
     try {
-      await this.#queue.drain((batch) => this.#judgeEvents(batch), this.#time, gatherMs, this.#stop.signal);
+      await this.#queue.drain((round) => this.#judgeEvents(round), this.#time, gatherMs, this.#stop.signal);
     } catch (error) {
       // What those events said is lost with them: a full refresh, at once, covers it (the record says so).
       this.#fullDue = true;
@@ -273,11 +273,11 @@ export class Watcher {
     await this.#save();
   }
 
-  /** A batch of queued events, judged against the newest state. */
-  async #judgeEvents(batch: readonly Pending[]): Promise<void> {
+  /** A round of queued events, judged against the newest state. */
+  async #judgeEvents(round: readonly Pending[]): Promise<void> {
     await this.#healing?.catch(() => {});
     await this.#reloadState();
-    const { touched, reads } = applyEvents(this.#view, batch);
+    const { touched, reads } = applyEvents(this.#view, round);
     for (const [kind, ids] of reads) {
       await readObjects(this.#o.ops, this.#view, kind, ids, (id) => this.#states.naturalKey(kind, id));
       for (const id of ids) touched.push([kind, id]);

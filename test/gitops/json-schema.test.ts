@@ -4,7 +4,7 @@ import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { collectionOf, nestedIn, topLevelKinds } from "../../src/gitops/format.ts";
+import { nestedIn, sectionOf, topLevelKinds } from "../../src/gitops/format.ts";
 import { envPlaceholderSource } from "../../src/gitops/syntax.ts";
 import { monitorTypeAliases } from "../../src/kinds/index.ts";
 import { repositoryRoot } from "../../tools/generate.ts";
@@ -291,7 +291,7 @@ describe("examples", () => {
 
   it("gitops declares every kind, nested subscriptions and lifecycle options, and imports nothing", () => {
     const keys = new Set(docs.flatMap((d) => Object.keys(d)));
-    for (const kind of topLevelKinds) expect(keys, kind).toContain(collectionOf(kind));
+    for (const kind of topLevelKinds) expect(keys, kind).toContain(sectionOf(kind));
     expect(keys).not.toContain("imports");
     const monitors = docs.flatMap((d) => Object.values((d.monitors ?? {}) as Record<string, Json>));
     for (const { member } of nestedIn("monitor"))

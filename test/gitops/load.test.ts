@@ -421,10 +421,10 @@ describe("the loader's checks once every file is read", () => {
 
   it("refuse a reference to an undeclared name, with the declared ones and the closest", () => {
     const refs: Draft["refs"] = [
-      { path: ["contact"], collection: "contacts", name: "oncall" },
-      { path: ["contact"], collection: "contacts", name: "oncal" },
-      { path: ["monitor"], collection: "monitors", name: "web" },
-      { path: ["monitor"], collection: "monitors", name: 7 },
+      { path: ["contact"], section: "contacts", name: "oncall" },
+      { path: ["contact"], section: "contacts", name: "oncal" },
+      { path: ["monitor"], section: "monitors", name: "web" },
+      { path: ["monitor"], section: "monitors", name: 7 },
     ];
     expect(referenceProblems([draft("alertSubscriptions.x", refs)], declared, 0)).toEqual([
       {
@@ -450,8 +450,8 @@ describe("the loader's checks once every file is read", () => {
 
   it("judge no name when a file could not be read (it may declare any), but still a name that is no string", () => {
     const refs: Draft["refs"] = [
-      { path: ["contact"], collection: "contacts", name: "elsewhere" },
-      { path: ["monitor"], collection: "monitors", name: null },
+      { path: ["contact"], section: "contacts", name: "elsewhere" },
+      { path: ["monitor"], section: "monitors", name: null },
     ];
     expect(
       referenceProblems([draft("alertSubscriptions.x", refs)], declared, 1).map((d) => d.message),

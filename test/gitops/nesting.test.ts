@@ -7,8 +7,8 @@ import {
   nestedIn,
   nestedKinds,
   nestingOf,
-  topLevelCollections,
   topLevelKinds,
+  topLevelSections,
 } from "../../src/gitops/format.ts";
 
 describe("the GitOps nesting, derived from the kinds' relations", () => {
@@ -21,7 +21,7 @@ describe("the GitOps nesting, derived from the kinds' relations", () => {
       "statusPage",
       "webhook",
     ]);
-    expect(topLevelCollections).toEqual([
+    expect(topLevelSections).toEqual([
       "contacts",
       "contactGroups",
       "monitors",

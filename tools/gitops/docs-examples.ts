@@ -7,7 +7,7 @@ import { join, relative } from "node:path";
 import { Document, isSeq, parse, visit } from "yaml";
 import { engineKind } from "../../src/engine/kinds/index.ts";
 import type { KindName } from "../../src/engine/model.ts";
-import { collectionOf, nestedIn, nestingOf } from "../../src/gitops/format.ts";
+import { nestedIn, nestingOf, sectionOf } from "../../src/gitops/format.ts";
 
 const examplesDir = "examples/gitops";
 const repositoryRoot = join(import.meta.dirname, "../..");
@@ -50,10 +50,10 @@ function yamlText(value: unknown): string {
 /** The first resource of a kind in the examples (of a variant: a monitor of a type), as a file would hold it alone. */
 function example(kind: KindName, variant?: string): { file: string; text: string } | undefined {
   const nested = nestingOf(kind);
-  const collection = collectionOf(nested ? nested.parent : kind);
+  const section = sectionOf(nested ? nested.parent : kind);
   const discriminator = engineKind(kind).definition.variants?.discriminator;
   for (const source of exampleSources()) {
-    for (const [name, resource] of entriesOf(source.data[collection])) {
+    for (const [name, resource] of entriesOf(source.data[section])) {
       if (variant && discriminator && resource[discriminator] !== variant) continue;
       if (nested) {
         const entries = resource[nested.member];
@@ -66,10 +66,10 @@ function example(kind: KindName, variant?: string): { file: string; text: string
         const parent = Object.fromEntries(
           Object.entries(resource).filter(([member]) => !siblings.has(member)),
         );
-        const only = { [collection]: { [name]: { ...parent, [nested.member]: first } } };
+        const only = { [section]: { [name]: { ...parent, [nested.member]: first } } };
         return { file: source.file, text: yamlText(only) };
       }
-      return { file: source.file, text: yamlText({ [collection]: { [name]: resource } }) };
+      return { file: source.file, text: yamlText({ [section]: { [name]: resource } }) };
     }
   }
   return undefined;

@@ -4,7 +4,7 @@
  */
 import { engineKind } from "../../src/engine/kinds/index.ts";
 import type { KindName } from "../../src/engine/model.ts";
-import { collectionOf } from "../../src/gitops/format.ts";
+import { sectionOf } from "../../src/gitops/format.ts";
 import { vigilJsonSchema } from "../../src/gitops/json-schema.ts";
 import type { JsonSchema } from "../../src/kinds/index.ts";
 
@@ -83,7 +83,7 @@ function shapeOf(node: Node, defs: Record<string, Node>): Shape {
     const kind = name.replace("Name", "") as KindName;
     return {
       type: `name of a ${engineKind(kind).definition.title.toLowerCase()}`,
-      allowed: [`a key under ${code(`${collectionOf(kind)}:`)} ([${kind}](${kind}.md))`],
+      allowed: [`a key under ${code(`${sectionOf(kind)}:`)} ([${kind}](${kind}.md))`],
       itemSuffix: "",
     };
   }

@@ -7,7 +7,6 @@
 import { engineKind } from "../../src/engine/kinds/index.ts";
 import type { KindName } from "../../src/engine/model.ts";
 import {
-  collectionOf,
   configNameOf,
   entryNameOf,
   formatVersion,
@@ -15,6 +14,7 @@ import {
   nestedAddress,
   nestedKinds,
   nestingOf,
+  sectionOf,
   topLevelKinds,
 } from "../../src/gitops/format.ts";
 import {
@@ -99,8 +99,8 @@ function whereWritten(kind: KindName): string[] {
           `${address}.`,
         ]
     : [
-        `Written under ${code(`${collectionOf(kind)}:`)} in any file, by logical name (lower-case letters, digits,`,
-        `\`_\` and \`-\`); each is the resource ${code(`${collectionOf(kind)}.<name>`)}.`,
+        `Written under ${code(`${sectionOf(kind)}:`)} in any file, by logical name (lower-case letters, digits,`,
+        `\`_\` and \`-\`); each is the resource ${code(`${sectionOf(kind)}.<name>`)}.`,
       ];
   if (key.length > 0)
     out.push(
@@ -213,8 +213,8 @@ function indexPage(): string {
       const nested = nestingOf(kind);
       // The parent's name abbreviated to its initial: `monitors.<m>.alerts`.
       const where = nested
-        ? code(`${collectionOf(nested.parent)}.<${nested.parent.charAt(0)}>.${nested.member}`)
-        : code(`${collectionOf(kind)}:`);
+        ? code(`${sectionOf(nested.parent)}.<${nested.parent.charAt(0)}>.${nested.member}`)
+        : code(`${sectionOf(kind)}:`);
       return `| ${engineKind(kind).definition.title} | ${where} | [${kind}.md](${kind}.md) |`;
     }),
   ];

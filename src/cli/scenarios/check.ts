@@ -14,7 +14,7 @@ import type { ExpectEntry, NeverEntry, ShapedScenario, ShapeReader } from "./sha
 /** A scenario spans at most this long: its checks and timers are simulated one by one. */
 export const maxScenarioSec = 31 * 86400;
 
-type Collection = "monitor" | "contact" | "webhook";
+type Referable = "monitor" | "contact" | "webhook";
 
 export class SuiteChecker {
   readonly #reader: ShapeReader;
@@ -67,26 +67,26 @@ export class SuiteChecker {
   }
 
   /** Whether the configuration declares `name` as a monitor, contact or webhook; said with a did-you-mean if not. */
-  known(collection: Collection, name: string, path: YamlPath): boolean {
-    const declared = this.#declared(collection);
+  known(kind: Referable, name: string, path: YamlPath): boolean {
+    const declared = this.#declared(kind);
     if (declared.has(name)) return true;
     const all = [...declared.keys()];
     const hint = closest(name, all);
     const list =
       all.length > 0
-        ? `the configuration's ${collection}s: ${shortList(all)}`
-        : `the configuration declares no ${collection}s`;
+        ? `the configuration's ${kind}s: ${shortList(all)}`
+        : `the configuration declares no ${kind}s`;
     this.#problem(
       path,
-      `${quote(name)} is not a ${collection} of the configuration; ${list}${hint ? `; did you mean "${hint}"?` : ""}`,
+      `${quote(name)} is not a ${kind} of the configuration; ${list}${hint ? `; did you mean "${hint}"?` : ""}`,
     );
     return false;
   }
 
-  #declared(collection: Collection): Map<string, unknown> {
-    return collection === "monitor"
+  #declared(kind: Referable): Map<string, unknown> {
+    return kind === "monitor"
       ? this.#names.monitors
-      : collection === "contact"
+      : kind === "contact"
         ? this.#names.contacts
         : this.#names.webhooks;
   }

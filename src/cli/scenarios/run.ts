@@ -37,7 +37,7 @@ export interface SuiteRun {
   scenarios: ScenarioResult[];
 }
 
-/** Configuration name ↔ sandbox id, per collection. */
+/** Configuration name ↔ sandbox id, per section. */
 interface Ids {
   byName: Map<string, string>;
   byId: Map<string, string>;
@@ -132,13 +132,13 @@ async function apply(session: ApiSession, sandbox: ScenarioSandbox, config: Load
   });
   if (outcome.result.failures.length > 0)
     throw new ApplyRefusedError(outcome.result.failures.flatMap((f) => failureLines(f, config.locate)));
-  const collections = { monitors: [], contacts: [], webhooks: [] } as Record<string, [string, string][]>;
+  const sections = { monitors: [], contacts: [], webhooks: [] } as Record<string, [string, string][]>;
   for (const [address, r] of Object.entries(store.saved?.resources ?? {})) {
     const dot = address.indexOf(".");
-    const list = collections[address.slice(0, dot)];
+    const list = sections[address.slice(0, dot)];
     if (list && r.id && !address.slice(dot + 1).includes(".")) list.push([address.slice(dot + 1), r.id]);
   }
-  const monitors = idsOf(collections.monitors!);
+  const monitors = idsOf(sections.monitors!);
   const rows = await sandbox.list<{ id: string; type: string; interval: number; enabled: boolean }>(
     "/monitor",
     {
@@ -160,8 +160,8 @@ async function apply(session: ApiSession, sandbox: ScenarioSandbox, config: Load
       contactTypes.set(r.address.slice(r.address.indexOf(".") + 1), String(r.members.type));
   return {
     monitors,
-    contacts: idsOf(collections.contacts!),
-    webhooks: idsOf(collections.webhooks!),
+    contacts: idsOf(sections.contacts!),
+    webhooks: idsOf(sections.webhooks!),
     interval,
     enabled,
     contactTypes,

@@ -32,7 +32,7 @@ export interface EngineKind<N extends KindName = KindName> {
   name: N;
   definition: KindDefinition<z.ZodObject, N>;
   /** The address prefix in configs: `monitors` in `monitors.checkout-api`. */
-  collection: string;
+  section: string;
   /** The schema whose traits describe these members (a monitor's settings depend on its type). */
   schemaFor(members: Members): z.ZodObject;
   /** Every live object of the kind, by listing it in pages of 500. */
@@ -120,7 +120,7 @@ interface PlainRoutes {
  */
 export function plainKind<N extends KindName>(
   definition: KindDefinition<z.ZodObject, N>,
-  collection: string,
+  section: string,
   overrides: Partial<Omit<EngineKind, "name" | "definition">> & { expand?: readonly string[] } = {},
 ): EngineKind<N> {
   const name = definition.name;
@@ -134,7 +134,7 @@ export function plainKind<N extends KindName>(
   return {
     name,
     definition,
-    collection,
+    section,
     schemaFor,
     async listAll(o) {
       const routes = ops(o);

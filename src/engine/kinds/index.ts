@@ -32,7 +32,7 @@ const byName: { readonly [N in KindName]: EngineKind<N> } = {
  */
 export const engineKinds: readonly EngineKind[] = kindsInOrder.map((k) => byName[k.name]);
 
-const byCollection = new Map(engineKinds.map((k) => [k.collection, k]));
+const bySection = new Map(engineKinds.map((k) => [k.section, k]));
 
 export function engineKind<N extends KindName>(name: N): EngineKind<N> {
   // A name read from a file (a state, a saved plan) may be no kind's: the compiler checks only the code's.
@@ -40,17 +40,17 @@ export function engineKind<N extends KindName>(name: N): EngineKind<N> {
   return byName[name];
 }
 
-export function kindOfCollection(collection: string): EngineKind | undefined {
-  return byCollection.get(collection);
+export function kindOfSection(section: string): EngineKind | undefined {
+  return bySection.get(section);
 }
 
 /**
  * Where a kind may also be addressed under its parent, `<parent>.<name>.<member>.<name>`: the parent's
- * collection and the member it nests as (`monitors`, `alerts`), from the kind's declared parent.
+ * section and the member it nests as (`monitors`, `alerts`), from the kind's declared parent.
  */
 export function nestedUnder(kind: EngineKind): { parent: string; member: string } | undefined {
   const parent = parentOf(kind.definition);
-  return parent && { parent: engineKind(kindNamed(parent.kind)).collection, member: parent.nestedAs };
+  return parent && { parent: engineKind(kindNamed(parent.kind)).section, member: parent.nestedAs };
 }
 
 /** The kind addressed as `<parent>.<name>.<member>.<name>` (`monitors.m.alerts.c`). */

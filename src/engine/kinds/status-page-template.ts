@@ -43,7 +43,7 @@ async function allTemplates(o: Operations, listed?: ListedRows): Promise<Row[]> 
 export const statusPageTemplateEngineKind: EngineKind<"statusPageTemplate"> = {
   name: "statusPageTemplate",
   definition,
-  collection: "statusPageTemplates",
+  section: "statusPageTemplates",
   schemaFor: () => definition.schema,
   listAll: async (o, listed) => ({ rows: await allTemplates(o, listed) }),
   // The API reads templates only as lists: the row's page is read (every page's, when it is not known).

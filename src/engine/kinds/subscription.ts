@@ -15,7 +15,7 @@ import { type EngineKind, keyFrom, type Row, readOnlyMembers, withoutMembers } f
  */
 function subscriptionKind<N extends "alertSubscription" | "reportSubscription">(
   definition: KindDefinition<z.ZodObject, N>,
-  collection: string,
+  section: string,
 ): EngineKind<N> {
   const name = definition.name;
   const routes = (o: Operations): Operations[N] => o[name];
@@ -25,7 +25,7 @@ function subscriptionKind<N extends "alertSubscription" | "reportSubscription">(
   return {
     name,
     definition,
-    collection,
+    section,
     schemaFor: () => definition.schema,
     listAll: async (o) => ({ rows: (await routes(o).list.all({ limit: 500 })) as Row[] }),
     getOne: async (o, row) => (await routes(o).get(String(row.id))) as Row,

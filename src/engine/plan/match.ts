@@ -95,7 +95,7 @@ export class LiveMatcher {
             address: r.address,
             code: "ambiguous_natural_key",
             data: { kind: r.kind },
-            message: `${r.address}: several live ${engineKind(r.kind).collection} match its natural key; import one by id`,
+            message: `${r.address}: several live ${engineKind(r.kind).section} match its natural key; import one by id`,
           },
         ],
       };

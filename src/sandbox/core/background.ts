@@ -197,7 +197,7 @@ function report(task: { name: string }, error: unknown): void {
 /**
  * Runs `sweep` when `everySec` of sandbox time have passed since its last run
  * (noted in the store's meta under `key`, so the schedule survives a restart
- * with --data), for `due` work that reads a whole collection: expired rows are
+ * with --data), for `due` work that reads a whole table: expired rows are
  * refused by reads at once anyway. A clock set back makes the schedule
  * meaningless: it then sweeps again.
  */

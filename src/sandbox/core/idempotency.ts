@@ -14,7 +14,7 @@ export interface IdempotencyRecord extends Doc {
   expiresAt: number;
 }
 
-const collection = "idempotency";
+const table = "idempotency";
 export const idempotencyTtl = 24 * 3600;
 
 export const recordId = (accountId: string, key: string) => `${accountId}:${key}`;
@@ -42,19 +42,19 @@ export function findRecord(
   key: string,
   now: number,
 ): IdempotencyRecord | undefined {
-  const record = store.get<IdempotencyRecord>(collection, recordId(accountId, key));
+  const record = store.get<IdempotencyRecord>(table, recordId(accountId, key));
   return record && record.expiresAt > now ? record : undefined;
 }
 
 export function saveRecord(store: Store, record: IdempotencyRecord): void {
-  store.put(collection, record);
+  store.put(table, record);
 }
 
 /** Deletes records past their 24 hours, so the store does not grow with every key ever sent. */
 export function purgeExpired(store: Store, now: number): number {
-  const expired = store.scan<IdempotencyRecord>(collection).filter((r) => r.expiresAt <= now);
+  const expired = store.scan<IdempotencyRecord>(table).filter((r) => r.expiresAt <= now);
   store.transaction(() => {
-    for (const r of expired) store.remove(collection, r.id);
+    for (const r of expired) store.remove(table, r.id);
   });
   return expired.length;
 }

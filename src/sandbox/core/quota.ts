@@ -6,7 +6,7 @@ import { ApiProblem } from "./problem.ts";
  * Rate and quota accounting. Each account has two pools (`account`, and
  * `check` for instant checks) whose plan limits apply to every scope of the
  * pool. Each scope family and each leaf has its own windows: a call counts
- * against its family and its leaf separately (a monitor list spends
+ * against its scope family and its leaf separately (a monitor list spends
  * `monitor` and `monitor:read`), and is admitted only while every window of
  * both has room. Per-minute windows count every request, refused ones
  * included; per-month windows (30 days) count successful requests only.
@@ -39,26 +39,26 @@ export function windowsOf(plan: Plan, pool: Pool, cls: QuotaClass): [WindowSpec,
       ];
 }
 
-const poolOf = (family: ScopeFamily): Pool => (family === "check" ? "check" : "account");
+const poolOf = (scopeFamily: ScopeFamily): Pool => (scopeFamily === "check" ? "check" : "account");
 /** A leaf's calls are of its own class: `monitor:read` reads, `monitor:write` writes. */
 export const leafClass = (leaf: LeafScope): QuotaClass => (leaf.endsWith(":read") ? "read" : "write");
 
-/** Every scope of a pool with its windows: each family reads and writes, each leaf its own class. */
+/** Every scope of a pool with its windows: each scope family reads and writes, each leaf its own class. */
 export function poolWindows(plan: Plan, pool: Pool): Array<{ scope: string; window: WindowSpec }> {
   return scopeFamilies
-    .filter((family) => poolOf(family) === pool)
-    .flatMap((family) => [
+    .filter((scopeFamily) => poolOf(scopeFamily) === pool)
+    .flatMap((scopeFamily) => [
       ...[...windowsOf(plan, pool, "read"), ...windowsOf(plan, pool, "write")].map((window) => ({
-        scope: family as string,
+        scope: scopeFamily as string,
         window,
       })),
       ...leafScopes
-        .filter((leaf) => leaf.startsWith(`${family}:`))
+        .filter((leaf) => leaf.startsWith(`${scopeFamily}:`))
         .flatMap((leaf) => windowsOf(plan, pool, leafClass(leaf)).map((window) => ({ scope: leaf, window }))),
     ]);
 }
 
-/** What a metered call spends: its class's windows of its family and of its leaf. */
+/** What a metered call spends: its class's windows of its scope family and of its leaf. */
 export interface Charge {
   pool: Pool;
   cls: QuotaClass;
@@ -66,8 +66,8 @@ export interface Charge {
 }
 
 export function chargeFor(leaf: LeafScope, cls: QuotaClass): Charge {
-  const family = leaf.slice(0, leaf.indexOf(":")) as ScopeFamily;
-  return { pool: poolOf(family), cls, scopes: [family, leaf] };
+  const scopeFamily = leaf.slice(0, leaf.indexOf(":")) as ScopeFamily;
+  return { pool: poolOf(scopeFamily), cls, scopes: [scopeFamily, leaf] };
 }
 
 interface Counter {
@@ -105,7 +105,7 @@ export class Meter {
     return { used: c.count, remaining: Math.max(0, w.limit - c.count), resetAt: (c.index + 1) * w.windowSec };
   }
 
-  /** The call's windows, family first, minute before month. */
+  /** The call's windows, scope family first, minute before month. */
   #windows(accountId: string, planName: Plan["name"], charge: Charge, now: number): Metered[] {
     const windows = windowsOf(plans[planName], charge.pool, charge.cls);
     return charge.scopes.flatMap((scope) =>
@@ -115,7 +115,7 @@ export class Meter {
 
   /**
    * Charges a metered call before it runs: counts it in the per-minute
-   * windows of its family and its leaf, and refuses it (429
+   * windows of its scope family and its leaf, and refuses it (429
    * `quota_exceeded`) when any of their windows is spent or the token's cap
    * is reached.
    */

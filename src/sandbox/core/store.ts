@@ -1,15 +1,15 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 
-/** A stored document: every collection row carries its id and owning account. */
+/** A stored document: every table row carries its id and owning account. */
 export interface Doc {
   id: string;
   accountId: string;
 }
 
 /** What a write replaced: a document (absent when it was new), or a meta value. */
-type Undo = { collection: string; id: string; before: Doc | undefined } | { meta: string; before: unknown };
+type Undo = { table: string; id: string; before: Doc | undefined } | { meta: string; before: unknown };
 
-/** Every document (by collection) and meta value of a store, as plain JSON-able data. */
+/** Every document (by table) and meta value of a store, as plain JSON-able data. */
 export interface StoreSnapshot {
   docs: Record<string, Doc[]>;
   meta: Record<string, unknown>;
@@ -36,7 +36,7 @@ export class Store {
   #undo: Undo[] | null = null;
   /** Work waiting for the outermost transaction to commit; null outside any transaction. */
   #afterCommit: (() => void)[] | null = null;
-  #dirty = new Map<string, { collection: string; id: string }>();
+  #dirty = new Map<string, { table: string; id: string }>();
   #dirtyMeta = new Set<string>();
   readonly #meta = new Map<string, unknown>();
 
@@ -49,6 +49,7 @@ export class Store {
     // process dies: the OS releases it, and the WAL is recovered on the next open).
     try {
       this.#db.exec("PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;");
+      // A document's table is the column `collection`, its first name: data files written before keep opening.
       this.#db.exec(
         "CREATE TABLE IF NOT EXISTS docs (collection TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID;" +
           "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;" +
@@ -78,8 +79,8 @@ export class Store {
   /** An in-memory store (no file) holding a snapshot's documents and meta values. */
   static fromSnapshot(snapshot: StoreSnapshot): Store {
     const store = new Store();
-    for (const [collection, docs] of Object.entries(snapshot.docs)) {
-      for (const doc of docs) store.#index(collection, doc);
+    for (const [table, docs] of Object.entries(snapshot.docs)) {
+      for (const doc of docs) store.#index(table, doc);
     }
     for (const [key, value] of Object.entries(snapshot.meta)) store.#meta.set(key, value);
     return store;
@@ -93,8 +94,8 @@ export class Store {
   snapshot(): StoreSnapshot {
     if (this.inTransaction) throw new Error("A store snapshot cannot be taken inside a transaction.");
     const docs: Record<string, Doc[]> = {};
-    for (const [collection, byId] of this.#byId) {
-      if (byId.size > 0) docs[collection] = [...byId.values()];
+    for (const [table, byId] of this.#byId) {
+      if (byId.size > 0) docs[table] = [...byId.values()];
     }
     return { docs, meta: Object.fromEntries(this.#meta) };
   }
@@ -112,8 +113,8 @@ export class Store {
     this.#byAccount.clear();
     this.#byMember.clear();
     this.#meta.clear();
-    for (const [collection, docs] of Object.entries(snapshot.docs)) {
-      for (const doc of docs) this.#index(collection, doc);
+    for (const [table, docs] of Object.entries(snapshot.docs)) {
+      for (const doc of docs) this.#index(table, doc);
     }
     for (const [key, value] of Object.entries(snapshot.meta)) this.#meta.set(key, value);
     for (const listener of this.#restoreListeners) listener();
@@ -126,18 +127,18 @@ export class Store {
     this.#restoreListeners.push(listener);
   }
 
-  get<T extends Doc>(collection: string, id: string): T | undefined {
-    return this.#byId.get(collection)?.get(id) as T | undefined;
+  get<T extends Doc>(table: string, id: string): T | undefined {
+    return this.#byId.get(table)?.get(id) as T | undefined;
   }
 
   /** The document if it belongs to `accountId`; another account's id reads as missing. */
-  owned<T extends Doc>(collection: string, accountId: string, id: string): T | undefined {
-    const doc = this.get<T>(collection, id);
+  owned<T extends Doc>(table: string, accountId: string, id: string): T | undefined {
+    const doc = this.get<T>(table, id);
     return doc?.accountId === accountId ? doc : undefined;
   }
 
-  all<T extends Doc>(collection: string, accountId: string): T[] {
-    const docs = this.#byAccount.get(collection)?.get(accountId);
+  all<T extends Doc>(table: string, accountId: string): T[] {
+    const docs = this.#byAccount.get(table)?.get(accountId);
     return docs ? ([...docs.values()] as T[]) : [];
   }
 
@@ -145,39 +146,39 @@ export class Store {
    * The account's documents whose string member `member` is `value` (the subscriptions of one monitor, say),
    * from an index: a scan of `all` per lookup made a large account's writes quadratic.
    */
-  where<T extends Doc>(collection: string, accountId: string, member: string, value: string): T[] {
-    let index = this.#byMember.get(collection)?.get(member);
+  where<T extends Doc>(table: string, accountId: string, member: string, value: string): T[] {
+    let index = this.#byMember.get(table)?.get(member);
     if (!index) {
       index = new MemberIndex(member);
-      for (const doc of this.#byId.get(collection)?.values() ?? []) index.add(doc);
-      getOrCreate(this.#byMember, collection).set(member, index);
+      for (const doc of this.#byId.get(table)?.values() ?? []) index.add(doc);
+      getOrCreate(this.#byMember, table).set(member, index);
     }
     return index.find(accountId, value) as T[];
   }
 
-  /** Every document of a collection, across accounts: control routes and occasional sweeps, never hot paths (it copies). */
-  scan<T extends Doc>(collection: string): T[] {
-    return [...(this.#byId.get(collection)?.values() ?? [])] as T[];
+  /** Every document of a table, across accounts: control routes and occasional sweeps, never hot paths (it copies). */
+  scan<T extends Doc>(table: string): T[] {
+    return [...(this.#byId.get(table)?.values() ?? [])] as T[];
   }
 
-  count(collection: string, accountId: string): number {
-    return this.#byAccount.get(collection)?.get(accountId)?.size ?? 0;
+  count(table: string, accountId: string): number {
+    return this.#byAccount.get(table)?.get(accountId)?.size ?? 0;
   }
 
-  put<T extends Doc>(collection: string, doc: T): T {
-    this.#record(collection, doc.id);
-    this.#index(collection, doc);
+  put<T extends Doc>(table: string, doc: T): T {
+    this.#record(table, doc.id);
+    this.#index(table, doc);
     if (this.#undo === null) this.#flush();
     return doc;
   }
 
-  remove(collection: string, id: string): void {
-    const doc = this.get(collection, id);
+  remove(table: string, id: string): void {
+    const doc = this.get(table, id);
     if (!doc) return;
-    this.#record(collection, id);
-    this.#byId.get(collection)!.delete(id);
-    this.#byAccount.get(collection)?.get(doc.accountId)?.delete(id);
-    for (const index of this.#byMember.get(collection)?.values() ?? []) index.delete(doc);
+    this.#record(table, id);
+    this.#byId.get(table)!.delete(id);
+    this.#byAccount.get(table)?.get(doc.accountId)?.delete(id);
+    for (const index of this.#byMember.get(table)?.values() ?? []) index.delete(doc);
     if (this.#undo === null) this.#flush();
   }
 
@@ -283,36 +284,36 @@ export class Store {
       if ("meta" in entry) {
         if (entry.before === undefined) this.#meta.delete(entry.meta);
         else this.#meta.set(entry.meta, entry.before);
-      } else this.#restore(entry.collection, entry.id, entry.before);
+      } else this.#restore(entry.table, entry.id, entry.before);
     }
   }
 
-  #restore(collection: string, id: string, before: Doc | undefined) {
+  #restore(table: string, id: string, before: Doc | undefined) {
     if (before) {
-      this.#index(collection, before);
+      this.#index(table, before);
       return;
     }
-    const current = this.get(collection, id);
-    this.#byId.get(collection)?.delete(id);
-    if (current) this.#byAccount.get(collection)?.get(current.accountId)?.delete(id);
-    if (current) for (const index of this.#byMember.get(collection)?.values() ?? []) index.delete(current);
+    const current = this.get(table, id);
+    this.#byId.get(table)?.delete(id);
+    if (current) this.#byAccount.get(table)?.get(current.accountId)?.delete(id);
+    if (current) for (const index of this.#byMember.get(table)?.values() ?? []) index.delete(current);
   }
 
-  #record(collection: string, id: string) {
-    const key = `${collection}\u0000${id}`;
-    if (this.#undo !== null) this.#undo.push({ collection, id, before: this.get(collection, id) });
-    this.#dirty.set(key, { collection, id });
+  #record(table: string, id: string) {
+    const key = `${table}\u0000${id}`;
+    if (this.#undo !== null) this.#undo.push({ table, id, before: this.get(table, id) });
+    this.#dirty.set(key, { table, id });
   }
 
-  #index(collection: string, doc: Doc) {
-    const byId = getOrCreate(this.#byId, collection);
+  #index(table: string, doc: Doc) {
+    const byId = getOrCreate(this.#byId, table);
     const previous = byId.get(doc.id);
     if (previous && previous.accountId !== doc.accountId) {
-      this.#byAccount.get(collection)?.get(previous.accountId)?.delete(doc.id);
+      this.#byAccount.get(table)?.get(previous.accountId)?.delete(doc.id);
     }
     byId.set(doc.id, doc);
-    getOrCreate(getOrCreate(this.#byAccount, collection), doc.accountId).set(doc.id, doc);
-    for (const index of this.#byMember.get(collection)?.values() ?? []) index.replace(previous, doc);
+    getOrCreate(getOrCreate(this.#byAccount, table), doc.accountId).set(doc.id, doc);
+    for (const index of this.#byMember.get(table)?.values() ?? []) index.replace(previous, doc);
   }
 
   #flush() {
@@ -324,10 +325,10 @@ export class Store {
     if (this.#dirty.size === 0 && this.#dirtyMeta.size === 0) return;
     this.#db.exec("BEGIN");
     try {
-      for (const { collection, id } of this.#dirty.values()) {
-        const doc = this.get(collection, id);
-        if (doc) this.#upsert!.run(collection, id, JSON.stringify(doc));
-        else this.#delete!.run(collection, id);
+      for (const { table, id } of this.#dirty.values()) {
+        const doc = this.get(table, id);
+        if (doc) this.#upsert!.run(table, id, JSON.stringify(doc));
+        else this.#delete!.run(table, id);
       }
       for (const key of this.#dirtyMeta) {
         // A key a dry run set and took back never reached the file.

@@ -7,7 +7,7 @@ import { defineOperations } from "../core/operation.ts";
 import { type PlanName, plans } from "../core/plans.ts";
 import { type Pool, poolWindows } from "../core/quota.ts";
 import type { Store } from "../core/store.ts";
-import { type MonitorDoc, monitorCollection } from "./monitors/model.ts";
+import { type MonitorDoc, monitorTable } from "./monitors/model.ts";
 
 /** A sandbox account: the spec's account members plus the sandbox's own knobs. */
 export interface AccountDoc extends Account {
@@ -20,7 +20,7 @@ export interface AccountDoc extends Account {
   defaultAgentPools: string[];
   flags: { enabled: boolean; active: boolean; overlimited: boolean; apiEnabled: boolean };
   smsBalance: number;
-  /** False for accounts created unmetered through `/_sandbox/accounts` (benchmarks, bulk fixtures). */
+  /** False for accounts created unmetered through `/_sandbox/accounts` (benchmarks, large fixtures). */
   metered: boolean;
   /** Overrides of plan counts, for tests that need a small limit. */
   featureOverrides: Record<string, number | boolean>;
@@ -105,7 +105,7 @@ function renderAccount(ctx: Ctx) {
   };
   // Nothing is deleted over the limit: the monitors the plan has no room for are disabled, and named here.
   const disabled = ctx.store
-    .all<MonitorDoc>(monitorCollection, a.id)
+    .all<MonitorDoc>(monitorTable, a.id)
     .filter((m) => m.overlimited)
     .map((m) => m.id);
   const overlimits =

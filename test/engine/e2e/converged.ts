@@ -28,13 +28,13 @@ export async function expectConverged(
     const kind = engineKind(name);
     const { rows } = await kind.listAll(ops);
     const wanted = desired.filter((d) => d.kind === name);
-    expect(rows.length, `live ${kind.collection}`).toBe(wanted.length);
+    expect(rows.length, `live ${kind.section}`).toBe(wanted.length);
     const keys = rows.map((row) => kind.naturalKey(kind.normalizeLive(row)));
-    expect(new Set(keys).size, `distinct natural keys of ${kind.collection}`).toBe(rows.length);
+    expect(new Set(keys).size, `distinct natural keys of ${kind.section}`).toBe(rows.length);
     const liveIds = new Set(rows.map((row) => String(row.id)));
     const stateIds = wanted.map((d) => state.resources[d.address]?.id);
     for (const [i, id] of stateIds.entries()) expect(liveIds.has(String(id)), wanted[i]!.address).toBe(true);
-    expect(new Set(stateIds).size, `distinct ids of ${kind.collection} in the state`).toBe(wanted.length);
+    expect(new Set(stateIds).size, `distinct ids of ${kind.section} in the state`).toBe(wanted.length);
   }
 }
 

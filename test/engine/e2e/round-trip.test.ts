@@ -101,7 +101,7 @@ class RoundTrip {
   readonly fresh = (kind: string): { $ref: string } => {
     const i = this.#n++;
     const source = everyKindFixture(`rtt${i}`).find((r) => r.kind === kind)!;
-    const address = `${engineKind(source.kind).collection}.rt-target-${i}`;
+    const address = `${engineKind(source.kind).section}.rt-target-${i}`;
     this.#targets.set(address, { ...source, address });
     return { $ref: address };
   };
@@ -126,7 +126,7 @@ class RoundTrip {
       const full = withoutInputOnly(definition, this.#freshRefs(own.members) as Members);
       const minimal = optional.filter((p) => !isDeepStrictEqual(p, path)).reduce(withoutAt, full);
       const values = valuesOf(schemaAt(inputSchemaOf(definition, full), path), this.#context(full), path);
-      const address = `${engineKind(base.kind).collection}.rt-${i}`;
+      const address = `${engineKind(base.kind).section}.rt-${i}`;
       const tries = [full, minimal].flatMap((m) =>
         values.map((value) => ({
           resource: { address, kind: base.kind, members: setAt(m, path, value) },

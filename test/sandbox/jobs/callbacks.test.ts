@@ -2,15 +2,15 @@ import { expect, it } from "vitest";
 import { eventDataSchemas } from "../../../src/kinds/events.ts";
 import { SandboxState, systemCtx } from "../../../src/sandbox/core/state.ts";
 import { createAccount } from "../../../src/sandbox/resources/accounts.ts";
-import { createJob, runnableJobCollection } from "../../../src/sandbox/resources/jobs/model.ts";
+import { createJob, runnableJobTable } from "../../../src/sandbox/resources/jobs/model.ts";
 import { jobRunner } from "../../../src/sandbox/resources/jobs/runner.ts";
-import { type DeliveryDoc, deliveryCollection } from "../../../src/sandbox/resources/webhooks/deliveries.ts";
-import { type WebhookDoc, webhookCollection } from "../../../src/sandbox/resources/webhooks/model.ts";
+import { type DeliveryDoc, deliveryTable } from "../../../src/sandbox/resources/webhooks/deliveries.ts";
+import { type WebhookDoc, webhookTable } from "../../../src/sandbox/resources/webhooks/model.ts";
 
 /** Runs the job runner until no job is left to run: one call hands over after its time slice on a loaded machine. */
 async function runJobs(state: SandboxState): Promise<void> {
   do await jobRunner.work!(state);
-  while (state.store.scan(runnableJobCollection).length > 0);
+  while (state.store.scan(runnableJobTable).length > 0);
 }
 
 /**
@@ -43,13 +43,13 @@ function setUp() {
     updated: now,
     syncSeq: 0,
   };
-  state.store.put(webhookCollection, webhook);
+  state.store.put(webhookTable, webhook);
   return { state, accountId: account.id };
 }
 
 const deliveries = (state: SandboxState, accountId: string) =>
   state.store
-    .all<DeliveryDoc>(deliveryCollection, accountId)
+    .all<DeliveryDoc>(deliveryTable, accountId)
     .sort((a, b) => a.created - b.created)
     .map((d) => ({ ...d, data: JSON.parse(d.payload!).data }));
 
@@ -129,8 +129,8 @@ it("adds throttled job.progress with on: progress, and truncates results past th
 
 it("sends nothing to a disabled webhook", async () => {
   const { state, accountId } = setUp();
-  const hook = state.store.get<WebhookDoc>(webhookCollection, "wh-1")!;
-  state.store.put(webhookCollection, { ...hook, enabled: false });
+  const hook = state.store.get<WebhookDoc>(webhookTable, "wh-1")!;
+  state.store.put(webhookTable, { ...hook, enabled: false });
   const ctx = systemCtx(state, accountId);
   state.store.transaction(() =>
     createJob(ctx, {

@@ -3,12 +3,12 @@ import type { MonitorDoc } from "../monitors/model.ts";
 import {
   type CheckResultDoc,
   type IncidentDoc,
-  incidentCollection,
+  incidentTable,
   lastResultOf,
   newest,
   rowsOf,
   type StateSpanDoc,
-  spanCollection,
+  spanTable,
 } from "./history.ts";
 import { renderIncident, renderResult, renderSpan } from "./render.ts";
 import { measure, overlapsWindow } from "./stats.ts";
@@ -22,7 +22,7 @@ export function checkBlocks(ctx: Ctx, m: MonitorDoc, expand: ReadonlySet<string>
   const out: Record<string, unknown> = {};
   const from = ctx.now - blockWindow;
   if (expand.has("lastIncident")) {
-    const last = newest(rowsOf<IncidentDoc>(ctx, incidentCollection, m.id), (i) => i.start);
+    const last = newest(rowsOf<IncidentDoc>(ctx, incidentTable, m.id), (i) => i.start);
     out.lastIncident = last ? renderIncident(last, new Set()) : null;
   }
   if (expand.has("lastResult")) {
@@ -35,7 +35,7 @@ export function checkBlocks(ctx: Ctx, m: MonitorDoc, expand: ReadonlySet<string>
     out.uptime = { from, to: ctx.now, uptimePercent, upSec, downSec, totalSec, maintenance };
   }
   if (expand.has("spans")) {
-    out.spans = rowsOf<StateSpanDoc>(ctx, spanCollection, m.id)
+    out.spans = rowsOf<StateSpanDoc>(ctx, spanTable, m.id)
       .filter((s) => overlapsWindow(s.from, s.to, from, ctx.now))
       .sort((a, b) => b.from - a.from || (a.to === null ? -1 : 1))
       .slice(0, maxBlockSpans)

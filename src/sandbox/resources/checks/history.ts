@@ -2,24 +2,24 @@ import type { Ctx } from "../../core/operation.ts";
 import type { Doc, Store } from "../../core/store.ts";
 
 /** Where simulated checks keep what they found: results (`res_`), state spans and incidents (`inc_`). */
-export const resultCollection = "checkResult";
-export const spanCollection = "stateSpan";
-export const incidentCollection = "incident";
+export const resultTable = "checkResult";
+export const spanTable = "stateSpan";
+export const incidentTable = "incident";
 /** One `CheckStateDoc` per monitor with history, keyed by the monitor id. */
-export const checkStateCollection = "checkState";
+export const checkStateTable = "checkState";
 /** One `AlertDueDoc` per open incident: what the timer scans. */
-export const alertDueCollection = "checkAlertDue";
+export const alertDueTable = "checkAlertDue";
 
-const historyCollections = [resultCollection, spanCollection, incidentCollection] as const;
-type HistoryCollection = (typeof historyCollections)[number];
+const historyTables = [resultTable, spanTable, incidentTable] as const;
+type HistoryTable = (typeof historyTables)[number];
 
 /**
  * Each history row has an entry (`{id, accountId}`, the row's id) in a
- * per-monitor index collection, so one monitor's rows are found without
+ * per-monitor index table, so one monitor's rows are found without
  * reading the account's whole history. The index lives in the store, so
  * transactions, dry runs and the data file keep it in step with the rows.
  */
-const indexOf = (collection: HistoryCollection, monitorId: string) => `${collection}@${monitorId}`;
+const indexOf = (table: HistoryTable, monitorId: string) => `${table}@${monitorId}`;
 
 /** A stored row of check history; every row names its monitor. */
 export interface HistoryDoc extends Doc {
@@ -137,46 +137,42 @@ export interface AlertDueDoc extends Doc {
 }
 
 /** Stores a history row, entering a new one in its monitor's index. */
-export function putRow<T extends HistoryDoc>(store: Store, collection: HistoryCollection, row: T): T {
-  if (!store.get(collection, row.id))
-    store.put<Doc>(indexOf(collection, row.monitorId), { id: row.id, accountId: row.accountId });
-  return store.put<T>(collection, row);
+export function putRow<T extends HistoryDoc>(store: Store, table: HistoryTable, row: T): T {
+  if (!store.get(table, row.id))
+    store.put<Doc>(indexOf(table, row.monitorId), { id: row.id, accountId: row.accountId });
+  return store.put<T>(table, row);
 }
 
-export function removeRow(store: Store, collection: HistoryCollection, row: HistoryDoc): void {
-  store.remove(collection, row.id);
-  store.remove(indexOf(collection, row.monitorId), row.id);
+export function removeRow(store: Store, table: HistoryTable, row: HistoryDoc): void {
+  store.remove(table, row.id);
+  store.remove(indexOf(table, row.monitorId), row.id);
 }
 
-/** A monitor's rows of one collection, read through its index. */
-export function rowsOf<T extends HistoryDoc>(
-  ctx: Ctx,
-  collection: HistoryCollection,
-  monitorId: string,
-): T[] {
+/** A monitor's rows of one table, read through its index. */
+export function rowsOf<T extends HistoryDoc>(ctx: Ctx, table: HistoryTable, monitorId: string): T[] {
   const rows: T[] = [];
-  for (const entry of ctx.store.all(indexOf(collection, monitorId), ctx.account!.id)) {
-    const row = ctx.store.get<T>(collection, entry.id);
+  for (const entry of ctx.store.all(indexOf(table, monitorId), ctx.account!.id)) {
+    const row = ctx.store.get<T>(table, entry.id);
     if (row) rows.push(row);
   }
   return rows;
 }
 
 export const checkStateOf = (ctx: Ctx, monitorId: string) =>
-  ctx.store.owned<CheckStateDoc>(checkStateCollection, ctx.account!.id, monitorId);
+  ctx.store.owned<CheckStateDoc>(checkStateTable, ctx.account!.id, monitorId);
 
-const pointed = <T extends Doc>(ctx: Ctx, collection: string, id: string | null | undefined) =>
-  id ? ctx.store.owned<T>(collection, ctx.account!.id, id) : undefined;
+const pointed = <T extends Doc>(ctx: Ctx, table: string, id: string | null | undefined) =>
+  id ? ctx.store.owned<T>(table, ctx.account!.id, id) : undefined;
 
 export const openIncidentOf = (ctx: Ctx, monitorId: string) =>
-  pointed<IncidentDoc>(ctx, incidentCollection, checkStateOf(ctx, monitorId)?.openIncidentId);
+  pointed<IncidentDoc>(ctx, incidentTable, checkStateOf(ctx, monitorId)?.openIncidentId);
 
 export const openSpanOf = (ctx: Ctx, monitorId: string) =>
-  pointed<StateSpanDoc>(ctx, spanCollection, checkStateOf(ctx, monitorId)?.openSpanId);
+  pointed<StateSpanDoc>(ctx, spanTable, checkStateOf(ctx, monitorId)?.openSpanId);
 
 /** The monitor's last result row; undefined once the retention sweep or a statistics reset removed it. */
 export const lastResultOf = (ctx: Ctx, monitorId: string) =>
-  pointed<CheckResultDoc>(ctx, resultCollection, checkStateOf(ctx, monitorId)?.lastResultId);
+  pointed<CheckResultDoc>(ctx, resultTable, checkStateOf(ctx, monitorId)?.lastResultId);
 
 /** The newest row by `key` (ties broken by id), or undefined. */
 export function newest<T extends Doc>(rows: T[], key: (row: T) => number): T | undefined {
@@ -194,17 +190,17 @@ export function newest<T extends Doc>(rows: T[], key: (row: T) => number): T | u
  */
 export function resetCheckHistory(ctx: Ctx, monitorId: string): number {
   let removed = 0;
-  for (const collection of historyCollections) {
-    for (const row of rowsOf<HistoryDoc & { state?: string }>(ctx, collection, monitorId)) {
+  for (const table of historyTables) {
+    for (const row of rowsOf<HistoryDoc & { state?: string }>(ctx, table, monitorId)) {
       if (row.state === "open") continue;
-      removeRow(ctx.store, collection, row);
+      removeRow(ctx.store, table, row);
       removed++;
     }
   }
   const state = checkStateOf(ctx, monitorId);
   // The next outcome starts a new history: a first span, check numbers from 1.
   if (state)
-    ctx.store.put<CheckStateDoc>(checkStateCollection, {
+    ctx.store.put<CheckStateDoc>(checkStateTable, {
       ...state,
       openSpanId: null,
       lastResultId: null,
@@ -216,15 +212,15 @@ export function resetCheckHistory(ctx: Ctx, monitorId: string): number {
 /** Removes every history row of a deleted monitor, open incident included. Answers how many rows went. */
 export function forgetMonitorHistory(ctx: Ctx, monitorId: string): number {
   let removed = 0;
-  for (const collection of historyCollections) {
-    for (const row of rowsOf<HistoryDoc>(ctx, collection, monitorId)) {
-      removeRow(ctx.store, collection, row);
+  for (const table of historyTables) {
+    for (const row of rowsOf<HistoryDoc>(ctx, table, monitorId)) {
+      removeRow(ctx.store, table, row);
       removed++;
     }
   }
   const state = checkStateOf(ctx, monitorId);
-  if (state?.openIncidentId) ctx.store.remove(alertDueCollection, state.openIncidentId);
-  ctx.store.remove(checkStateCollection, monitorId);
+  if (state?.openIncidentId) ctx.store.remove(alertDueTable, state.openIncidentId);
+  ctx.store.remove(checkStateTable, monitorId);
   return removed;
 }
 
@@ -251,20 +247,17 @@ export function sweepHistory(store: Store, now: number): void {
   if (last && now >= last.at && now < last.nextAt) return;
   // Rows written from now on are kept at least this long.
   let nextAt = now + retention.resultSec + 1;
-  const sweep = <T extends HistoryDoc>(
-    collection: HistoryCollection,
-    keptUntil: (row: T) => number | null,
-  ) => {
-    for (const row of store.scan<T>(collection)) {
+  const sweep = <T extends HistoryDoc>(table: HistoryTable, keptUntil: (row: T) => number | null) => {
+    for (const row of store.scan<T>(table)) {
       const until = keptUntil(row);
       if (until === null) continue;
-      if (until < now) removeRow(store, collection, row);
+      if (until < now) removeRow(store, table, row);
       else nextAt = Math.min(nextAt, until + 1);
     }
   };
-  sweep<CheckResultDoc>(resultCollection, (r) => r.lastTime + retention.resultSec);
-  sweep<StateSpanDoc>(spanCollection, (s) => (s.to === null ? null : s.to + retention.spanSec));
-  sweep<IncidentDoc>(incidentCollection, (i) => (i.state === "open" ? null : i.end + retention.incidentSec));
+  sweep<CheckResultDoc>(resultTable, (r) => r.lastTime + retention.resultSec);
+  sweep<StateSpanDoc>(spanTable, (s) => (s.to === null ? null : s.to + retention.spanSec));
+  sweep<IncidentDoc>(incidentTable, (i) => (i.state === "open" ? null : i.end + retention.incidentSec));
   store.setMeta(sweepMeta, { at: now, nextAt: Math.max(nextAt, now + sweepIntervalSec) });
 }
 
@@ -275,6 +268,6 @@ export function sweepHistory(store: Store, now: number): void {
  */
 export function rescheduleOpenIncident(ctx: Ctx, monitorId: string): void {
   const incidentId = checkStateOf(ctx, monitorId)?.openIncidentId;
-  const due = incidentId ? ctx.store.get<AlertDueDoc>(alertDueCollection, incidentId) : undefined;
-  if (due && due.dueAt > ctx.now) ctx.store.put<AlertDueDoc>(alertDueCollection, { ...due, dueAt: ctx.now });
+  const due = incidentId ? ctx.store.get<AlertDueDoc>(alertDueTable, incidentId) : undefined;
+  if (due && due.dueAt > ctx.now) ctx.store.put<AlertDueDoc>(alertDueTable, { ...due, dueAt: ctx.now });
 }

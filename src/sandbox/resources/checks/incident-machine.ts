@@ -12,28 +12,28 @@ import { nextSyncSeq } from "../accounts.ts";
 import type { ContactDoc } from "../contacts/doc.ts";
 import { deliver } from "../contacts/notifications/model.ts";
 import { activeWindowsFor, alertsHeldBack } from "../maintenance/model.ts";
-import { type MonitorDoc, monitorCollection, monitorName } from "../monitors/model.ts";
-import { type AlertSubscriptionDoc, subscriptionCollection } from "../subscriptions/model.ts";
+import { type MonitorDoc, monitorName, monitorTable } from "../monitors/model.ts";
+import { type AlertSubscriptionDoc, subscriptionTable } from "../subscriptions/model.ts";
 import { emitEvent } from "../webhooks/events.ts";
 import {
   type AlertDueDoc,
-  alertDueCollection,
+  alertDueTable,
   type CheckError,
   type CheckLocation,
   type CheckResultDoc,
   type CheckStateDoc,
-  checkStateCollection,
   checkStateOf,
+  checkStateTable,
   type IncidentDoc,
-  incidentCollection,
+  incidentTable,
   lastResultOf,
   openIncidentOf,
   openSpanOf,
   putRow,
   type RecheckRow,
-  resultCollection,
+  resultTable,
   type StateSpanDoc,
-  spanCollection,
+  spanTable,
 } from "./history.ts";
 
 /**
@@ -136,7 +136,7 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
   const resultId = newPrefixedId("res_");
   if (opening) incident = openIncident(ctx, monitor, { cause: error!, resultId, recheck, checkNumber });
   if (incident && input.state === "down") {
-    incident = putRow<IncidentDoc>(ctx.store, incidentCollection, {
+    incident = putRow<IncidentDoc>(ctx.store, incidentTable, {
       ...incident,
       end: now,
       checkCount: incident.checkCount + 1,
@@ -147,14 +147,14 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
   const folded = !changed && previous && previous.state === input.state && sameError(previous.error, error);
   const storedResultId = folded ? previous.id : resultId;
   if (folded) {
-    putRow<CheckResultDoc>(ctx.store, resultCollection, {
+    putRow<CheckResultDoc>(ctx.store, resultTable, {
       ...previous,
       lastTime: now,
       checkCount: previous.checkCount + 1,
       checkNumber,
     });
   } else {
-    putRow<CheckResultDoc>(ctx.store, resultCollection, {
+    putRow<CheckResultDoc>(ctx.store, resultTable, {
       id: resultId,
       accountId: monitor.accountId,
       monitorId: monitor.id,
@@ -174,9 +174,9 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
   let openSpan = openSpanOf(ctx, monitor.id);
   if (changed) {
     // The open span closes, one in the new state opens, and the monitor moves (delta sync catches it).
-    if (openSpan) putRow<StateSpanDoc>(ctx.store, spanCollection, { ...openSpan, to: now });
+    if (openSpan) putRow<StateSpanDoc>(ctx.store, spanTable, { ...openSpan, to: now });
     openSpan = startSpan(ctx, monitor, input.state, incidentId);
-    ctx.store.put<MonitorDoc>(monitorCollection, {
+    ctx.store.put<MonitorDoc>(monitorTable, {
       ...monitor,
       state: input.state,
       since: now,
@@ -185,7 +185,7 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
   }
   // History starts with the first outcome (or starts over after a statistics reset): it opens the first span.
   else if (!openSpan) openSpan = startSpan(ctx, monitor, input.state, incidentId);
-  ctx.store.put<CheckStateDoc>(checkStateCollection, {
+  ctx.store.put<CheckStateDoc>(checkStateTable, {
     id: monitor.id,
     accountId: monitor.accountId,
     openIncidentId: incidentId,
@@ -214,7 +214,7 @@ function openIncident(
   opened: { cause: CheckError; resultId: string; recheck: RecheckRow[]; checkNumber: number },
 ): IncidentDoc {
   const { now } = ctx;
-  return putRow<IncidentDoc>(ctx.store, incidentCollection, {
+  return putRow<IncidentDoc>(ctx.store, incidentTable, {
     id: newPrefixedId("inc_"),
     accountId: monitor.accountId,
     monitorId: monitor.id,
@@ -235,7 +235,7 @@ function openIncident(
 }
 
 function startSpan(ctx: Ctx, monitor: MonitorDoc, state: "up" | "down", incidentId: string | null) {
-  return putRow<StateSpanDoc>(ctx.store, spanCollection, {
+  return putRow<StateSpanDoc>(ctx.store, spanTable, {
     id: newGuid(),
     accountId: monitor.accountId,
     monitorId: monitor.id,
@@ -286,7 +286,7 @@ function episodeData(ctx: Ctx, m: MonitorDoc, i: IncidentDoc, lastFailedAt = i.e
 
 function alertSubscriptions(ctx: Ctx, monitorId: string) {
   return ctx.store.where<AlertSubscriptionDoc>(
-    subscriptionCollection.alert,
+    subscriptionTable.alert,
     ctx.account!.id,
     "monitorId",
     monitorId,
@@ -323,9 +323,9 @@ function downDelaySec(subscriptions: AlertSubscriptionDoc[], contacts: Map<strin
 
 /** Records when the incident next needs the timer; writes only when that changed. */
 function scheduleIncident(ctx: Ctx, incident: IncidentDoc, dueAt: number, held: boolean) {
-  const current = ctx.store.get<AlertDueDoc>(alertDueCollection, incident.id);
+  const current = ctx.store.get<AlertDueDoc>(alertDueTable, incident.id);
   if (current?.dueAt === dueAt && current.held === held) return;
-  ctx.store.put<AlertDueDoc>(alertDueCollection, {
+  ctx.store.put<AlertDueDoc>(alertDueTable, {
     id: incident.id,
     accountId: incident.accountId,
     monitorId: incident.monitorId,
@@ -350,7 +350,7 @@ export function advanceIncident(ctx: Ctx, monitor: MonitorDoc, incident: Inciden
   if (!monitor.enabled || alertsHeldBack(ctx, monitor)) {
     // Reminders that fall due while alerts are held back are skipped, not saved up.
     const held = tierDue
-      ? putRow<IncidentDoc>(ctx.store, incidentCollection, { ...incident, nextReminderAt: nextTier })
+      ? putRow<IncidentDoc>(ctx.store, incidentTable, { ...incident, nextReminderAt: nextTier })
       : incident;
     scheduleIncident(ctx, held, held.nextReminderAt, true);
     return held;
@@ -402,7 +402,7 @@ export function advanceIncident(ctx: Ctx, monitor: MonitorDoc, incident: Inciden
     }
   }
   if (tierDue) next = { ...next, nextReminderAt: nextTier };
-  if (next !== incident) next = putRow<IncidentDoc>(ctx.store, incidentCollection, next);
+  if (next !== incident) next = putRow<IncidentDoc>(ctx.store, incidentTable, next);
   if (!next.downEventSent) pending.push(downAt);
   scheduleIncident(ctx, next, Math.min(next.nextReminderAt, ...pending), false);
   return next;
@@ -420,8 +420,8 @@ function closeIncident(
   resultId: string,
   recheck: RecheckRow[],
 ) {
-  ctx.store.remove(alertDueCollection, open.id);
-  const closed = putRow<IncidentDoc>(ctx.store, incidentCollection, {
+  ctx.store.remove(alertDueTable, open.id);
+  const closed = putRow<IncidentDoc>(ctx.store, incidentTable, {
     ...open,
     end: ctx.now,
     state: "resolved",

@@ -3,7 +3,7 @@ import type { Account } from "../../core/operation.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem, notFound } from "../../core/problem.ts";
 import { admin } from "../admin.ts";
-import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
+import { type MonitorDoc, monitorTable } from "../monitors/model.ts";
 import { recordOutcome } from "./incident-machine.ts";
 
 const outcomeBody = z.strictObject({
@@ -39,7 +39,7 @@ export const outcomeOperations = defineOperations({
     }),
   },
   handle: (ctx, req) => {
-    const monitor = ctx.store.get<MonitorDoc>(monitorCollection, req.params.id!);
+    const monitor = ctx.store.get<MonitorDoc>(monitorTable, req.params.id!);
     if (!monitor) throw notFound("monitor", req.params.id!);
     const body = req.body as z.infer<typeof outcomeBody>;
     // A paused monitor runs no checks, so no check can confirm a state for it.

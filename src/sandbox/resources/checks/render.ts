@@ -1,28 +1,28 @@
 import { severityOf } from "../../../kinds/checks.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
-import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
+import { type MonitorDoc, monitorTable } from "../monitors/model.ts";
 import {
   type CheckResultDoc,
   type IncidentDoc,
-  incidentCollection,
-  resultCollection,
+  incidentTable,
+  resultTable,
   type StateSpanDoc,
 } from "./history.ts";
 
 /** A history row is reachable only while its monitor exists in the caller's account. */
 export function monitorExists(ctx: Ctx, monitorId: string): boolean {
-  return ctx.store.owned<MonitorDoc>(monitorCollection, ctx.account!.id, monitorId) !== undefined;
+  return ctx.store.owned<MonitorDoc>(monitorTable, ctx.account!.id, monitorId) !== undefined;
 }
 
 export function requireIncident(ctx: Ctx, id: string): IncidentDoc {
-  const incident = ctx.store.owned<IncidentDoc>(incidentCollection, ctx.account!.id, id);
+  const incident = ctx.store.owned<IncidentDoc>(incidentTable, ctx.account!.id, id);
   if (!incident || !monitorExists(ctx, incident.monitorId)) throw notFound("incident", id);
   return incident;
 }
 
 export function requireResult(ctx: Ctx, monitorId: string, id: string): CheckResultDoc {
-  const result = ctx.store.owned<CheckResultDoc>(resultCollection, ctx.account!.id, id);
+  const result = ctx.store.owned<CheckResultDoc>(resultTable, ctx.account!.id, id);
   if (!result || result.monitorId !== monitorId || !monitorExists(ctx, monitorId))
     throw notFound("result", id);
   return result;

@@ -14,11 +14,11 @@ import {
   type CheckResultDoc,
   type HistoryDoc,
   type IncidentDoc,
-  incidentCollection,
-  resultCollection,
+  incidentTable,
+  resultTable,
   rowsOf,
   type StateSpanDoc,
-  spanCollection,
+  spanTable,
 } from "./history.ts";
 import {
   monitorExists,
@@ -52,9 +52,9 @@ const sortBy = <Row>(time: (row: Row) => number, monitorId: (row: Row) => string
   default: "time",
 });
 
-/** The account's rows of a collection whose monitor still exists. */
-const reachable = <T extends HistoryDoc>(ctx: Ctx, collection: string) =>
-  ctx.store.all<T>(collection, ctx.account!.id).filter((r) => monitorExists(ctx, r.monitorId));
+/** The account's rows of a table whose monitor still exists. */
+const reachable = <T extends HistoryDoc>(ctx: Ctx, table: string) =>
+  ctx.store.all<T>(table, ctx.account!.id).filter((r) => monitorExists(ctx, r.monitorId));
 
 function incidentList(
   spec: Pick<ListSpec<IncidentDoc>, "id" | "path" | "summary" | "rows" | "filters" | "errors">,
@@ -113,14 +113,14 @@ export const checkOperations = defineOperations(
     id: "monitor.incident.list",
     path: "/monitor/incident",
     summary: "Incidents of the account overlapping the window, newest first; not clipped.",
-    rows: (ctx) => reachable<IncidentDoc>(ctx, incidentCollection),
+    rows: (ctx) => reachable<IncidentDoc>(ctx, incidentTable),
     filters: { monitor: monitorFilter<IncidentDoc>() },
   }),
   ...incidentList({
     id: "monitor.incident.listOfMonitor",
     path: "/monitor/{id}/incident",
     summary: "Incidents of one monitor overlapping the window, newest first; not clipped.",
-    rows: (ctx, req) => rowsOf<IncidentDoc>(ctx, incidentCollection, ownedMonitor(ctx, req.params.id!).id),
+    rows: (ctx, req) => rowsOf<IncidentDoc>(ctx, incidentTable, ownedMonitor(ctx, req.params.id!).id),
     errors: ["not_found"],
   }),
   {
@@ -146,7 +146,7 @@ export const checkOperations = defineOperations(
     rows: (ctx, req) => {
       const incident = requireIncident(ctx, req.params.id!);
       assertIncidentChecks(ctx);
-      return rowsOf<CheckResultDoc>(ctx, resultCollection, incident.monitorId).filter(
+      return rowsOf<CheckResultDoc>(ctx, resultTable, incident.monitorId).filter(
         (r) => r.incidentId === incident.id && r.state === "down",
       );
     },
@@ -168,7 +168,7 @@ export const checkOperations = defineOperations(
     handle: (ctx, req) => {
       const incident = requireIncident(ctx, req.params.id!);
       const { comment } = req.body as z.infer<typeof incidentCommentBody>;
-      const stored = ctx.store.put<IncidentDoc>(incidentCollection, { ...incident, comment });
+      const stored = ctx.store.put<IncidentDoc>(incidentTable, { ...incident, comment });
       return { status: 200, body: renderIncident(stored, new Set()) };
     },
   },
@@ -179,7 +179,7 @@ export const checkOperations = defineOperations(
       "Up and down spans of a monitor overlapping the window, newest first; down spans name their incident.",
     scope: "monitor:read",
     rowsOf: { title: "state spans", schema: stateSpanSchema },
-    rows: (ctx, req) => rowsOf<StateSpanDoc>(ctx, spanCollection, ownedMonitor(ctx, req.params.id!).id),
+    rows: (ctx, req) => rowsOf<StateSpanDoc>(ctx, spanTable, ownedMonitor(ctx, req.params.id!).id),
     rowId: (s) => s.id,
     sort: { columns: { time: { key: (s) => s.from, time: true } }, default: "time" },
     expand: ["count"],
@@ -191,7 +191,7 @@ export const checkOperations = defineOperations(
     id: "monitor.result.listOfMonitor",
     path: "/monitor/{id}/result",
     summary: "Check results of one monitor, newest first; 30 days at most per request.",
-    rows: (ctx, req) => rowsOf<CheckResultDoc>(ctx, resultCollection, ownedMonitor(ctx, req.params.id!).id),
+    rows: (ctx, req) => rowsOf<CheckResultDoc>(ctx, resultTable, ownedMonitor(ctx, req.params.id!).id),
     errors: ["not_found"],
   }),
   ...resultList({
@@ -200,7 +200,7 @@ export const checkOperations = defineOperations(
     summary:
       "Check results of the account, newest first. With monitor: 30 days at most; without: 24 hours at most, by default the last 24 hours.",
     rows: (ctx: Ctx, req: OpRequest) => {
-      const rows = reachable<CheckResultDoc>(ctx, resultCollection);
+      const rows = reachable<CheckResultDoc>(ctx, resultTable);
       if (req.query.monitor !== undefined) return rows;
       const { from, to } = resolveWindow(req.query, ctx.now, day, day);
       return rows.filter((r) => resultWindow(r, from, to));

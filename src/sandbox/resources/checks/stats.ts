@@ -1,15 +1,15 @@
 import { occurrencesOverlapping } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
-import { type MaintenanceDoc, maintenanceCollection, windowZone } from "../maintenance/model.ts";
+import { type MaintenanceDoc, maintenanceTable, windowZone } from "../maintenance/model.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 import {
   type CheckResultDoc,
   type IncidentDoc,
-  incidentCollection,
-  resultCollection,
+  incidentTable,
+  resultTable,
   rowsOf,
   type StateSpanDoc,
-  spanCollection,
+  spanTable,
 } from "./history.ts";
 
 type Interval = [number, number];
@@ -21,7 +21,7 @@ type Interval = [number, number];
 export function statsExclusions(ctx: Ctx, m: MonitorDoc, from: number, to: number): Interval[] {
   const out: Interval[] = [];
   const zone = windowZone(ctx.store, m.accountId);
-  for (const w of ctx.store.all<MaintenanceDoc>(maintenanceCollection, m.accountId)) {
+  for (const w of ctx.store.all<MaintenanceDoc>(maintenanceTable, m.accountId)) {
     if (!w.excludeFromStats || !w.monitorIds.includes(m.id)) continue;
     for (const o of occurrencesOverlapping(w, from, to, zone))
       out.push([Math.max(from, o.from), Math.min(to, o.to)]);
@@ -77,7 +77,7 @@ export function measure(
   const excluded = statsExclusions(ctx, m, from, end);
   const time = { up: 0, down: 0, maintUp: 0, maintDown: 0 };
   let downSpans = 0;
-  for (const s of rowsOf<StateSpanDoc>(ctx, spanCollection, m.id)) {
+  for (const s of rowsOf<StateSpanDoc>(ctx, spanTable, m.id)) {
     const a = Math.max(from, s.from);
     const b = Math.min(end, s.to ?? ctx.now);
     if (a >= b && !(s.state === "down" && overlapsWindow(s.from, s.to, from, end))) continue;
@@ -95,7 +95,7 @@ export function measure(
   // Windows are half-open, except that a window reaching now includes what happened now.
   const within = (t: number) => t >= from && (t < end || (t === end && end >= ctx.now));
   const checks = { total: 0, up: 0, down: 0, maintenanceUp: 0, maintenanceDown: 0 };
-  for (const r of rowsOf<CheckResultDoc>(ctx, resultCollection, m.id)) {
+  for (const r of rowsOf<CheckResultDoc>(ctx, resultTable, m.id)) {
     if (!within(r.time)) continue;
     checks.total += r.checkCount;
     checks[r.state] += r.checkCount;
@@ -103,7 +103,7 @@ export function measure(
       checks[r.state === "up" ? "maintenanceUp" : "maintenanceDown"] += r.checkCount;
   }
   const incidents = { opened: 0, restored: 0 };
-  for (const i of rowsOf<IncidentDoc>(ctx, incidentCollection, m.id)) {
+  for (const i of rowsOf<IncidentDoc>(ctx, incidentTable, m.id)) {
     if (within(i.start)) incidents.opened++;
     if (i.state === "resolved" && within(i.end)) incidents.restored++;
   }

@@ -2,8 +2,8 @@ import { summaryBuckets, summaryMetrics, uptimeSummaryRow } from "../../../kinds
 import { listOperations, resolveWindow } from "../../core/list.ts";
 import type { Ctx, OpRequest } from "../../core/operation.ts";
 import { ApiProblem, notFound } from "../../core/problem.ts";
-import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
-import { type CheckResultDoc, resultCollection, rowsOf } from "./history.ts";
+import { type MonitorDoc, monitorTable } from "../monitors/model.ts";
+import { type CheckResultDoc, resultTable, rowsOf } from "./history.ts";
 import { type Measured, measure } from "./stats.ts";
 
 /** `GET /monitor/result/summary`: uptime rows per monitor (or for the account) and bucket. */
@@ -66,7 +66,7 @@ function selection(ctx: Ctx, req: OpRequest): { monitors: MonitorDoc[]; scope: S
         errors: [{ pointer: "/monitor", parameter: "monitor", reason: "required" }],
       });
     }
-    const monitors = ctx.store.all<MonitorDoc>(monitorCollection, ctx.account!.id);
+    const monitors = ctx.store.all<MonitorDoc>(monitorTable, ctx.account!.id);
     if (monitors.length > limits.accountMonitors)
       throw tooMany("/groupBy", "too_many_monitors", "The account roll-up covers at most 2000 monitors.", {
         maxItems: limits.accountMonitors,
@@ -79,7 +79,7 @@ function selection(ctx: Ctx, req: OpRequest): { monitors: MonitorDoc[]; scope: S
       maxItems: limits.monitorIds,
     });
   const monitors = unique.map((id) => {
-    const m = ctx.store.owned<MonitorDoc>(monitorCollection, ctx.account!.id, id);
+    const m = ctx.store.owned<MonitorDoc>(monitorTable, ctx.account!.id, id);
     if (!m) throw notFound("monitor", id);
     return m;
   });
@@ -128,7 +128,7 @@ function parseSla(req: OpRequest): number | undefined {
 function metricSeries(ctx: Ctx, row: SummaryRow, metrics: Metric[]) {
   const samples: Record<string, number[]> = Object.fromEntries(metrics.map((name) => [name, []]));
   for (const m of row.monitors) {
-    for (const r of rowsOf<CheckResultDoc>(ctx, resultCollection, m.id)) {
+    for (const r of rowsOf<CheckResultDoc>(ctx, resultTable, m.id)) {
       if (r.state !== "up" || r.time < row.from || r.time >= row.to) continue;
       for (const name of metrics) {
         samples[name]!.push(...Array<number>(r.checkCount).fill(r.metrics[name]));

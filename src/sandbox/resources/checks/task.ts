@@ -1,13 +1,7 @@
 import { type BackgroundTask, systemCtx } from "../../core/state.ts";
 import { alertsHeldBackIn } from "../maintenance/model.ts";
-import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
-import {
-  type AlertDueDoc,
-  alertDueCollection,
-  type IncidentDoc,
-  incidentCollection,
-  sweepHistory,
-} from "./history.ts";
+import { type MonitorDoc, monitorTable } from "../monitors/model.ts";
+import { type AlertDueDoc, alertDueTable, type IncidentDoc, incidentTable, sweepHistory } from "./history.ts";
 import { advanceIncident } from "./incident-machine.ts";
 
 /**
@@ -32,13 +26,13 @@ export const checksTask: BackgroundTask = {
       }
       return ids.has(monitor.id);
     };
-    for (const due of state.store.scan<AlertDueDoc>(alertDueCollection)) {
+    for (const due of state.store.scan<AlertDueDoc>(alertDueTable)) {
       if (due.dueAt > now && !due.held) continue;
-      const monitor = state.store.owned<MonitorDoc>(monitorCollection, due.accountId, due.monitorId);
-      const incident = state.store.get<IncidentDoc>(incidentCollection, due.id);
+      const monitor = state.store.owned<MonitorDoc>(monitorTable, due.accountId, due.monitorId);
+      const incident = state.store.get<IncidentDoc>(incidentTable, due.id);
       // A deleted monitor's history is unreachable and alerts nobody.
       if (!monitor || incident?.state !== "open") {
-        state.store.remove(alertDueCollection, due.id);
+        state.store.remove(alertDueTable, due.id);
         continue;
       }
       if (due.dueAt > now && stillHeld(due, monitor)) continue;
@@ -49,7 +43,7 @@ export const checksTask: BackgroundTask = {
   // Held-back alerts are released by a window's end (the maintenance task's moment) or a resume (a request).
   nextDue(state, now) {
     let next: number | undefined;
-    for (const due of state.store.scan<AlertDueDoc>(alertDueCollection)) {
+    for (const due of state.store.scan<AlertDueDoc>(alertDueTable)) {
       if (!due.held && due.dueAt > now && (next === undefined || due.dueAt < next)) next = due.dueAt;
     }
     return next;

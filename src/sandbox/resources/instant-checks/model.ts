@@ -39,14 +39,14 @@ export interface InstantCheckDoc extends Doc {
   results: InstantCheckResult[];
 }
 
-export const instantCheckCollection = "instantCheck";
+export const instantCheckTable = "instantCheck";
 /**
  * One entry (`{id, accountId}`, the check's id) per queued or running check:
  * what the background task scans, so it never reads the finished checks kept
  * for 7 days. It lives in the store, so transactions and the data file keep
  * it in step with the checks.
  */
-export const pendingInstantCheckCollection = "instantCheckPending";
+export const pendingInstantCheckTable = "instantCheckPending";
 /** Checks stay readable 7 days from creation, then answer 404 and are purged. */
 export const instantCheckRetention = 7 * 86400;
 /** Sandbox seconds a check takes from creation to its results. */
@@ -73,7 +73,7 @@ export function checkAgents(type: InstantCheckType, pools: readonly string[]): A
 
 /** A check of this account at this address that has not passed its 7 days; 404 otherwise. */
 export function requireInstantCheck(ctx: Ctx, dbId: string, id: string): InstantCheckDoc {
-  const check = ctx.store.owned<InstantCheckDoc>(instantCheckCollection, ctx.account!.id, id);
+  const check = ctx.store.owned<InstantCheckDoc>(instantCheckTable, ctx.account!.id, id);
   if (!check || check.dbId !== dbId || check.expiresAt <= ctx.now) throw notFound("check", `${dbId}/${id}`);
   return check;
 }
@@ -141,25 +141,25 @@ function resultAt(check: InstantCheckDoc, agent: Agent, now: number): InstantChe
 
 /** Stores a new check and queues it for the background task. */
 export function queueInstantCheck(store: Store, check: InstantCheckDoc): InstantCheckDoc {
-  store.put<Doc>(pendingInstantCheckCollection, { id: check.id, accountId: check.accountId });
-  return store.put<InstantCheckDoc>(instantCheckCollection, check);
+  store.put<Doc>(pendingInstantCheckTable, { id: check.id, accountId: check.accountId });
+  return store.put<InstantCheckDoc>(instantCheckTable, check);
 }
 
 /** Removes a check (and its queue entry, if unfinished). */
 export function removeInstantCheck(store: Store, id: string): void {
-  store.remove(pendingInstantCheckCollection, id);
-  store.remove(instantCheckCollection, id);
+  store.remove(pendingInstantCheckTable, id);
+  store.remove(instantCheckTable, id);
 }
 
 /** Moves an unfinished check on by the sandbox clock: queued to running, then finished with its results. */
 export function advanceInstantCheck(store: Store, check: InstantCheckDoc, now: number): void {
   if (now >= check.created + instantCheckRunSec) {
-    store.remove(pendingInstantCheckCollection, check.id);
+    store.remove(pendingInstantCheckTable, check.id);
     const results = check.agentIds.flatMap((id) => {
       const agent = agents.find((a) => a.id === id);
       return agent ? [resultAt(check, agent, now)] : [];
     });
-    store.put<InstantCheckDoc>(instantCheckCollection, {
+    store.put<InstantCheckDoc>(instantCheckTable, {
       ...check,
       state: "finished",
       startedAt: check.startedAt ?? now,
@@ -167,6 +167,6 @@ export function advanceInstantCheck(store: Store, check: InstantCheckDoc, now: n
       results,
     });
   } else if (check.state === "queued") {
-    store.put<InstantCheckDoc>(instantCheckCollection, { ...check, state: "running", startedAt: now });
+    store.put<InstantCheckDoc>(instantCheckTable, { ...check, state: "running", startedAt: now });
   }
 }

@@ -21,9 +21,9 @@ import { assertTypeInPlan } from "../monitors/validate.ts";
 import {
   checkAgents,
   type InstantCheckDoc,
-  instantCheckCollection,
   instantCheckPath,
   instantCheckRetention,
+  instantCheckTable,
   queueInstantCheck,
   requireInstantCheck,
   shardOf,
@@ -141,9 +141,7 @@ export const instantCheckOperations = defineOperations(
     summary: "List the account's instant checks of the last 7 days, newest first.",
     scope: "check:read",
     rows: (ctx) =>
-      ctx.store
-        .all<InstantCheckDoc>(instantCheckCollection, ctx.account!.id)
-        .filter((c) => c.expiresAt > ctx.now),
+      ctx.store.all<InstantCheckDoc>(instantCheckTable, ctx.account!.id).filter((c) => c.expiresAt > ctx.now),
     rowId: (c) => c.id,
     filters: {
       type: {

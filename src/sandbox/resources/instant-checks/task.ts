@@ -4,8 +4,8 @@ import type { Doc, Store } from "../../core/store.ts";
 import {
   advanceInstantCheck,
   type InstantCheckDoc,
-  instantCheckCollection,
-  pendingInstantCheckCollection,
+  instantCheckTable,
+  pendingInstantCheckTable,
   removeInstantCheck,
 } from "./model.ts";
 
@@ -16,7 +16,7 @@ const sweepMeta = "instantChecks.sweep";
 /** Removes checks past their 7 days, at most every few minutes of sandbox time. */
 function sweep(store: Store, now: number): void {
   sweepAtMostEvery(store, sweepMeta, sweepEverySec, now, () => {
-    for (const check of store.scan<InstantCheckDoc>(instantCheckCollection)) {
+    for (const check of store.scan<InstantCheckDoc>(instantCheckTable)) {
       if (check.expiresAt <= now) removeInstantCheck(store, check.id);
     }
   });
@@ -31,16 +31,16 @@ export const instantCheckTask: BackgroundTask = {
 
   /** Rebuilds the queue from the checks, so a data file written before it existed finishes its checks. */
   start(state) {
-    for (const check of state.store.scan<InstantCheckDoc>(instantCheckCollection)) {
-      if (check.state !== "finished" && !state.store.get(pendingInstantCheckCollection, check.id)) {
-        state.store.put<Doc>(pendingInstantCheckCollection, { id: check.id, accountId: check.accountId });
+    for (const check of state.store.scan<InstantCheckDoc>(instantCheckTable)) {
+      if (check.state !== "finished" && !state.store.get(pendingInstantCheckTable, check.id)) {
+        state.store.put<Doc>(pendingInstantCheckTable, { id: check.id, accountId: check.accountId });
       }
     }
   },
 
   due(state, now) {
-    for (const entry of state.store.scan<Doc>(pendingInstantCheckCollection)) {
-      const check = state.store.get<InstantCheckDoc>(instantCheckCollection, entry.id)!;
+    for (const entry of state.store.scan<Doc>(pendingInstantCheckTable)) {
+      const check = state.store.get<InstantCheckDoc>(instantCheckTable, entry.id)!;
       if (check.expiresAt <= now) removeInstantCheck(state.store, check.id);
       else advanceInstantCheck(state.store, check, now);
     }

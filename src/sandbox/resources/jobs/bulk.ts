@@ -236,7 +236,7 @@ export interface BulkDeleteRoutes<Row extends Doc & { created: number }> {
   /** What is deleted, in the summaries ("monitors"). */
   noun: string;
   scope: LeafScope;
-  collection: string;
+  table: string;
   filters: Record<string, Filter<Row>>;
   /** A matched row as the sample shows it. */
   sampleRow: (row: Row) => Record<string, unknown>;
@@ -248,7 +248,7 @@ function selection<Row extends Doc & { created: number }>(
   routes: BulkDeleteRoutes<Row>,
   filter: Record<string, unknown> | undefined,
 ) {
-  const all = ctx.store.all<Row>(routes.collection, ctx.account!.id).sort((a, b) => a.created - b.created);
+  const all = ctx.store.all<Row>(routes.table, ctx.account!.id).sort((a, b) => a.created - b.created);
   const { rows, filterKey } = selectRows(ctx, all, routes.filters, filter);
   assertMatchedCount(ctx, rows.length);
   return { rows, filterKey, ids: rows.map((row) => row.id), kind: routes.kind };

@@ -86,7 +86,7 @@ export const contactBulkOperations = defineOperations(
     path: "/contact/bulk-delete",
     noun: "contacts",
     scope: "contact:write",
-    collection: "contact",
+    table: "contact",
     filters: contactListFilters,
     sampleRow: contactSummary,
   }),

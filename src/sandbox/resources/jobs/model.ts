@@ -11,7 +11,7 @@ import type { Ctx, Reply } from "../../core/operation.ts";
 import { ApiProblem, invalid, notFound } from "../../core/problem.ts";
 import type { Doc, Store } from "../../core/store.ts";
 import { emitCallback } from "../webhooks/events.ts";
-import { type WebhookDoc, webhookCollection } from "../webhooks/model.ts";
+import { type WebhookDoc, webhookTable } from "../webhooks/model.ts";
 
 /**
  * Asynchronous jobs: what bulk operations, large copies and statistics resets
@@ -59,14 +59,14 @@ export interface JobItemDoc extends Doc {
   error: Record<string, unknown> | null;
 }
 
-export const jobCollection = "job";
-export const jobItemCollection = "jobItem";
+export const jobTable = "job";
+export const jobItemTable = "jobItem";
 /**
  * One `RunnableJobDoc` (keyed by the job id) per queued or running job: what
  * the runner scans, so it never reads the finished jobs kept for 7 days. It
  * lives in the store, so transactions and the data file keep it in step.
  */
-export const runnableJobCollection = "jobRunnable";
+export const runnableJobTable = "jobRunnable";
 
 export interface RunnableJobDoc extends Doc {
   created: number;
@@ -86,9 +86,9 @@ export const isRunnable = (job: JobDoc) => job.state === "queued" || job.state =
 
 /** Keeps the job's entry in the runnable index in step with its state; writes only on a change. */
 export function indexJob(store: Store, job: JobDoc): void {
-  if (!isRunnable(job)) store.remove(runnableJobCollection, job.id);
-  else if (!store.get(runnableJobCollection, job.id)) {
-    store.put<RunnableJobDoc>(runnableJobCollection, {
+  if (!isRunnable(job)) store.remove(runnableJobTable, job.id);
+  else if (!store.get(runnableJobTable, job.id)) {
+    store.put<RunnableJobDoc>(runnableJobTable, {
       id: job.id,
       accountId: job.accountId,
       created: job.created,
@@ -98,14 +98,14 @@ export function indexJob(store: Store, job: JobDoc): void {
 
 /** Writes a job: every change of a job goes through here, so the runnable index follows its state. */
 export function putJob(store: Store, job: JobDoc): JobDoc {
-  store.put<JobDoc>(jobCollection, job);
+  store.put<JobDoc>(jobTable, job);
   indexJob(store, job);
   return job;
 }
 
 /** A job that still exists and has not passed its 7 days. */
 export function liveJob(ctx: Ctx, id: string): JobDoc | undefined {
-  const job = ctx.store.owned<JobDoc>(jobCollection, ctx.account!.id, id);
+  const job = ctx.store.owned<JobDoc>(jobTable, ctx.account!.id, id);
   return job && job.expiresAt > ctx.now ? job : undefined;
 }
 
@@ -138,7 +138,7 @@ export function requireJob(ctx: Ctx, id: string): JobDoc {
 /** A callback must name a webhook of this account; checked when the job is requested. */
 export function assertCallback(ctx: Ctx, callback: JobCallback | undefined): void {
   if (!callback) return;
-  if (!ctx.store.owned<WebhookDoc>(webhookCollection, ctx.account!.id, callback.webhookId)) {
+  if (!ctx.store.owned<WebhookDoc>(webhookTable, ctx.account!.id, callback.webhookId)) {
     throw invalid([
       {
         pointer: "/callback/webhookId",
@@ -164,7 +164,7 @@ export function createJob(
   const id = newGuid();
   const accountId = ctx.account!.id;
   options.items.forEach((item, index) => {
-    ctx.store.put<JobItemDoc>(jobItemCollection, {
+    ctx.store.put<JobItemDoc>(jobItemTable, {
       id: itemDocId(id, index),
       accountId,
       jobId: id,
@@ -264,7 +264,7 @@ export function resultsPage(
   const rows: JobItemDoc[] = [];
   let hasMore = false;
   for (let i = start; i < job.progress.total; i++) {
-    const item = ctx.store.get<JobItemDoc>(jobItemCollection, itemDocId(job.id, i));
+    const item = ctx.store.get<JobItemDoc>(jobItemTable, itemDocId(job.id, i));
     if (!item || (statuses.length > 0 && !statuses.includes(item.status))) continue;
     if (rows.length === limit) {
       hasMore = true;
@@ -349,14 +349,14 @@ export function settleItem(
   row: Pick<JobItemDoc, "status" | "entityId" | "result" | "error">,
 ): void {
   const { input: _input, ...kept } = item;
-  ctx.store.put<JobItemDoc>(jobItemCollection, { ...kept, ...row });
+  ctx.store.put<JobItemDoc>(jobItemTable, { ...kept, ...row });
 }
 
 /** Marks every item not yet processed `cancelled`. */
 export function cancelPending(ctx: Ctx, job: JobDoc): JobDoc {
   let cancelled = 0;
   for (let i = job.nextIndex; i < job.progress.total; i++) {
-    const item = ctx.store.get<JobItemDoc>(jobItemCollection, itemDocId(job.id, i));
+    const item = ctx.store.get<JobItemDoc>(jobItemTable, itemDocId(job.id, i));
     if (!item) continue;
     settleItem(ctx, item, { status: "cancelled", entityId: null, result: undefined, error: null });
     cancelled++;
@@ -388,7 +388,7 @@ export function finishJob(ctx: Ctx, job: JobDoc, cancelled = false): JobDoc {
   let error: Record<string, unknown> | null = null;
   if (state === "failed") {
     for (let i = 0; i < job.progress.total && !error; i++) {
-      error = ctx.store.get<JobItemDoc>(jobItemCollection, itemDocId(job.id, i))?.error ?? null;
+      error = ctx.store.get<JobItemDoc>(jobItemTable, itemDocId(job.id, i))?.error ?? null;
     }
   }
   const done = putJob(ctx.store, {
@@ -404,7 +404,7 @@ export function finishJob(ctx: Ctx, job: JobDoc, cancelled = false): JobDoc {
 
 /** Removes a job and its items (after its 7 days). */
 export function purgeJob(store: Store, job: JobDoc): void {
-  for (let i = 0; i < job.progress.total; i++) store.remove(jobItemCollection, itemDocId(job.id, i));
-  store.remove(runnableJobCollection, job.id);
-  store.remove(jobCollection, job.id);
+  for (let i = 0; i < job.progress.total; i++) store.remove(jobItemTable, itemDocId(job.id, i));
+  store.remove(runnableJobTable, job.id);
+  store.remove(jobTable, job.id);
 }

@@ -13,7 +13,7 @@ import { ApiProblem, invalid } from "../../core/problem.ts";
 import { renderedValues } from "../../core/stored.ts";
 import { resetCheckHistory } from "../checks/history.ts";
 import { monitorListFilters } from "../monitors/filters.ts";
-import { type MonitorDoc, monitorCollection, monitorName, ownedMonitor } from "../monitors/model.ts";
+import { type MonitorDoc, monitorName, monitorTable, ownedMonitor } from "../monitors/model.ts";
 import { renderMonitor } from "../monitors/render.ts";
 import { monitorBody } from "../monitors/validate.ts";
 import { createMonitor, deleteMonitor, monitorBodyErrors, updateMonitor } from "../monitors/writes.ts";
@@ -109,7 +109,7 @@ export const monitorProcessors: Record<
     run(ctx, input, index) {
       const { id, ...body } = parseItem(updateItem, input, index) as { id: string };
       return atItem(`/items/${index}`, () => {
-        const before = ctx.store.get<MonitorDoc>(monitorCollection, id);
+        const before = ctx.store.get<MonitorDoc>(monitorTable, id);
         const { monitor } = updateMonitor(ctx, id, body as MonitorBody);
         return {
           status: monitor === before ? "skipped" : "updated",
@@ -123,7 +123,7 @@ export const monitorProcessors: Record<
   "monitor.bulkDelete": {
     run(ctx, input) {
       const id = input as string;
-      const monitor = ctx.store.owned<MonitorDoc>(monitorCollection, ctx.account!.id, id);
+      const monitor = ctx.store.owned<MonitorDoc>(monitorTable, ctx.account!.id, id);
       // Deleted since the job was accepted: the goal is reached, nothing to do.
       if (!monitor) return { status: "skipped", entityId: id, result: { reason: "already_deleted" } };
       return { status: "deleted", entityId: id, result: deleteMonitor(ctx, monitor) };
@@ -208,7 +208,7 @@ export const monitorBulkOperations = defineOperations(
     path: "/monitor/bulk-delete",
     noun: "monitors",
     scope: "monitor:write",
-    collection: monitorCollection,
+    table: monitorTable,
     filters: monitorListFilters,
     sampleRow: monitorSummary,
   }),
@@ -275,7 +275,7 @@ export const monitorBulkOperations = defineOperations(
       );
       const settings = new Set(["settings"]);
       const data = ids.map((id) =>
-        renderMonitor(ctx, ctx.store.get<MonitorDoc>(monitorCollection, id)!, settings),
+        renderMonitor(ctx, ctx.store.get<MonitorDoc>(monitorTable, id)!, settings),
       );
       return { status: 201, body: { data } };
     },

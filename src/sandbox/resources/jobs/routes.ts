@@ -11,7 +11,7 @@ import {
   holdsJobScopes,
   isTerminal,
   type JobDoc,
-  jobCollection,
+  jobTable,
   putJob,
   renderJob,
   requireJob,
@@ -52,7 +52,7 @@ const jobRoutes: Operation[] = defineOperations(
     scope: "account:read",
     rows: (ctx) =>
       ctx.store
-        .all<JobDoc>(jobCollection, ctx.account!.id)
+        .all<JobDoc>(jobTable, ctx.account!.id)
         .filter((job) => job.expiresAt > ctx.now && holdsJobScopes(ctx, job)),
     rowId: (job) => job.id,
     filters: {

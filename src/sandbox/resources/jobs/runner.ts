@@ -16,12 +16,12 @@ import {
   itemDocId,
   type JobDoc,
   type JobItemDoc,
-  jobCollection,
-  jobItemCollection,
+  jobItemTable,
+  jobTable,
   purgeJob,
   putJob,
   type RunnableJobDoc,
-  runnableJobCollection,
+  runnableJobTable,
   settleItem,
 } from "./model.ts";
 import { monitorProcessors } from "./monitor-bulk.ts";
@@ -35,7 +35,7 @@ const processors: Record<JobKind, JobProcessor> = {
 };
 
 /** Items processed between two yields to the event loop: requests are served in between. */
-const batchSize = 10;
+const itemsPerSlice = 10;
 /** Real time one `work` call may take before it hands over (and asks for another run at once). */
 const sliceMs = 100;
 
@@ -58,7 +58,7 @@ export const jobRunner: BackgroundTask = {
    * themselves, so a data file written before it existed runs its queued jobs.
    */
   start(state) {
-    for (const job of state.store.scan<JobDoc>(jobCollection)) {
+    for (const job of state.store.scan<JobDoc>(jobTable)) {
       if (job.state === "running") putJob(state.store, { ...job, state: "interrupted" });
       else indexJob(state.store, job);
     }
@@ -70,10 +70,10 @@ export const jobRunner: BackgroundTask = {
    * selection past its hour goes in the next sweep.
    */
   due(state, now) {
-    for (const entry of state.store.scan<RunnableJobDoc>(runnableJobCollection)) {
-      const job = state.store.get<JobDoc>(jobCollection, entry.id);
+    for (const entry of state.store.scan<RunnableJobDoc>(runnableJobTable)) {
+      const job = state.store.get<JobDoc>(jobTable, entry.id);
       // An entry whose job is gone is stale: drop it rather than fail every tick.
-      if (!job) state.store.remove(runnableJobCollection, entry.id);
+      if (!job) state.store.remove(runnableJobTable, entry.id);
       else if (job.expiresAt <= now) purgeJob(state.store, job);
     }
     sweep(state.store, now);
@@ -84,7 +84,7 @@ export const jobRunner: BackgroundTask = {
     for (;;) {
       const job = nextJob(state);
       if (!job) return;
-      for (let i = 0; i < batchSize && runItem(state, job.id); i++);
+      for (let i = 0; i < itemsPerSlice && runItem(state, job.id); i++);
       await yieldToEventLoop();
       if (performance.now() - began > sliceMs) {
         // Hand over so a stopping sandbox is not held up; a running one comes straight back.
@@ -98,7 +98,7 @@ export const jobRunner: BackgroundTask = {
 /** Removes expired jobs and selections, at most every few minutes of sandbox time. */
 function sweep(store: Store, now: number): void {
   sweepAtMostEvery(store, sweepMeta, sweepEverySec, now, () => {
-    for (const job of store.scan<JobDoc>(jobCollection)) {
+    for (const job of store.scan<JobDoc>(jobTable)) {
       if (job.expiresAt <= now) purgeJob(store, job);
     }
     purgeSelections(store, now);
@@ -108,16 +108,16 @@ function sweep(store: Store, now: number): void {
 /** The oldest runnable job, across accounts. */
 function nextJob(state: SandboxState): JobDoc | undefined {
   let next: RunnableJobDoc | undefined;
-  for (const entry of state.store.scan<RunnableJobDoc>(runnableJobCollection)) {
+  for (const entry of state.store.scan<RunnableJobDoc>(runnableJobTable)) {
     if (!next || entry.created < next.created) next = entry;
   }
-  return next && state.store.get<JobDoc>(jobCollection, next.id);
+  return next && state.store.get<JobDoc>(jobTable, next.id);
 }
 
 /** Processes the job's next item, or finishes the job. Answers whether the job may have more to do. */
 function runItem(state: SandboxState, jobId: string): boolean {
   const { store } = state;
-  const job = store.get<JobDoc>(jobCollection, jobId);
+  const job = store.get<JobDoc>(jobTable, jobId);
   if (!job || !isRunnable(job)) return false;
   const ctx = systemCtx(state, job.accountId);
   if (!ctx.account) {
@@ -129,7 +129,7 @@ function runItem(state: SandboxState, jobId: string): boolean {
     store.transaction(() => finishJob(ctx, job));
     return false;
   }
-  const item = store.get<JobItemDoc>(jobItemCollection, itemDocId(job.id, job.nextIndex))!;
+  const item = store.get<JobItemDoc>(jobItemTable, itemDocId(job.id, job.nextIndex))!;
   const processor = processors[job.kind];
   try {
     store.transaction(() => {

@@ -18,7 +18,7 @@ export interface SelectionDoc extends Doc {
   expiresAt: number;
 }
 
-export const selectionCollection = "bulkDeleteSelection";
+export const selectionTable = "bulkDeleteSelection";
 /** How long (sandbox seconds) a delete-validate call's selection is held against the delete. */
 export const selectionRetention = 3600;
 
@@ -49,7 +49,7 @@ const digestOf = (ids: string[]) => sha256([...ids].sort().join("\n"));
 
 /** Records what the validate call selected, replacing an earlier record for the same filter. */
 export function recordSelection(ctx: Ctx, selection: Selection): void {
-  ctx.store.put<SelectionDoc>(selectionCollection, {
+  ctx.store.put<SelectionDoc>(selectionTable, {
     id: selectionId(ctx, selection),
     accountId: ctx.account!.id,
     kind: selection.kind,
@@ -85,7 +85,7 @@ export function assertSelection(ctx: Ctx, selection: Selection, expectedCount: n
     });
   }
   const id = selectionId(ctx, selection);
-  const recorded = ctx.store.owned<SelectionDoc>(selectionCollection, ctx.account!.id, id);
+  const recorded = ctx.store.owned<SelectionDoc>(selectionTable, ctx.account!.id, id);
   if (recorded && recorded.expiresAt > ctx.now && recorded.digest !== digestOf(selection.ids)) {
     throw new ApiProblem(
       "selection_mismatch",
@@ -96,12 +96,12 @@ export function assertSelection(ctx: Ctx, selection: Selection, expectedCount: n
       },
     );
   }
-  ctx.store.remove(selectionCollection, id);
+  ctx.store.remove(selectionTable, id);
 }
 
 /** Drops the records past their hour. */
 export function purgeSelections(store: Store, now: number): void {
-  for (const doc of store.scan<SelectionDoc>(selectionCollection)) {
-    if (doc.expiresAt <= now) store.remove(selectionCollection, doc.id);
+  for (const doc of store.scan<SelectionDoc>(selectionTable)) {
+    if (doc.expiresAt <= now) store.remove(selectionTable, doc.id);
   }
 }

@@ -4,7 +4,7 @@ import { type BackgroundTask, systemCtx } from "../../core/state.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 import { emitEvent } from "../webhooks/events.ts";
 import { scopeCovers, type WebhookDoc } from "../webhooks/model.ts";
-import { type MaintenanceDoc, maintenanceCollection, windowZone } from "./model.ts";
+import { type MaintenanceDoc, maintenanceTable, windowZone } from "./model.ts";
 
 /**
  * Queues `maintenance.ended` for one occurrence. Each webhook hears of the
@@ -62,7 +62,7 @@ export function settleEnds(ctx: Ctx, w: MaintenanceDoc, now = ctx.now): Maintena
 function recordEnds(ctx: Ctx, w: MaintenanceDoc, ended: { from: number; to: number }[]): MaintenanceDoc {
   if (ended.length === 0) return w;
   for (const occurrence of ended) emitEnded(ctx, w, occurrence, occurrence.to, false);
-  return ctx.store.put<MaintenanceDoc>(maintenanceCollection, { ...w, endedThrough: ended.at(-1)!.to });
+  return ctx.store.put<MaintenanceDoc>(maintenanceTable, { ...w, endedThrough: ended.at(-1)!.to });
 }
 
 /**
@@ -82,7 +82,7 @@ export function endEarlyIfCut(ctx: Ctx, before: MaintenanceDoc, after: Maintenan
 export const maintenanceEndTask: BackgroundTask = {
   name: "maintenance.ended",
   due(state, now) {
-    for (const w of state.store.scan<MaintenanceDoc>(maintenanceCollection)) {
+    for (const w of state.store.scan<MaintenanceDoc>(maintenanceTable)) {
       const ended = occurrencesEndedBetween(w, w.endedThrough, now, windowZone(state.store, w.accountId));
       // A handler context only for the windows that did end.
       if (ended.length > 0) recordEnds(systemCtx(state, w.accountId), w, ended);
@@ -91,7 +91,7 @@ export const maintenanceEndTask: BackgroundTask = {
   // A window's start holds alerts back and its end releases them: both are moments the timers must see.
   nextDue(state, now) {
     let next: number | undefined;
-    for (const w of state.store.scan<MaintenanceDoc>(maintenanceCollection)) {
+    for (const w of state.store.scan<MaintenanceDoc>(maintenanceTable)) {
       const { from, to } = occurrenceAt(w, now, windowZone(state.store, w.accountId));
       const at = from > now ? from : to > now ? to : undefined;
       if (at !== undefined && (next === undefined || at < next)) next = at;

@@ -29,7 +29,7 @@ export interface MaintenanceDoc extends Doc, KindMembers<MaintenanceMembers> {
   syncSeq: number;
 }
 
-export const maintenanceCollection = "maintenance";
+export const maintenanceTable = "maintenance";
 
 /**
  * The zone the account's weekly windows keep their wall-clock times in: its time zone, or UTC when Intl
@@ -44,7 +44,7 @@ export function windowZone(store: Store, accountId: string): string {
 export function activeWindows(ctx: Pick<Ctx, "store">, accountId: string, now: number): MaintenanceDoc[] {
   const zone = windowZone(ctx.store, accountId);
   return ctx.store
-    .all<MaintenanceDoc>(maintenanceCollection, accountId)
+    .all<MaintenanceDoc>(maintenanceTable, accountId)
     .filter((w) => windowState(w, now, zone) === "active");
 }
 
@@ -89,7 +89,7 @@ export function monitorState(ctx: Ctx, m: MonitorDoc): MonitorDoc["state"] {
 export function maintenanceBlock(ctx: Ctx, m: MonitorDoc): Record<string, unknown>[] {
   const zone = windowZone(ctx.store, m.accountId);
   return ctx.store
-    .all<MaintenanceDoc>(maintenanceCollection, m.accountId)
+    .all<MaintenanceDoc>(maintenanceTable, m.accountId)
     .filter((w) => w.monitorIds.includes(m.id) && windowState(w, ctx.now, zone) !== "finished")
     .map((w) => {
       const { from, to } = occurrenceAt(w, ctx.now, zone);
@@ -108,10 +108,10 @@ export function maintenanceBlock(ctx: Ctx, m: MonitorDoc): Record<string, unknow
 /** Removes a deleted monitor from every window covering it; answers the ids of the windows changed. */
 export function detachMonitorFromWindows(ctx: Ctx, monitorId: string): string[] {
   return ctx.store
-    .all<MaintenanceDoc>(maintenanceCollection, ctx.account!.id)
+    .all<MaintenanceDoc>(maintenanceTable, ctx.account!.id)
     .filter((w) => w.monitorIds.includes(monitorId))
     .map((w) => {
-      ctx.store.put<MaintenanceDoc>(maintenanceCollection, {
+      ctx.store.put<MaintenanceDoc>(maintenanceTable, {
         ...w,
         monitorIds: w.monitorIds.filter((id) => id !== monitorId),
         updated: ctx.now,

@@ -12,7 +12,7 @@ import { type Ctx, defineOperations, type Operation, type OpRequest } from "../.
 import { ApiProblem } from "../../core/problem.ts";
 import type { QueryParam } from "../../core/query.ts";
 import { ownedMonitor } from "../monitors/model.ts";
-import { type MaintenanceDoc, maintenanceCollection, windowZone } from "./model.ts";
+import { type MaintenanceDoc, maintenanceTable, windowZone } from "./model.ts";
 import {
   createWindow,
   deleteWindow,
@@ -98,8 +98,7 @@ export const maintenanceOperations = defineOperations(
       kind: maintenanceKind,
       summary: "List maintenance windows, with delta sync through syncCursor (every edit).",
       scope: "monitor:read",
-      rows: (ctx, req) =>
-        inRange(ctx, req, ctx.store.all<MaintenanceDoc>(maintenanceCollection, ctx.account!.id)),
+      rows: (ctx, req) => inRange(ctx, req, ctx.store.all<MaintenanceDoc>(maintenanceTable, ctx.account!.id)),
       syncSeq: (w) => w.syncSeq,
       ...listShape,
     }),
@@ -117,7 +116,7 @@ export const maintenanceOperations = defineOperations(
           ctx,
           req,
           ctx.store
-            .all<MaintenanceDoc>(maintenanceCollection, ctx.account!.id)
+            .all<MaintenanceDoc>(maintenanceTable, ctx.account!.id)
             .filter((w) => w.monitorIds.includes(monitor.id)),
         );
       },

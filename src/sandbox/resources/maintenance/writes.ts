@@ -14,7 +14,7 @@ import type { Doc } from "../../core/store.ts";
 import { type KindMembers, renderedValues, storedValues } from "../../core/stored.ts";
 import { nextSyncSeq } from "../accounts.ts";
 import { endEarlyIfCut, settleEnds } from "./events.ts";
-import { type MaintenanceDoc, type MaintenanceMembers, maintenanceCollection, windowZone } from "./model.ts";
+import { type MaintenanceDoc, type MaintenanceMembers, maintenanceTable, windowZone } from "./model.ts";
 
 /** The members a window write sends; a create carries the kind's required ones. */
 export type MaintenanceBody = Partial<
@@ -45,7 +45,7 @@ export function renderMaintenance(ctx: Ctx, w: MaintenanceDoc): Record<string, u
 }
 
 export function requireWindow(ctx: Ctx, id: string): MaintenanceDoc {
-  const w = ctx.store.owned<MaintenanceDoc>(maintenanceCollection, ctx.account!.id, id);
+  const w = ctx.store.owned<MaintenanceDoc>(maintenanceTable, ctx.account!.id, id);
   if (!w) throw notFound("maintenance window", id);
   return w;
 }
@@ -98,7 +98,7 @@ export function createWindow(ctx: Ctx, body: MaintenanceCreate): MaintenanceDoc 
     syncSeq: 0,
   };
   // Occurrences already over when the window is created were never live: they end silently.
-  return ctx.store.put<MaintenanceDoc>(maintenanceCollection, {
+  return ctx.store.put<MaintenanceDoc>(maintenanceTable, {
     ...draft,
     endedThrough: lastEndedBy(draft, ctx.now, windowZone(ctx.store, draft.accountId)),
     syncSeq: nextSyncSeq(ctx),
@@ -117,7 +117,7 @@ export function updateWindow(ctx: Ctx, doc: MaintenanceDoc, body: MaintenanceBod
   assertWindow(ctx, next, body);
   if (JSON.stringify(next) === JSON.stringify(current)) return current;
   endEarlyIfCut(ctx, current, next);
-  return ctx.store.put<MaintenanceDoc>(maintenanceCollection, {
+  return ctx.store.put<MaintenanceDoc>(maintenanceTable, {
     ...next,
     // Occurrences the new timing puts in the past were never live under it: they end silently.
     endedThrough: lastEndedBy(next, ctx.now, windowZone(ctx.store, next.accountId)),
@@ -131,6 +131,6 @@ export function deleteWindow(ctx: Ctx, doc: MaintenanceDoc) {
   const w = settleEnds(ctx, doc);
   const state = windowState(w, ctx.now, windowZone(ctx.store, w.accountId));
   const endedEarly = endEarlyIfCut(ctx, w, undefined);
-  ctx.store.remove(maintenanceCollection, w.id);
+  ctx.store.remove(maintenanceTable, w.id);
   return { id: w.id, deleted: true, name: w.name, state, endedEarly, cascaded: {} };
 }

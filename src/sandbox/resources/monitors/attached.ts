@@ -3,7 +3,7 @@ import { z } from "zod";
 import { monitorTypeNames, monitorTypes } from "../../../kinds/index.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
-import { attachedToggles, type MonitorDoc, monitorCollection, ownedMonitor } from "./model.ts";
+import { attachedToggles, type MonitorDoc, monitorTable, ownedMonitor } from "./model.ts";
 
 /**
  * Attached sub-checks: their current result per kind, and muting dnsbl
@@ -76,7 +76,7 @@ export const attachedOperations = defineOperations(
       // A mute that changes nothing leaves the monitor (and `updated`) as it was.
       if (isDeepStrictEqual(mutedListings, monitor.mutedListings ?? []))
         return { status: 200, body: renderAttached(monitor) };
-      const updated = ctx.store.put<MonitorDoc>(monitorCollection, {
+      const updated = ctx.store.put<MonitorDoc>(monitorTable, {
         ...monitor,
         mutedListings,
         updated: ctx.now,

@@ -58,7 +58,7 @@ export interface MonitorDoc extends Doc, KindMembers<MonitorBody> {
   syncSeq: number;
 }
 
-export const monitorCollection = "monitor";
+export const monitorTable = "monitor";
 
 /** Server defaults the sandbox works with, read from the kind's `default` traits. */
 export const monitorDefaults = {
@@ -95,11 +95,11 @@ export function attachedToggles(m: MonitorDoc): Array<{ kind: AttachedKind; enab
 
 /** The monitors the plan's `monitors` count caps: enabled ones (a paused monitor takes no room). */
 export function enabledMonitors(ctx: Ctx, accountId: string): MonitorDoc[] {
-  return ctx.store.all<MonitorDoc>(monitorCollection, accountId).filter((m) => m.enabled);
+  return ctx.store.all<MonitorDoc>(monitorTable, accountId).filter((m) => m.enabled);
 }
 
 export function ownedMonitor(ctx: Ctx, id: string): MonitorDoc {
-  const monitor = ctx.store.owned<MonitorDoc>(monitorCollection, ctx.account!.id, id);
+  const monitor = ctx.store.owned<MonitorDoc>(monitorTable, ctx.account!.id, id);
   if (!monitor) throw notFound("monitor", id);
   return monitor;
 }

@@ -1,6 +1,6 @@
 import type { Ctx } from "../../core/operation.ts";
 import { type AccountDoc, entitlements, nextSyncSeq } from "../accounts.ts";
-import { enabledMonitors, type MonitorDoc, monitorCollection } from "./model.ts";
+import { enabledMonitors, type MonitorDoc, monitorTable } from "./model.ts";
 
 /**
  * The spec's "plan over-limit" transition, applied after a plan or override
@@ -16,7 +16,7 @@ export function enforceMonitorLimit(ctx: Ctx, accountId: string): string[] {
     .sort((a, b) => a.created - b.created)
     .slice(limit);
   for (const m of excess) {
-    ctx.store.put<MonitorDoc>(monitorCollection, {
+    ctx.store.put<MonitorDoc>(monitorTable, {
       ...m,
       enabled: false,
       state: "paused",

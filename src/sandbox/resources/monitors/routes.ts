@@ -5,7 +5,7 @@ import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { monitorState } from "../maintenance/model.ts";
 import { monitorListFilters } from "./filters.ts";
-import { type MonitorDoc, monitorCollection, monitorName, ownedMonitor } from "./model.ts";
+import { type MonitorDoc, monitorName, monitorTable, ownedMonitor } from "./model.ts";
 import { monitorExpandTokens, renderMonitor } from "./render.ts";
 import { monitorBody } from "./validate.ts";
 import { createMonitor, deleteMonitor, monitorBodyErrors, updateMonitor } from "./writes.ts";
@@ -25,7 +25,7 @@ export const monitorOperations = defineOperations(
     kind: monitorKind,
     summary: "List monitors, with delta sync through syncCursor.",
     scope: "monitor:read",
-    rows: (ctx) => ctx.store.all<MonitorDoc>(monitorCollection, ctx.account!.id),
+    rows: (ctx) => ctx.store.all<MonitorDoc>(monitorTable, ctx.account!.id),
     rowId: (m) => m.id,
     filters: monitorListFilters,
     sort: {

@@ -32,7 +32,7 @@ import type { KindMembers } from "../../core/stored.ts";
 import { storedValues } from "../../core/stored.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 import { checkedAddress } from "./address.ts";
-import { type MonitorDoc, monitorCollection, monitorDefaults, workedOutMembers } from "./model.ts";
+import { type MonitorDoc, monitorDefaults, monitorTable, workedOutMembers } from "./model.ts";
 import { resolveSettings } from "./settings.ts";
 
 /** The members of a monitor as a write would leave them, and the warnings to answer with. */
@@ -359,7 +359,7 @@ function resolveInterval(
 /** A monitor is unique per (address, type): a second one answers 409 naming the first. */
 function assertUnique(ctx: Ctx, type: MonitorType, effectiveUrl: string, selfId?: string) {
   const existing = ctx.store
-    .all<MonitorDoc>(monitorCollection, ctx.account!.id)
+    .all<MonitorDoc>(monitorTable, ctx.account!.id)
     .find((m) => m.type === type && m.effectiveUrl === effectiveUrl && m.id !== selfId);
   if (existing) {
     throw new ApiProblem("duplicate_monitor", `A monitor of type ${type} for ${effectiveUrl} exists.`, {

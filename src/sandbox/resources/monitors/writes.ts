@@ -13,8 +13,8 @@ import { applyInline, planInline } from "./inline.ts";
 import {
   enabledMonitors,
   type MonitorDoc,
-  monitorCollection,
   monitorName,
+  monitorTable,
   ownedMonitor,
   sameMonitor,
 } from "./model.ts";
@@ -61,7 +61,7 @@ export function createMonitor(ctx: Ctx, body: MonitorBody) {
   }
   if (type === "tran") {
     const flows = ctx.store
-      .all<MonitorDoc>(monitorCollection, ctx.account!.id)
+      .all<MonitorDoc>(monitorTable, ctx.account!.id)
       .filter((m) => m.type === "tran").length;
     if (flows >= features.tranCount) {
       throw new ApiProblem("package_limit", `The plan allows ${features.tranCount} transaction monitors.`, {
@@ -70,7 +70,7 @@ export function createMonitor(ctx: Ctx, body: MonitorBody) {
     }
   }
   const enabled = fields.enabled && !overlimited;
-  const monitor = ctx.store.put<MonitorDoc>(monitorCollection, {
+  const monitor = ctx.store.put<MonitorDoc>(monitorTable, {
     id: newGuid(),
     accountId: ctx.account!.id,
     ...fields,
@@ -116,7 +116,7 @@ export function updateMonitor(ctx: Ctx, id: string, body: MonitorBody) {
   };
   // An update that changes nothing leaves the monitor, `updated` included, as it was.
   if (sameMonitor(next, current)) return { monitor: current, warnings };
-  const monitor = ctx.store.put<MonitorDoc>(monitorCollection, { ...next, updated: ctx.now });
+  const monitor = ctx.store.put<MonitorDoc>(monitorTable, { ...next, updated: ctx.now });
   emitEvent(ctx, { event: "monitor.updated", data: monitorEventData(ctx, monitor), monitor, retried: false });
   return { monitor, warnings };
 }
@@ -128,7 +128,7 @@ export function deleteMonitor(ctx: Ctx, monitor: MonitorDoc) {
   detachMonitorFromWindows(ctx, monitor.id);
   // Before the remove: a page's component keeps the monitor's last state as its manual one.
   detachMonitorFromPages(ctx, monitor.id);
-  ctx.store.remove(monitorCollection, monitor.id);
+  ctx.store.remove(monitorTable, monitor.id);
   const receipt = {
     id: monitor.id,
     deleted: true,

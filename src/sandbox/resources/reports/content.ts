@@ -3,11 +3,11 @@ import type { ReportSection } from "../catalogue/report-types.ts";
 import {
   type CheckResultDoc,
   type IncidentDoc,
-  incidentCollection,
-  resultCollection,
+  incidentTable,
+  resultTable,
   rowsOf,
   type StateSpanDoc,
-  spanCollection,
+  spanTable,
 } from "../checks/history.ts";
 import { renderIncident, renderResult, renderSpan } from "../checks/render.ts";
 import { measure, overlapsWindow } from "../checks/stats.ts";
@@ -116,7 +116,7 @@ const sectionTables: Record<ReportSection, { title: string; columns: string[]; b
     title: "Outages",
     columns: ["start", "end", "durationSec", "incidentId"],
     build: (ctx, m, r) =>
-      rowsOf<StateSpanDoc>(ctx, spanCollection, m.id)
+      rowsOf<StateSpanDoc>(ctx, spanTable, m.id)
         .filter((s) => s.state === "down" && overlapsWindow(s.from, s.to, r.from, r.to))
         .sort((a, b) => a.from - b.from)
         .map((s) => renderSpan(ctx, s))
@@ -131,7 +131,7 @@ const sectionTables: Record<ReportSection, { title: string; columns: string[]; b
     title: "Incidents",
     columns: ["incidentId", "start", "end", "durationSec", "state", "severity", "cause", "comment"],
     build: (ctx, m, r) =>
-      rowsOf<IncidentDoc>(ctx, incidentCollection, m.id)
+      rowsOf<IncidentDoc>(ctx, incidentTable, m.id)
         .filter((i) => overlapsWindow(i.start, i.state === "open" ? null : i.end, r.from, r.to))
         .sort((a, b) => a.start - b.start)
         .map((i) => renderIncident(i, new Set()))
@@ -153,7 +153,7 @@ const sectionTables: Record<ReportSection, { title: string; columns: string[]; b
     title: "Check log",
     columns: ["time", "state", "location", "durationMs", "checkCount", "error"],
     build: (ctx, m, r) =>
-      rowsOf<CheckResultDoc>(ctx, resultCollection, m.id)
+      rowsOf<CheckResultDoc>(ctx, resultTable, m.id)
         .filter((x) => x.time >= r.from && x.time < r.to)
         .sort((a, b) => a.time - b.time)
         .map((x) => renderResult(x, new Set()))

@@ -15,7 +15,7 @@ import {
   reportLimits,
   reportSections,
 } from "../catalogue/report-types.ts";
-import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
+import { type MonitorDoc, monitorTable } from "../monitors/model.ts";
 
 /**
  * Generated reports (`rep_`): asked for with `POST /monitor/report`, built by
@@ -29,7 +29,7 @@ export interface ReportDoc extends Doc, ReportRequest {
   size: number;
 }
 
-export const reportCollection = "report";
+export const reportTable = "report";
 
 const formatNames = Object.keys(reportFormats) as [ReportFormat, ...ReportFormat[]];
 const sectionNames = Object.keys(reportSections) as [ReportSection, ...ReportSection[]];
@@ -69,7 +69,7 @@ export function reportMonitors(ctx: Ctx, monitorIds: readonly string[]): Monitor
   const missing: ProblemDetailEntry[] = [];
   const monitors: MonitorDoc[] = [];
   monitorIds.forEach((id, index) => {
-    const m = ctx.store.owned<MonitorDoc>(monitorCollection, ctx.account!.id, id);
+    const m = ctx.store.owned<MonitorDoc>(monitorTable, ctx.account!.id, id);
     if (m) monitors.push(m);
     else
       missing.push({
@@ -126,7 +126,7 @@ export const downloadPath = (id: string) => `${reportPath(id)}/content`;
 
 /** A report of the account that has not passed its 7 days; 404 otherwise. */
 export function requireReport(ctx: Ctx, id: string): ReportDoc {
-  const report = ctx.store.owned<ReportDoc>(reportCollection, ctx.account!.id, id);
+  const report = ctx.store.owned<ReportDoc>(reportTable, ctx.account!.id, id);
   if (!report || report.expiresAt <= ctx.now) throw notFound("report", id);
   return report;
 }
@@ -160,8 +160,8 @@ const sweepMeta = "reports.sweep";
 /** Removes reports past their 7 days. */
 export function purgeReports(store: Store, now: number): void {
   sweepAtMostEvery(store, sweepMeta, sweepEverySec, now, () => {
-    for (const r of store.scan<ReportDoc>(reportCollection)) {
-      if (r.expiresAt <= now) store.remove(reportCollection, r.id);
+    for (const r of store.scan<ReportDoc>(reportTable)) {
+      if (r.expiresAt <= now) store.remove(reportTable, r.id);
     }
   });
 }

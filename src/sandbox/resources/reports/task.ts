@@ -8,8 +8,8 @@ import {
   purgeReports,
   type ReportDoc,
   type ReportRequest,
-  reportCollection,
   reportMonitors,
+  reportTable,
 } from "./model.ts";
 
 /** Report work done off the request: the job that writes a report, and the purge of expired ones. */
@@ -32,7 +32,7 @@ export const reportProcessors: Record<"monitor.report", JobProcessor> = {
         timezone: request.timezone,
         generated: String(ctx.now),
       });
-      const report = ctx.store.put<ReportDoc>(reportCollection, {
+      const report = ctx.store.put<ReportDoc>(reportTable, {
         id,
         accountId: ctx.account!.id,
         ...request,

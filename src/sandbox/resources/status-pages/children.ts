@@ -15,9 +15,9 @@ import {
   requireChild,
   requirePage,
   type SubscriberDoc,
-  subscriberCollection,
+  subscriberTable,
   type TemplateDoc,
-  templateCollection,
+  templateTable,
 } from "./model.ts";
 
 function render<T extends { accountId: string }>(doc: T): Omit<T, "accountId"> {
@@ -37,21 +37,21 @@ function childRoutes<T extends ChildDoc>(child: {
   noun: string;
   segment: string;
   param: string;
-  collection: string;
+  table: string;
   schema: z.ZodObject;
 }): Operation[] {
-  const { noun, segment, param, collection, schema } = child;
+  const { noun, segment, param, table, schema } = child;
   const itemPath = `/statuspage/{id}/${segment}/{${param}}`;
   const requireOne = (ctx: Ctx, params: Record<string, string>) => {
     const page = requirePage(ctx, params.id!);
-    return requireChild<T>(ctx, collection, noun, page.id, params[param]!);
+    return requireChild<T>(ctx, table, noun, page.id, params[param]!);
   };
   const list = listOperations<T>({
     id: `statusPage.${noun}.list`,
     path: `/statuspage/{id}/${segment}`,
     summary: `List a status page's ${noun}s.`,
     scope: "statuspage:read",
-    rows: (ctx: Ctx, req) => childrenOf<T>(ctx, collection, requirePage(ctx, req.params.id!).id),
+    rows: (ctx: Ctx, req) => childrenOf<T>(ctx, table, requirePage(ctx, req.params.id!).id),
     rowId: (c) => c.id,
     sort: { default: "created", columns: { created: { key: (c) => c.created, time: true } } },
     render: (_ctx, c) => render(c),
@@ -80,7 +80,7 @@ function childRoutes<T extends ChildDoc>(child: {
       response: { status: 200, description: "The delete receipt.", schema: childReceipt },
       handle: (ctx, req) => {
         const doc = requireOne(ctx, req.params);
-        ctx.store.remove(collection, doc.id);
+        ctx.store.remove(table, doc.id);
         return { status: 200, body: { id: doc.id, deleted: true, pageId: doc.pageId } };
       },
     },
@@ -89,7 +89,7 @@ function childRoutes<T extends ChildDoc>(child: {
 
 /** Subscribers are unique per page and url: a second one would only double every notice. */
 function assertNewSubscriber(ctx: Ctx, pageId: string, url: string) {
-  const existing = childrenOf<SubscriberDoc>(ctx, subscriberCollection, pageId).find((s) => s.url === url);
+  const existing = childrenOf<SubscriberDoc>(ctx, subscriberTable, pageId).find((s) => s.url === url);
   if (existing) {
     throw new ApiProblem("duplicate_resource", "This page already has a subscriber with that url.", {
       errors: [{ pointer: "/url", value: url, reason: "duplicate", existingId: existing.id }],
@@ -103,7 +103,7 @@ export const templateOperations = defineOperations(
     noun: "template",
     segment: "template",
     param: "templateId",
-    collection: templateCollection,
+    table: templateTable,
     schema: statusPageTemplateSchema,
   }),
   {
@@ -117,7 +117,7 @@ export const templateOperations = defineOperations(
     response: { status: 201, description: "The template.", schema: statusPageTemplateSchema },
     handle: (ctx, req) => {
       const page = requirePage(ctx, req.params.id!);
-      const template = ctx.store.put<TemplateDoc>(templateCollection, {
+      const template = ctx.store.put<TemplateDoc>(templateTable, {
         id: newGuid(),
         accountId: ctx.account!.id,
         // The kind's members as sent, else their defaults; the page is the route's.
@@ -139,7 +139,7 @@ export const subscriberOperations = defineOperations(
     noun: "subscriber",
     segment: "subscriber",
     param: "subscriberId",
-    collection: subscriberCollection,
+    table: subscriberTable,
     schema: statusPageSubscriberSchema,
   }),
   {
@@ -156,7 +156,7 @@ export const subscriberOperations = defineOperations(
       const page = requirePage(ctx, req.params.id!);
       const body = req.body as { kind: SubscriberDoc["kind"]; url: string };
       assertNewSubscriber(ctx, page.id, body.url);
-      const subscriber = ctx.store.put<SubscriberDoc>(subscriberCollection, {
+      const subscriber = ctx.store.put<SubscriberDoc>(subscriberTable, {
         id: newGuid(),
         accountId: ctx.account!.id,
         pageId: page.id,

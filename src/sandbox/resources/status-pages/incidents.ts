@@ -16,14 +16,14 @@ import { invalid } from "../../core/problem.ts";
 import { sendMessage } from "../outbox.ts";
 import {
   childrenOf,
-  incidentCollection,
+  incidentTable,
   type PageIncidentDoc,
   publicUrlOf,
   requireChild,
   requirePage,
   type StatusPageDoc,
   type SubscriberDoc,
-  subscriberCollection,
+  subscriberTable,
   type TimelineEntry,
 } from "./model.ts";
 
@@ -46,7 +46,7 @@ export function renderIncident(i: PageIncidentDoc): Record<string, unknown> {
 }
 
 const requireIncident = (ctx: Ctx, pageId: string, id: string) =>
-  requireChild<PageIncidentDoc>(ctx, incidentCollection, "status page incident", pageId, id);
+  requireChild<PageIncidentDoc>(ctx, incidentTable, "status page incident", pageId, id);
 
 /**
  * Checks what the body schema cannot: components belong to the page, and the
@@ -101,7 +101,7 @@ function assertIncident(
 /** Records one outbox message per subscriber of the page: what a Slack, Teams or webhook post would carry. */
 function notifySubscribers(ctx: Ctx, page: StatusPageDoc, incident: PageIncidentDoc, entry: TimelineEntry) {
   const event = incident.timeline.length === 1 ? "declared" : "updated";
-  for (const subscriber of childrenOf<SubscriberDoc>(ctx, subscriberCollection, page.id)) {
+  for (const subscriber of childrenOf<SubscriberDoc>(ctx, subscriberTable, page.id)) {
     sendMessage(ctx, {
       kind: "statusPageIncident",
       channel: subscriber.kind,
@@ -131,8 +131,7 @@ export const incidentOperations = defineOperations(
     path: "/statuspage/{id}/incident",
     summary: "List a page's incidents and maintenances, newest first.",
     scope: "statuspage:read",
-    rows: (ctx, req) =>
-      childrenOf<PageIncidentDoc>(ctx, incidentCollection, requirePage(ctx, req.params.id!).id),
+    rows: (ctx, req) => childrenOf<PageIncidentDoc>(ctx, incidentTable, requirePage(ctx, req.params.id!).id),
     rowId: (i) => i.id,
     filters: {
       state: {
@@ -185,7 +184,7 @@ export const incidentOperations = defineOperations(
       };
       assertIncident(page, fields, body);
       const entry: TimelineEntry = { id: newGuid(), message, state: fields.state, at: ctx.now };
-      const incident = ctx.store.put<PageIncidentDoc>(incidentCollection, {
+      const incident = ctx.store.put<PageIncidentDoc>(incidentTable, {
         id: newGuid(),
         accountId: ctx.account!.id,
         pageId: page.id,
@@ -248,7 +247,7 @@ export const incidentOperations = defineOperations(
       assertIncident(page, next, body);
       if (JSON.stringify(next) === JSON.stringify(incident))
         return { status: 200, body: renderIncident(incident) };
-      const saved = ctx.store.put<PageIncidentDoc>(incidentCollection, { ...next, updated: ctx.now });
+      const saved = ctx.store.put<PageIncidentDoc>(incidentTable, { ...next, updated: ctx.now });
       return { status: 200, body: renderIncident(saved) };
     },
   },
@@ -272,7 +271,7 @@ export const incidentOperations = defineOperations(
     handle: (ctx, req) => {
       const page = requirePage(ctx, req.params.id!);
       const incident = requireIncident(ctx, page.id, req.params.incidentId!);
-      ctx.store.remove(incidentCollection, incident.id);
+      ctx.store.remove(incidentTable, incident.id);
       return {
         status: 200,
         body: { id: incident.id, deleted: true, pageId: page.id, timelineEntries: incident.timeline.length },
@@ -295,7 +294,7 @@ export const incidentOperations = defineOperations(
       const incident = requireIncident(ctx, page.id, req.params.incidentId!);
       const { message, state } = req.body as Pick<TimelineEntry, "message" | "state">;
       const entry: TimelineEntry = { id: newGuid(), message, state, at: ctx.now };
-      const saved = ctx.store.put<PageIncidentDoc>(incidentCollection, {
+      const saved = ctx.store.put<PageIncidentDoc>(incidentTable, {
         ...incident,
         state,
         timeline: [...incident.timeline, entry],

@@ -70,37 +70,37 @@ export interface SubscriberDoc extends Doc {
   created: number;
 }
 
-export const pageCollection = "statusPage";
-export const incidentCollection = "statusPageIncident";
-export const templateCollection = "statusPageTemplate";
-export const subscriberCollection = "statusPageSubscriber";
+export const pageTable = "statusPage";
+export const incidentTable = "statusPageIncident";
+export const templateTable = "statusPageTemplate";
+export const subscriberTable = "statusPageSubscriber";
 
 export function requirePage(ctx: Ctx, id: string): StatusPageDoc {
-  const page = ctx.store.owned<StatusPageDoc>(pageCollection, ctx.account!.id, id);
+  const page = ctx.store.owned<StatusPageDoc>(pageTable, ctx.account!.id, id);
   if (!page) throw notFound("status page", id);
   return page;
 }
 
-/** The children of one page in a collection, oldest first. */
+/** The children of one page in a table, oldest first. */
 export function childrenOf<T extends Doc & { pageId: string; created: number }>(
   ctx: Ctx,
-  collection: string,
+  table: string,
   pageId: string,
 ): T[] {
   return ctx.store
-    .all<T>(collection, ctx.account!.id)
+    .all<T>(table, ctx.account!.id)
     .filter((c) => c.pageId === pageId)
     .sort((a, b) => a.created - b.created || (a.id < b.id ? -1 : 1));
 }
 
 export function requireChild<T extends Doc & { pageId: string }>(
   ctx: Ctx,
-  collection: string,
+  table: string,
   what: string,
   pageId: string,
   id: string,
 ): T {
-  const child = ctx.store.owned<T>(collection, ctx.account!.id, id);
+  const child = ctx.store.owned<T>(table, ctx.account!.id, id);
   if (!child || child.pageId !== pageId) throw notFound(what, id);
   return child;
 }
@@ -139,13 +139,13 @@ export function detachMonitorFromPages(ctx: Ctx, monitorId: string): string[] {
   const monitor = ctx.store.get<MonitorDoc>("monitor", monitorId);
   const manualState: ManualState = monitor?.state === "down" ? "down" : "operational";
   return ctx.store
-    .all<StatusPageDoc>(pageCollection, ctx.account!.id)
+    .all<StatusPageDoc>(pageTable, ctx.account!.id)
     .filter((p) => p.components.some((c) => "monitorId" in c && c.monitorId === monitorId))
     .map((page) => {
       const components = page.components.map((c) =>
         "monitorId" in c && c.monitorId === monitorId ? { id: c.id, name: c.name, manualState } : c,
       );
-      ctx.store.put<StatusPageDoc>(pageCollection, { ...page, components, updated: ctx.now });
+      ctx.store.put<StatusPageDoc>(pageTable, { ...page, components, updated: ctx.now });
       return page.id;
     });
 }

@@ -7,11 +7,11 @@ import { storedValues } from "../../core/stored.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 import {
   childrenOf,
-  incidentCollection,
-  pageCollection,
+  incidentTable,
+  pageTable,
   type StatusPageDoc,
-  subscriberCollection,
-  templateCollection,
+  subscriberTable,
+  templateTable,
 } from "./model.ts";
 
 /** The members a page write sends; a create carries the kind's required ones. */
@@ -28,7 +28,7 @@ function assertAddressFree(ctx: Ctx, member: "slug" | "customDomain", value: str
   if (value === null) return;
   const wanted = value.toLowerCase();
   const taken = ctx.store
-    .scan<StatusPageDoc>(pageCollection)
+    .scan<StatusPageDoc>(pageTable)
     .find((p) => p.id !== self && (p[member] ?? "").toLowerCase() === wanted);
   if (!taken) return;
   const own = taken.accountId === ctx.account!.id;
@@ -40,7 +40,7 @@ function assertAddressFree(ctx: Ctx, member: "slug" | "customDomain", value: str
 
 function assertRoom(ctx: Ctx) {
   const limit = entitlements(accountOf(ctx)).statusPages;
-  if (ctx.store.count(pageCollection, ctx.account!.id) >= limit) {
+  if (ctx.store.count(pageTable, ctx.account!.id) >= limit) {
     throw new ApiProblem("package_limit", `The plan allows ${limit} status pages.`, {
       extra: { feature: "statusPages", limit },
     });
@@ -57,7 +57,7 @@ export function createPage(ctx: Ctx, body: PageCreate): StatusPageDoc {
   >;
   assertAddressFree(ctx, "slug", fields.slug);
   assertAddressFree(ctx, "customDomain", fields.customDomain);
-  return ctx.store.put<StatusPageDoc>(pageCollection, {
+  return ctx.store.put<StatusPageDoc>(pageTable, {
     id: newGuid(),
     accountId: ctx.account!.id,
     ...fields,
@@ -83,22 +83,22 @@ export function updatePage(ctx: Ctx, page: StatusPageDoc, body: PageBody): Statu
   const next = { ...page, ...body };
   if (body.customDomain !== undefined) assertAddressFree(ctx, "customDomain", next.customDomain, page.id);
   if (JSON.stringify(next) === JSON.stringify(page)) return page;
-  return ctx.store.put<StatusPageDoc>(pageCollection, { ...next, updated: ctx.now });
+  return ctx.store.put<StatusPageDoc>(pageTable, { ...next, updated: ctx.now });
 }
 
 /** Deletes a page with its components, incidents, subscribers and templates; the receipt names them. */
 export function deletePage(ctx: Ctx, page: StatusPageDoc) {
-  const removeAll = (collection: string) =>
-    childrenOf<Doc & { pageId: string; created: number }>(ctx, collection, page.id).map((child) => {
-      ctx.store.remove(collection, child.id);
+  const removeAll = (table: string) =>
+    childrenOf<Doc & { pageId: string; created: number }>(ctx, table, page.id).map((child) => {
+      ctx.store.remove(table, child.id);
       return child.id;
     });
   const cascaded = {
     components: page.components.map((c) => c.id),
-    incidents: removeAll(incidentCollection),
-    subscribers: removeAll(subscriberCollection),
-    templates: removeAll(templateCollection),
+    incidents: removeAll(incidentTable),
+    subscribers: removeAll(subscriberTable),
+    templates: removeAll(templateTable),
   };
-  ctx.store.remove(pageCollection, page.id);
+  ctx.store.remove(pageTable, page.id);
   return { id: page.id, deleted: true, slug: page.slug, title: page.title, cascaded };
 }

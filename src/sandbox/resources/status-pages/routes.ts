@@ -14,10 +14,10 @@ import { invalid } from "../../core/problem.ts";
 import {
   type ComponentDoc,
   childrenOf,
-  incidentCollection,
+  incidentTable,
   type ManualState,
   type PageIncidentDoc,
-  pageCollection,
+  pageTable,
   renderPage,
   requirePage,
   type StatusPageDoc,
@@ -69,7 +69,7 @@ export const pageOperations = defineOperations(
     kind: statusPageKind,
     summary: "List status pages.",
     scope: "statuspage:read",
-    rows: (ctx) => ctx.store.all<StatusPageDoc>(pageCollection, ctx.account!.id),
+    rows: (ctx) => ctx.store.all<StatusPageDoc>(pageTable, ctx.account!.id),
     rowId: (p) => p.id,
     sort: {
       default: "created",
@@ -121,16 +121,16 @@ export const pageOperations = defineOperations(
       const { components: sent } = req.body as { components: ComponentBody[] };
       const components = buildComponents(ctx, page, sent);
       const kept = new Set(components.map((c) => c.id));
-      for (const incident of childrenOf<PageIncidentDoc>(ctx, incidentCollection, page.id)) {
+      for (const incident of childrenOf<PageIncidentDoc>(ctx, incidentTable, page.id)) {
         const componentIds = incident.componentIds.filter((id) => kept.has(id));
         if (componentIds.length !== incident.componentIds.length) {
-          ctx.store.put<PageIncidentDoc>(incidentCollection, { ...incident, componentIds, updated: ctx.now });
+          ctx.store.put<PageIncidentDoc>(incidentTable, { ...incident, componentIds, updated: ctx.now });
         }
       }
       const saved =
         JSON.stringify(components) === JSON.stringify(page.components)
           ? page
-          : ctx.store.put<StatusPageDoc>(pageCollection, { ...page, components, updated: ctx.now });
+          : ctx.store.put<StatusPageDoc>(pageTable, { ...page, components, updated: ctx.now });
       return { status: 200, body: { components: renderPage(ctx, saved).components } };
     },
   },

@@ -44,7 +44,7 @@ function groupedList(v: Variant, by: "monitorId" | "contactId"): Operation[] {
   });
 }
 
-const all = (ctx: Ctx, v: Variant) => ctx.store.all<SubscriptionDoc>(v.collection, ctx.account!.id);
+const all = (ctx: Ctx, v: Variant) => ctx.store.all<SubscriptionDoc>(v.table, ctx.account!.id);
 
 function flatOperations(v: Variant): Operation[] {
   return [
@@ -77,7 +77,7 @@ function flatOperations(v: Variant): Operation[] {
       errors: ["not_found"],
       response: { status: 200, description: `The ${v.noun}.`, schema: v.schema },
       handle: (ctx, req) => {
-        const doc = ctx.store.owned<SubscriptionDoc>(v.collection, ctx.account!.id, req.params.id!);
+        const doc = ctx.store.owned<SubscriptionDoc>(v.table, ctx.account!.id, req.params.id!);
         if (!doc) throw notFound(v.noun, req.params.id!);
         return { status: 200, body: renderSubscription(doc) };
       },

@@ -6,7 +6,7 @@ import type { Doc } from "../../core/store.ts";
 import { accountOf, entitlements } from "../accounts.ts";
 import { rescheduleOpenIncident } from "../checks/history.ts";
 import type { ContactDoc } from "../contacts/doc.ts";
-import { monitorCollection } from "../monitors/model.ts";
+import { monitorTable } from "../monitors/model.ts";
 
 /** Alert and report subscriptions: one monitor, one contact, and a set. */
 export interface AlertSubscriptionDoc extends Doc {
@@ -27,10 +27,10 @@ export interface ReportSubscriptionDoc extends Doc {
 
 /** Whether the account owns the monitor: for checks that report unknown ids as 422 entries, not a 404. */
 export const ownsMonitor = (ctx: Ctx, id: string) =>
-  ctx.store.owned(monitorCollection, ctx.account!.id, id) !== undefined;
+  ctx.store.owned(monitorTable, ctx.account!.id, id) !== undefined;
 
 export type SubscriptionKind = "alert" | "report";
-export const subscriptionCollection = { alert: "alertSubscription", report: "reportSubscription" } as const;
+export const subscriptionTable = { alert: "alertSubscription", report: "reportSubscription" } as const;
 
 export function findSubscription<T extends AlertSubscriptionDoc | ReportSubscriptionDoc>(
   ctx: Ctx,
@@ -39,7 +39,7 @@ export function findSubscription<T extends AlertSubscriptionDoc | ReportSubscrip
   contactId: string,
 ): T | undefined {
   return ctx.store
-    .where<T>(subscriptionCollection[kind], ctx.account!.id, "monitorId", monitorId)
+    .where<T>(subscriptionTable[kind], ctx.account!.id, "monitorId", monitorId)
     .find((s) => s.contactId === contactId);
 }
 
@@ -127,7 +127,7 @@ function putSubscription(
   };
   const set = [...new Set(values)];
   const written = ctx.store.put(
-    subscriptionCollection[kind],
+    subscriptionTable[kind],
     kind === "alert" ? { ...base, alertTypes: set } : { ...base, frequencies: set },
   );
   if (kind === "alert") rescheduleOpenIncident(ctx, monitorId);
@@ -136,17 +136,12 @@ function putSubscription(
 
 /** A contact's alert subscriptions. */
 export const alertSubscriptionsOf = (ctx: Ctx, contactId: string) =>
-  ctx.store.where<AlertSubscriptionDoc>(
-    subscriptionCollection.alert,
-    ctx.account!.id,
-    "contactId",
-    contactId,
-  );
+  ctx.store.where<AlertSubscriptionDoc>(subscriptionTable.alert, ctx.account!.id, "contactId", contactId);
 
 /** Deletes one subscription; an alert subscription's monitor may now owe its alerts sooner. */
 export function removeSubscription(ctx: Ctx, doc: AlertSubscriptionDoc | ReportSubscriptionDoc): void {
   const alert = "alertTypes" in doc;
-  ctx.store.remove(subscriptionCollection[alert ? "alert" : "report"], doc.id);
+  ctx.store.remove(subscriptionTable[alert ? "alert" : "report"], doc.id);
   if (alert) rescheduleOpenIncident(ctx, doc.monitorId);
 }
 
@@ -172,7 +167,7 @@ export function removeSubscriptionsOf(ctx: Ctx, of: { monitorId: string } | { co
   const removed = { alertSubscriptions: [] as string[], reportSubscriptions: [] as string[] };
   for (const kind of ["alert", "report"] as const) {
     for (const s of ctx.store.all<AlertSubscriptionDoc | ReportSubscriptionDoc>(
-      subscriptionCollection[kind],
+      subscriptionTable[kind],
       ctx.account!.id,
     )) {
       if (!matches(s)) continue;

@@ -66,7 +66,7 @@ function parentOperations(parent: Parent, v: Variant): Operation[] {
       rows: (ctx, req) => {
         requireParent(parent, ctx, req.params.id!);
         return ctx.store
-          .all<SubscriptionDoc>(v.collection, ctx.account!.id)
+          .all<SubscriptionDoc>(v.table, ctx.account!.id)
           .filter((s) => s[parent.key] === req.params.id);
       },
       rowId: (s) => s.id,
@@ -91,7 +91,7 @@ function parentOperations(parent: Parent, v: Variant): Operation[] {
       handle: (ctx, req) => {
         requireParent(parent, ctx, req.params.id!);
         const removed = ctx.store
-          .all<SubscriptionDoc>(v.collection, ctx.account!.id)
+          .all<SubscriptionDoc>(v.table, ctx.account!.id)
           .filter((s) => s[parent.key] === req.params.id)
           .map((s) => {
             removeSubscription(ctx, s);

@@ -1,5 +1,5 @@
 import type { Ctx } from "../../core/operation.ts";
-import { type AlertSubscriptionDoc, type ReportSubscriptionDoc, subscriptionCollection } from "./model.ts";
+import { type AlertSubscriptionDoc, type ReportSubscriptionDoc, subscriptionTable } from "./model.ts";
 
 /** A subscription as every route answers it: its flat id, the pair, its set, and times. */
 export function renderSubscription(
@@ -39,12 +39,12 @@ export function subscriptionBlock(ctx: Ctx, of: SubscriptionOwner): Subscription
   const other = (s: AlertSubscriptionDoc | ReportSubscriptionDoc): Side =>
     byMonitor ? { contactId: s.contactId } : { monitorId: s.monitorId };
   return {
-    alert: mine<AlertSubscriptionDoc>(subscriptionCollection.alert).map((s) => ({
+    alert: mine<AlertSubscriptionDoc>(subscriptionTable.alert).map((s) => ({
       id: s.id,
       ...other(s),
       alertTypes: s.alertTypes,
     })),
-    report: mine<ReportSubscriptionDoc>(subscriptionCollection.report).map((s) => ({
+    report: mine<ReportSubscriptionDoc>(subscriptionTable.report).map((s) => ({
       id: s.id,
       ...other(s),
       frequencies: s.frequencies,

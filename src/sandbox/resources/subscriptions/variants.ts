@@ -19,7 +19,7 @@ import {
   type ReportSubscriptionDoc,
   type SubscriptionKind,
   setOf,
-  subscriptionCollection,
+  subscriptionTable,
 } from "./model.ts";
 
 export type SubscriptionDoc = AlertSubscriptionDoc | ReportSubscriptionDoc;
@@ -27,7 +27,7 @@ export type SubscriptionDoc = AlertSubscriptionDoc | ReportSubscriptionDoc;
 /** What differs between alert and report subscriptions; every route is built once from this. */
 export interface Variant {
   kind: SubscriptionKind;
-  collection: string;
+  table: string;
   noun: string;
   /** The kind's schema: one subscription as every route answers it. */
   schema: z.ZodType;
@@ -57,7 +57,7 @@ export interface Variant {
 
 export const alertVariant: Variant = {
   kind: "alert",
-  collection: subscriptionCollection.alert,
+  table: subscriptionTable.alert,
   noun: "alert subscription",
   schema: alertSubscriptionSchema,
   setMember: "alertTypes",
@@ -74,7 +74,7 @@ export const alertVariant: Variant = {
 
 export const reportVariant: Variant = {
   kind: "report",
-  collection: subscriptionCollection.report,
+  table: subscriptionTable.report,
   noun: "report subscription",
   schema: reportSubscriptionSchema,
   setMember: "frequencies",

@@ -4,13 +4,13 @@ import type { ContactDoc } from "../contacts/doc.ts";
 import { sendMessage } from "../outbox.ts";
 import {
   type DeliveryDoc,
-  deliveryCollection,
+  deliveryTable,
   dropPending,
   maxRetainedPayload,
   putDelivery,
   retryLadderSec,
 } from "./deliveries.ts";
-import { type WebhookDoc, webhookCollection } from "./model.ts";
+import { type WebhookDoc, webhookTable } from "./model.ts";
 
 /*
  * What an attempt's result does: the delivery's next move on the retry
@@ -30,7 +30,7 @@ export const failingWindowSec = 86400;
  * account's confirmed email contacts once.
  */
 export function autoDisable(ctx: Ctx, webhook: WebhookDoc, reason: "deliveryFailure" | "gone"): WebhookDoc {
-  const disabled = ctx.store.put<WebhookDoc>(webhookCollection, {
+  const disabled = ctx.store.put<WebhookDoc>(webhookTable, {
     ...webhook,
     enabled: false,
     disabledReason: reason,
@@ -110,9 +110,9 @@ export function recordAttempt(
   result: AttemptResult,
   redelivery: boolean,
 ): void {
-  const d = ctx.store.get<DeliveryDoc>(deliveryCollection, deliveryId);
+  const d = ctx.store.get<DeliveryDoc>(deliveryTable, deliveryId);
   if (d?.outcome !== "pending") return;
-  const webhook = ctx.store.get<WebhookDoc>(webhookCollection, d.webhookId);
+  const webhook = ctx.store.get<WebhookDoc>(webhookTable, d.webhookId);
   if (!webhook) return;
   const attempts = [
     ...d.attempts,
@@ -142,7 +142,7 @@ export function recordAttempt(
     next = { ...next, failingSince: webhook.failingSince ?? ctx.now };
     if (outcome === "failed") next = { ...next, consecutiveFailures: webhook.consecutiveFailures + 1 };
   }
-  next = ctx.store.put<WebhookDoc>(webhookCollection, next);
+  next = ctx.store.put<WebhookDoc>(webhookTable, next);
   if (!next.enabled) return;
   if (result.verdict === "gone") autoDisable(ctx, next, "gone");
   else if (

@@ -10,7 +10,7 @@ import type { WebhookDoc } from "./model.ts";
  * and their lifetime (queued, dropped, purged). Attempts are in attempts.ts.
  */
 
-export const deliveryCollection = "webhookDelivery";
+export const deliveryTable = "webhookDelivery";
 
 /** Payloads over 32 KB are kept only while their delivery is pending (to retry it), then dropped. */
 export const maxRetainedPayload = 32 * 1024;
@@ -50,7 +50,7 @@ const restorable = new WeakSet<Store>();
 export function deliveryIndex(store: Store): DeliveryIndex {
   const kept = indexes.get(store);
   if (kept) return kept;
-  const index = new DeliveryIndex(store.scan<DeliveryDoc>(deliveryCollection));
+  const index = new DeliveryIndex(store.scan<DeliveryDoc>(deliveryTable));
   if (!store.inTransaction) {
     // A store put back to a snapshot holds other deliveries: the index is built again on its next use.
     if (!restorable.has(store)) {
@@ -64,14 +64,14 @@ export function deliveryIndex(store: Store): DeliveryIndex {
 
 /** Every delivery write goes through here, so the index hears of it once it is committed. */
 export function putDelivery(ctx: Ctx, d: DeliveryDoc): DeliveryDoc {
-  ctx.store.put<DeliveryDoc>(deliveryCollection, d);
+  ctx.store.put<DeliveryDoc>(deliveryTable, d);
   ctx.store.afterCommit(() => deliveryIndex(ctx.store).note(d));
   return d;
 }
 
 /** Removes deliveries of one webhook; the index forgets them once the removal is committed. */
 export function removeDeliveries(ctx: Ctx, webhookId: string, ids: string[]): void {
-  for (const id of ids) ctx.store.remove(deliveryCollection, id);
+  for (const id of ids) ctx.store.remove(deliveryTable, id);
   ctx.store.afterCommit(() => deliveryIndex(ctx.store).forget(webhookId, ids));
 }
 
@@ -130,7 +130,7 @@ export const retryLadderSec = [10, 60, 300, 1800, 7200] as const;
 export function deliveriesOf(ctx: Ctx, webhookId: string): DeliveryDoc[] {
   const rows: DeliveryDoc[] = [];
   for (const id of deliveryIndex(ctx.store).idsOf(webhookId)) {
-    const d = ctx.store.get<DeliveryDoc>(deliveryCollection, id);
+    const d = ctx.store.get<DeliveryDoc>(deliveryTable, id);
     if (d?.webhookId === webhookId) rows.push(d);
   }
   return rows;
@@ -158,7 +158,7 @@ export function dropPending(ctx: Ctx, webhookId: string): string[] {
 export function purgeDeliveries(ctx: Ctx): void {
   const cutoff = ctx.now - deliveryRetentionSec;
   const expired = new Map<string, string[]>();
-  for (const d of ctx.store.scan<DeliveryDoc>(deliveryCollection)) {
+  for (const d of ctx.store.scan<DeliveryDoc>(deliveryTable)) {
     if (d.created >= cutoff) continue;
     const ids = expired.get(d.webhookId);
     if (ids) ids.push(d.id);

@@ -3,14 +3,14 @@ import { deliveryOutcomes, webhookDeliverySchema } from "../../../kinds/index.ts
 import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem, notFound } from "../../core/problem.ts";
-import { type DeliveryDoc, deliveriesOf, deliveryCollection, putDelivery } from "./deliveries.ts";
+import { type DeliveryDoc, deliveriesOf, deliveryTable, putDelivery } from "./deliveries.ts";
 import { requireWebhook, type WebhookDoc } from "./model.ts";
 import { renderDelivery } from "./render.ts";
 
 /** A webhook's deliveries: listing them and asking for one again. */
 
 function requireDelivery(ctx: Ctx, webhook: WebhookDoc, id: string): DeliveryDoc {
-  const d = ctx.store.owned<DeliveryDoc>(deliveryCollection, ctx.account!.id, id);
+  const d = ctx.store.owned<DeliveryDoc>(deliveryTable, ctx.account!.id, id);
   if (!d || d.webhookId !== webhook.id) throw notFound("delivery", id);
   return d;
 }

@@ -2,7 +2,7 @@ import type { CallbackEvent, SubscribableEvent } from "../../../kinds/events.ts"
 import type { Ctx } from "../../core/operation.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 import { type DeliveryDoc, queueDelivery } from "./deliveries.ts";
-import { scopeCovers, type WebhookDoc, webhookCollection } from "./model.ts";
+import { scopeCovers, type WebhookDoc, webhookTable } from "./model.ts";
 
 /** What an emitter says about an event; `data` may differ per webhook (or skip it, with undefined). */
 export interface EventInput {
@@ -25,7 +25,7 @@ export interface EventInput {
 export function emitEvent(ctx: Ctx, input: EventInput): DeliveryDoc[] {
   const accountId = ctx.account!.id;
   const queued: DeliveryDoc[] = [];
-  for (const webhook of ctx.store.all<WebhookDoc>(webhookCollection, accountId)) {
+  for (const webhook of ctx.store.all<WebhookDoc>(webhookTable, accountId)) {
     if (!webhook.enabled || !webhook.events.includes(input.event)) continue;
     if (input.monitor && !scopeCovers(webhook.scope, input.monitor)) continue;
     const data = typeof input.data === "function" ? input.data(webhook) : input.data;
@@ -51,7 +51,7 @@ export function emitCallback(
   data: unknown,
   resourceId: string,
 ): DeliveryDoc | undefined {
-  const webhook = ctx.store.owned<WebhookDoc>(webhookCollection, ctx.account!.id, webhookId);
+  const webhook = ctx.store.owned<WebhookDoc>(webhookTable, ctx.account!.id, webhookId);
   if (!webhook?.enabled) return undefined;
   return queueDelivery(ctx, webhook, { event, occurredAt: ctx.now, data, resourceId, retried: false });
 }

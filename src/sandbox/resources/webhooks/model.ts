@@ -35,7 +35,7 @@ export interface WebhookDoc extends Doc, KindMembers<z.output<typeof webhookSche
   syncSeq: number;
 }
 
-export const webhookCollection = "webhook";
+export const webhookTable = "webhook";
 
 /** Whether a webhook's scope covers a monitor; a tags scope catches monitors tagged later too. */
 export function scopeCovers(scope: WebhookScope, monitor: MonitorDoc): boolean {
@@ -48,7 +48,7 @@ export function scopeCovers(scope: WebhookScope, monitor: MonitorDoc): boolean {
 export const rotationOverlapSec = 86400;
 
 export function requireWebhook(ctx: Ctx, id: string): WebhookDoc {
-  const doc = ctx.store.owned<WebhookDoc>(webhookCollection, ctx.account!.id, id);
+  const doc = ctx.store.owned<WebhookDoc>(webhookTable, ctx.account!.id, id);
   if (!doc) throw notFound("webhook", id);
   return doc;
 }

@@ -1,10 +1,10 @@
 import { webhookSchema } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { renderedValues } from "../../core/stored.ts";
-import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";
+import { type MonitorDoc, monitorTable } from "../monitors/model.ts";
 import type { DeliveryDoc } from "./deliveries.ts";
 import { dueAt } from "./delivery-index.ts";
-import { type WebhookDoc, type WebhookScope, webhookCollection } from "./model.ts";
+import { type WebhookDoc, type WebhookScope, webhookTable } from "./model.ts";
 
 const tagsKey = (tags: readonly string[]) => JSON.stringify([...tags].sort());
 /** Per request: how many monitors each tags scope covers. */
@@ -13,7 +13,7 @@ const tagCountsByRequest = new WeakMap<Ctx, Map<string, number>>();
 /** How many monitors of the account each tags scope covers, in one walk over its monitors. */
 function countTagScopes(ctx: Ctx, scopes: readonly (readonly string[])[], into: Map<string, number>): void {
   const wanted = scopes.map((tags) => ({ key: tagsKey(tags), tags: new Set(tags), count: 0 }));
-  for (const m of ctx.store.all<MonitorDoc>(monitorCollection, ctx.account!.id)) {
+  for (const m of ctx.store.all<MonitorDoc>(monitorTable, ctx.account!.id)) {
     for (const scope of wanted) if (m.tags.some((tag) => scope.tags.has(tag))) scope.count++;
   }
   for (const scope of wanted) into.set(scope.key, scope.count);
@@ -25,16 +25,15 @@ function countTagScopes(ctx: Ctx, scopes: readonly (readonly string[])[], into: 
  * for counts every tags scope of the account's webhooks.
  */
 export function monitorCount(ctx: Ctx, scope: WebhookScope): number {
-  if ("all" in scope) return ctx.store.count(monitorCollection, ctx.account!.id);
-  if ("monitorIds" in scope)
-    return scope.monitorIds.filter((id) => ctx.store.get(monitorCollection, id)).length;
+  if ("all" in scope) return ctx.store.count(monitorTable, ctx.account!.id);
+  if ("monitorIds" in scope) return scope.monitorIds.filter((id) => ctx.store.get(monitorTable, id)).length;
   const key = tagsKey(scope.tags);
   let counts = tagCountsByRequest.get(ctx);
   if (!counts) {
     counts = new Map();
     tagCountsByRequest.set(ctx, counts);
     const tagScopes = ctx.store
-      .all<WebhookDoc>(webhookCollection, ctx.account!.id)
+      .all<WebhookDoc>(webhookTable, ctx.account!.id)
       .flatMap((w) => ("tags" in w.scope ? [w.scope.tags] : []));
     countTagScopes(ctx, [...tagScopes, scope.tags], counts);
   }

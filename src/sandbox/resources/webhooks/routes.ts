@@ -3,7 +3,7 @@ import { subscribableEvents, webhookKind, webhookReadSchema } from "../../../kin
 import { crudOperations, rowFieldsOf } from "../../core/crud.ts";
 import { listOperations } from "../../core/list.ts";
 import { defineOperations } from "../../core/operation.ts";
-import { requireWebhook, type WebhookDoc, webhookCollection } from "./model.ts";
+import { requireWebhook, type WebhookDoc, webhookTable } from "./model.ts";
 import { renderWebhook } from "./render.ts";
 import {
   type CreateBody,
@@ -33,7 +33,7 @@ export const webhookRoutes = defineOperations(
     kind: webhookKind,
     summary: "List webhooks; the page also carries summary.eventTypes, the live event catalogue.",
     scope: "webhook:read",
-    rows: (ctx) => ctx.store.all<WebhookDoc>(webhookCollection, ctx.account!.id),
+    rows: (ctx) => ctx.store.all<WebhookDoc>(webhookTable, ctx.account!.id),
     rowId: (w) => w.id,
     sort: {
       columns: {

@@ -6,9 +6,9 @@ import {
 } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
-import { monitorCollection } from "../monitors/model.ts";
+import { monitorTable } from "../monitors/model.ts";
 import { checkUrl, DestinationRefused } from "./destination.ts";
-import { type WebhookDoc, type WebhookScope, webhookCollection } from "./model.ts";
+import { type WebhookDoc, type WebhookScope, webhookTable } from "./model.ts";
 
 /** The members of a webhook body the rules judge; the body schema has checked their shapes. */
 export interface WebhookInput {
@@ -48,7 +48,7 @@ export function assertWebhookRules(ctx: Ctx, input: WebhookInput, self?: Webhook
     }
     const key = urlKey(input.url);
     const other = ctx.store
-      .all<WebhookDoc>(webhookCollection, ctx.account!.id)
+      .all<WebhookDoc>(webhookTable, ctx.account!.id)
       .find((w) => w.id !== self?.id && urlKey(w.url) === key);
     if (other) {
       throw new ApiProblem("duplicate_resource", "A webhook with this URL exists.", {
@@ -78,7 +78,7 @@ export function assertWebhookRules(ctx: Ctx, input: WebhookInput, self?: Webhook
   const entries: ProblemDetailEntry[] = [];
   if (input.scope && "monitorIds" in input.scope) {
     input.scope.monitorIds.forEach((id, i) => {
-      if (!ctx.store.owned(monitorCollection, ctx.account!.id, id)) {
+      if (!ctx.store.owned(monitorTable, ctx.account!.id, id)) {
         entries.push({
           pointer: `/scope/monitorIds/${i}`,
           value: id,

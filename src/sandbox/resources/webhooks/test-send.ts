@@ -4,7 +4,7 @@ import { subscribableEvents, webhookTestResult } from "../../../kinds/index.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { invalid, notFound } from "../../core/problem.ts";
 import { newDeliveryId, queueDelivery } from "./deliveries.ts";
-import { requireWebhook, type WebhookDoc, webhookCollection } from "./model.ts";
+import { requireWebhook, type WebhookDoc, webhookTable } from "./model.ts";
 import { renderDelivery } from "./render.ts";
 import { sampleData } from "./samples.ts";
 import { sendAttempt } from "./send.ts";
@@ -80,7 +80,7 @@ export const testRoutes = defineOperations(
     errors: [],
     body: z.strictObject({ event: z.enum(subscribableEvents), retried: z.boolean().optional() }),
     handle: (ctx, req) => {
-      const webhook = ctx.store.get<WebhookDoc>(webhookCollection, req.params.id!);
+      const webhook = ctx.store.get<WebhookDoc>(webhookTable, req.params.id!);
       if (!webhook) throw notFound("webhook", req.params.id!);
       const { event, retried } = req.body as { event: SubscribableEvent; retried?: boolean };
       const delivery = queueDelivery(ctx, webhook, {

@@ -3,13 +3,13 @@ import { type BackgroundTask, type SandboxState, systemCtx } from "../../core/st
 import { recordAttempt } from "./attempts.ts";
 import {
   type DeliveryDoc,
-  deliveryCollection,
   deliveryIndex,
+  deliveryTable,
   dropDelivery,
   purgeDeliveries,
 } from "./deliveries.ts";
 import { type DeliveryIndex, dueAt } from "./delivery-index.ts";
-import { type WebhookDoc, webhookCollection } from "./model.ts";
+import { type WebhookDoc, webhookTable } from "./model.ts";
 import { connectionsPerOrigin, sendAttempt } from "./send.ts";
 
 /** Sends in flight at once, across all webhooks. */
@@ -25,11 +25,11 @@ const purgeEverySec = 600;
  */
 async function deliverOne(state: SandboxState, index: DeliveryIndex, id: string): Promise<void> {
   const now = state.clock.now();
-  const d = state.store.get<DeliveryDoc>(deliveryCollection, id);
+  const d = state.store.get<DeliveryDoc>(deliveryTable, id);
   if (!d || index.inFlight.has(id)) return;
   const at = dueAt(d);
   if (at === null || at > now) return;
-  const webhook = state.store.get<WebhookDoc>(webhookCollection, d.webhookId);
+  const webhook = state.store.get<WebhookDoc>(webhookTable, d.webhookId);
   if (!webhook?.enabled || d.payload === null) {
     // Disabling drops pending deliveries in its own transaction; this one got past it.
     state.store.transaction(() => dropDelivery(systemCtx(state, d.accountId), d));
@@ -52,7 +52,7 @@ async function deliverOne(state: SandboxState, index: DeliveryIndex, id: string)
     index.inFlight.delete(id);
     // Hints taken while this attempt was in flight were skipped, and a failed
     // record left the delivery as it was: whatever is still due gets a hint again.
-    const after = state.store.get<DeliveryDoc>(deliveryCollection, id);
+    const after = state.store.get<DeliveryDoc>(deliveryTable, id);
     const due = after ? dueAt(after) : null;
     if (after && due !== null && due <= state.clock.now()) index.note(after);
   }

@@ -15,7 +15,7 @@ import { ApiProblem, invalid } from "../../core/problem.ts";
 import { storedValues } from "../../core/stored.ts";
 import { accountOf, entitlements, nextSyncSeq } from "../accounts.ts";
 import { deliveriesOf, dropPending, removeDeliveries } from "./deliveries.ts";
-import { rotationOverlapSec, type WebhookDoc, type WebhookScope, webhookCollection } from "./model.ts";
+import { rotationOverlapSec, type WebhookDoc, type WebhookScope, webhookTable } from "./model.ts";
 import { assertWebhookRules, eventSet } from "./rules.ts";
 import { generateSecret } from "./signing.ts";
 
@@ -93,14 +93,14 @@ export function createWebhook(ctx: Ctx, body: CreateBody): { doc: WebhookDoc; se
     ]);
   }
   const limit = entitlements(accountOf(ctx)).webhooks;
-  if (ctx.store.count(webhookCollection, ctx.account!.id) >= limit) {
+  if (ctx.store.count(webhookTable, ctx.account!.id) >= limit) {
     throw new ApiProblem("package_limit", `The plan allows ${limit} webhooks.`, {
       extra: { feature: "webhooks", limit },
     });
   }
   assertWebhookRules(ctx, body);
   const secret = body.secret ?? generateSecret();
-  const doc = ctx.store.put<WebhookDoc>(webhookCollection, {
+  const doc = ctx.store.put<WebhookDoc>(webhookTable, {
     id: newGuid(),
     accountId: ctx.account!.id,
     // The kind's members as sent, else their defaults; the events as a set, the secret as made.
@@ -155,7 +155,7 @@ export function updateWebhook(
     dropPending(ctx, doc.id);
   }
   // Webhook delta sync catches every edit.
-  next = ctx.store.put<WebhookDoc>(webhookCollection, {
+  next = ctx.store.put<WebhookDoc>(webhookTable, {
     ...next,
     updated: ctx.now,
     syncSeq: nextSyncSeq(ctx),
@@ -172,7 +172,7 @@ export function deleteWebhook(ctx: Ctx, doc: WebhookDoc) {
     doc.id,
     deliveries.map((d) => d.id),
   );
-  ctx.store.remove(webhookCollection, doc.id);
+  ctx.store.remove(webhookTable, doc.id);
   return {
     id: doc.id,
     deleted: true,

@@ -4,7 +4,7 @@ import { defineOperations } from "../../../core/operation.ts";
 import { invalid } from "../../../core/problem.ts";
 import { assertReportable } from "../../subscriptions/model.ts";
 import { requireContact } from "../model.ts";
-import { type ContactGroupDoc, groupCollection, membershipsOf, putMembers, reportEventsOf } from "./model.ts";
+import { type ContactGroupDoc, groupTable, membershipsOf, putMembers, reportEventsOf } from "./model.ts";
 import { membershipBody } from "./schemas.ts";
 
 /** Events of a new membership that names none, as the kind declares them. */
@@ -39,7 +39,7 @@ export const membershipRoutes = defineOperations({
             message: `repeats /groups/${first}`,
           },
         ];
-      if (!ctx.store.owned(groupCollection, ctx.account!.id, g.id))
+      if (!ctx.store.owned(groupTable, ctx.account!.id, g.id))
         return [
           {
             pointer: `/groups/${i}/id`,
@@ -60,7 +60,7 @@ export const membershipRoutes = defineOperations({
       const reports = reportEventsOf(wanted.get(g.id)!);
       if (reports.length > 0) assertReportable(ctx, contact, reports, `/groups/${i}/events`);
     });
-    for (const group of ctx.store.all<ContactGroupDoc>(groupCollection, ctx.account!.id)) {
+    for (const group of ctx.store.all<ContactGroupDoc>(groupTable, ctx.account!.id)) {
       const events = wanted.get(group.id);
       const others = group.members.filter((m) => m.contactId !== contact.id);
       const kept = group.members.some((m) => m.contactId === contact.id);

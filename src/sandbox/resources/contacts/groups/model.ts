@@ -26,10 +26,10 @@ export interface ContactGroupDoc
   updated: number;
 }
 
-export const groupCollection = "contactGroup";
+export const groupTable = "contactGroup";
 
 export function requireGroup(ctx: Ctx, id: string): ContactGroupDoc {
-  const group = ctx.store.owned<ContactGroupDoc>(groupCollection, ctx.account!.id, id);
+  const group = ctx.store.owned<ContactGroupDoc>(groupTable, ctx.account!.id, id);
   if (!group) throw notFound("contact group", id);
   return group;
 }
@@ -38,7 +38,7 @@ export function requireGroup(ctx: Ctx, id: string): ContactGroupDoc {
 export function findGroupByName(ctx: Ctx, name: string): ContactGroupDoc | undefined {
   const wanted = name.trim().toLowerCase();
   return ctx.store
-    .all<ContactGroupDoc>(groupCollection, ctx.account!.id)
+    .all<ContactGroupDoc>(groupTable, ctx.account!.id)
     .find((g) => g.name.trim().toLowerCase() === wanted);
 }
 
@@ -81,7 +81,7 @@ export function membershipsOf(
   ctx: Ctx,
   contactId: string,
 ): Array<{ group: ContactGroupDoc; events: string[] }> {
-  return ctx.store.all<ContactGroupDoc>(groupCollection, ctx.account!.id).flatMap((group) => {
+  return ctx.store.all<ContactGroupDoc>(groupTable, ctx.account!.id).flatMap((group) => {
     const member = group.members.find((m) => m.contactId === contactId);
     return member ? [{ group, events: member.events }] : [];
   });
@@ -90,7 +90,7 @@ export function membershipsOf(
 /** Writes a group's member list (changing `updated` only when it really changed). */
 export function putMembers(ctx: Ctx, group: ContactGroupDoc, members: GroupMember[]): ContactGroupDoc {
   if (JSON.stringify(members) === JSON.stringify(group.members)) return group;
-  return ctx.store.put<ContactGroupDoc>(groupCollection, { ...group, members, updated: ctx.now });
+  return ctx.store.put<ContactGroupDoc>(groupTable, { ...group, members, updated: ctx.now });
 }
 
 /** Takes a contact out of every group; answers the ids of the groups it left. */

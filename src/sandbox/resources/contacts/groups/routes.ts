@@ -2,7 +2,7 @@ import { contactGroupKind } from "../../../../kinds/index.ts";
 import { crudOperations, rowFieldsOf } from "../../../core/crud.ts";
 import { listOperations } from "../../../core/list.ts";
 import { defineOperations } from "../../../core/operation.ts";
-import { type ContactGroupDoc, groupCollection, renderGroup, requireGroup } from "./model.ts";
+import { type ContactGroupDoc, groupTable, renderGroup, requireGroup } from "./model.ts";
 import { createGroup, deleteGroup, type GroupBody, updateGroup } from "./writes.ts";
 
 export const groupRoutes = defineOperations(
@@ -12,7 +12,7 @@ export const groupRoutes = defineOperations(
     path: "/contact/group",
     summary: "List contact groups.",
     scope: "contact:read",
-    rows: (ctx) => ctx.store.all<ContactGroupDoc>(groupCollection, ctx.account!.id),
+    rows: (ctx) => ctx.store.all<ContactGroupDoc>(groupTable, ctx.account!.id),
     rowId: (g) => g.id,
     sort: {
       columns: { name: { key: (g) => g.name.toLowerCase() }, created: { key: (g) => g.created, time: true } },

@@ -8,7 +8,7 @@ import {
   type ContactGroupDoc,
   findGroupByName,
   type GroupMember,
-  groupCollection,
+  groupTable,
 } from "./model.ts";
 
 /** What a group write sends: a create carries `name` (the kind requires it). */
@@ -38,7 +38,7 @@ export function createGroup(ctx: Ctx, body: GroupBody & { name: string }): Conta
   const members = normalize(kept.members);
   assertMembers(ctx, members, "/members");
   assertNameFree(ctx, body.name);
-  return ctx.store.put<ContactGroupDoc>(groupCollection, {
+  return ctx.store.put<ContactGroupDoc>(groupTable, {
     id: newGuid(),
     accountId: ctx.account!.id,
     ...kept,
@@ -55,11 +55,11 @@ export function updateGroup(ctx: Ctx, group: ContactGroupDoc, body: GroupBody): 
   if (body.name !== undefined) assertNameFree(ctx, body.name, group.id);
   const next = { ...group, ...storedValues(contactGroupSchema, body, group), members };
   if (JSON.stringify(next) === JSON.stringify(group)) return group;
-  return ctx.store.put<ContactGroupDoc>(groupCollection, { ...next, updated: ctx.now });
+  return ctx.store.put<ContactGroupDoc>(groupTable, { ...next, updated: ctx.now });
 }
 
 /** Deletes a group; its contacts and the subscriptions it wrote stay. */
 export function deleteGroup(ctx: Ctx, group: ContactGroupDoc) {
-  ctx.store.remove(groupCollection, group.id);
+  ctx.store.remove(groupTable, group.id);
   return { id: group.id, deleted: true, name: group.name, members: group.members.length, cascaded: {} };
 }

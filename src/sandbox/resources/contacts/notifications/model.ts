@@ -26,7 +26,7 @@ export interface NotificationDoc extends Doc {
   time: number;
 }
 
-export const notificationCollection = "notification";
+export const notificationTable = "notification";
 
 /**
  * Records a notification and, when the contact may receive it, the message
@@ -41,7 +41,7 @@ export function deliver(
   notice?: NoticeKind,
 ): NotificationDoc {
   const refusal = deliveryRefusal(contact, notice);
-  const notification = ctx.store.put<NotificationDoc>(notificationCollection, {
+  const notification = ctx.store.put<NotificationDoc>(notificationTable, {
     id: newPrefixedId("alt_"),
     accountId: contact.accountId,
     contactId: contact.id,
@@ -68,7 +68,7 @@ export function deliver(
 }
 
 export function requireNotification(ctx: Ctx, id: string): NotificationDoc {
-  const doc = ctx.store.owned<NotificationDoc>(notificationCollection, ctx.account!.id, id);
+  const doc = ctx.store.owned<NotificationDoc>(notificationTable, ctx.account!.id, id);
   if (!doc) throw notFound("notification", id);
   return doc;
 }

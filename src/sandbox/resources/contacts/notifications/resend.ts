@@ -5,7 +5,7 @@ import { invalid } from "../../../core/problem.ts";
 import {
   assertPlanOffers,
   type ReportSubscriptionDoc,
-  subscriptionCollection,
+  subscriptionTable,
 } from "../../subscriptions/model.ts";
 import type { ContactDoc } from "../doc.ts";
 import { deliver, renderNotification } from "./model.ts";
@@ -80,7 +80,7 @@ export const resendRoutes = defineOperations({
     assertPlanOffers(ctx, frequency, "/frequency");
     const period = reportPeriod(frequency, at);
     const monitorsByContact = new Map<string, string[]>();
-    for (const s of ctx.store.all<ReportSubscriptionDoc>(subscriptionCollection.report, ctx.account!.id)) {
+    for (const s of ctx.store.all<ReportSubscriptionDoc>(subscriptionTable.report, ctx.account!.id)) {
       if (!s.frequencies.includes(frequency)) continue;
       monitorsByContact.set(s.contactId, [...(monitorsByContact.get(s.contactId) ?? []), s.monitorId].sort());
     }

@@ -3,9 +3,9 @@ import { type Ctx, defineOperations, type OpRequest } from "../../../core/operat
 import { requireContact } from "../model.ts";
 import {
   type NotificationDoc,
-  notificationCollection,
   notificationKinds,
   notificationOutcomes,
+  notificationTable,
   notificationWindow,
   renderNotification,
   requireNotification,
@@ -40,7 +40,7 @@ function notificationList(
   });
 }
 
-const all = (ctx: Ctx) => ctx.store.all<NotificationDoc>(notificationCollection, ctx.account!.id);
+const all = (ctx: Ctx) => ctx.store.all<NotificationDoc>(notificationTable, ctx.account!.id);
 
 export const notificationRoutes = defineOperations(
   ...notificationList({

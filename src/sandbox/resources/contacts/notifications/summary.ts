@@ -1,9 +1,9 @@
 import { listOperations, resolveWindow } from "../../../core/list.ts";
 import {
   type NotificationDoc,
-  notificationCollection,
   notificationKinds,
   notificationOutcomes,
+  notificationTable,
   notificationWindow,
 } from "./model.ts";
 
@@ -36,7 +36,7 @@ export const summaryRoutes = listOperations<SummaryRow>({
       notificationWindow.defaultSpan,
     );
     const rows = new Map<string, SummaryRow>();
-    for (const n of ctx.store.all<NotificationDoc>(notificationCollection, ctx.account!.id)) {
+    for (const n of ctx.store.all<NotificationDoc>(notificationTable, ctx.account!.id)) {
       if (n.time < from || n.time > to) continue;
       const start = Math.floor(n.time / day) * day;
       const key = `${n.contactId}:${start}`;

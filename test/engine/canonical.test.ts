@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { canonicalize, schemaAt } from "../../../src/engine/canonical.ts";
-import { set } from "../../../src/kinds/index.ts";
+import { canonicalize, schemaAt } from "../../src/engine/canonical.ts";
+import { set } from "../../src/kinds/index.ts";
 
 describe("canonicalize", () => {
   it("sorts the sets a schema declares, and keeps lists in order", () => {

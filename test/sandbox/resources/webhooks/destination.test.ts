@@ -4,8 +4,8 @@ import {
   checkedLookup,
   checkUrl,
   DestinationRefused,
-} from "../../../src/sandbox/resources/webhooks/destination.ts";
-import { type Client, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
+} from "../../../../src/sandbox/resources/webhooks/destination.ts";
+import { type Client, startTestSandbox, type TestSandbox } from "../../../helpers/sandbox.ts";
 
 /** SSRF rules of webhook destinations (issue 16, point 16): an address is judged by what it reaches. */
 let sb: TestSandbox;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { providerSchemaToProto, schemaToProto } from "../../src/terraform/plugin/schema-proto.ts";
-import { providerAddress, providerSchema } from "../../src/terraform/schema.ts";
+import { providerSchemaToProto, schemaToProto } from "../../../src/terraform/plugin/schema-proto.ts";
+import { providerAddress, providerSchema } from "../../../src/terraform/schema.ts";
 
 describe("schemaToProto: terraform's schema JSON to tfplugin6.Schema", () => {
   const schema = schemaToProto({

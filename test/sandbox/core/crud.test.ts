@@ -3,9 +3,9 @@
  * required members, the paths, the codes its rules imply, and the members `fields` keeps.
  */
 import { describe, expect, it } from "vitest";
-import { kinds, membersOf, monitorKind, webhookKind } from "../../src/kinds/index.ts";
-import { createBodyOf, rowFieldsOf, updateBodyOf } from "../../src/sandbox/core/crud.ts";
-import { allOperations } from "../../src/sandbox/operations.ts";
+import { kinds, membersOf, monitorKind, webhookKind } from "../../../src/kinds/index.ts";
+import { createBodyOf, rowFieldsOf, updateBodyOf } from "../../../src/sandbox/core/crud.ts";
+import { allOperations } from "../../../src/sandbox/operations.ts";
 
 const operations = allOperations();
 const find = (method: string, path: string) => operations.find((o) => o.method === method && o.path === path);

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BatchedReads, engineKind } from "../../../src/engine/index.ts";
-import { type Client, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
-import { engineAccount } from "../e2e/helpers.ts";
+import { BatchedReads, engineKind } from "../../src/engine/index.ts";
+import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
+import { engineAccount } from "./e2e/helpers.ts";
 
 let sb: TestSandbox;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  * resource is refused as a duplicate naming it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../../src/api/index.ts";
+import { ApiError } from "../../src/api/index.ts";
 import {
   derivedKeys,
   diffResource,
@@ -13,9 +13,9 @@ import {
   type Members,
   type ObjectSession,
   openSession,
-} from "../../../src/engine/index.ts";
-import { canonicalJson } from "../../../src/engine/state/index.ts";
-import { type Client, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
+} from "../../src/engine/index.ts";
+import { canonicalJson } from "../../src/engine/state/index.ts";
+import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 
 let sb: TestSandbox;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cronProblem, nextRuns } from "../../src/kinds/monitor/cron.ts";
+import { cronProblem, nextRuns } from "../../../src/kinds/monitor/cron.ts";
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const iso = (seconds: number[]) => seconds.map((s) => new Date(s * 1000).toISOString().slice(0, 16));

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, X509Certificate } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { selfSignedCertificate } from "../../src/terraform/plugin/certificate.ts";
+import { selfSignedCertificate } from "../../../src/terraform/plugin/certificate.ts";
 
 describe("the self-signed localhost certificate (our DER encoder)", () => {
   const now = new Date("2031-05-06T07:08:09.123Z");
