@@ -37,6 +37,20 @@ const migrations: ((schema: string) => string[])[] = [
       expires_at timestamptz NOT NULL,
       backend_pid integer NOT NULL)`,
   ],
+  // Leases that elect one of several replicas (`vigil watch`): `token` grows at every takeover and fences
+  // the holder's writes of `document`; the row (token, document) outlives each hold.
+  (s) => [
+    `CREATE TABLE ${s}.leases (
+      workspace text NOT NULL REFERENCES ${s}.workspaces (name) ON DELETE CASCADE,
+      name text NOT NULL,
+      token bigint NOT NULL DEFAULT 0,
+      lease_id text,
+      holder jsonb,
+      expires_at timestamptz,
+      backend_pid integer,
+      document jsonb,
+      PRIMARY KEY (workspace, name))`,
+  ],
 ];
 export const schemaVersion = migrations.length;
 
