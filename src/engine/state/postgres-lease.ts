@@ -88,7 +88,7 @@ export class PostgresLease {
       const renewed = await client.query(
         `UPDATE ${this.#schema}.leases SET expires_at = now() + $4 * interval '1 millisecond',
            backend_pid = pg_backend_pid(), holder = jsonb_set(holder, '{expiresAt}',
-             to_jsonb(${iso("now() + $4 * interval '1 millisecond'")}))
+             to_jsonb(${iso("(now() + $4 * interval '1 millisecond')")}))
          WHERE workspace = $1 AND name = $2 AND token = $3 AND lease_id IS NOT NULL`,
         [this.#workspace, this.#name, token, leaseMs],
       );
