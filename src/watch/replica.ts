@@ -40,6 +40,8 @@ export class Replica {
   #failures = 0;
   #lastError = "";
   #said = "";
+  /** A try of the lease has answered: until then the replica is starting, not standing by. */
+  #tried = false;
 
   constructor(options: ReplicaOptions) {
     this.#o = options;
@@ -58,6 +60,12 @@ export class Replica {
       return { ...report, body: { ...report.body, role: "active" } };
     }
     const base = { role: "standby" as const, lastSuccessfulRead: null, failedRefreshes: this.#failures };
+    // Not a standby before its first try: it may be about to lead.
+    if (!this.#tried)
+      return {
+        ok: false,
+        body: { status: "starting", ...base, detail: "the watch lease has not been tried yet" },
+      };
     if (this.#failures >= failingAfter)
       return {
         ok: false,
@@ -114,6 +122,7 @@ export class Replica {
     try {
       won = await election.tryAcquire();
       this.#failures = 0;
+      this.#tried = true;
     } catch (error) {
       this.#failures++;
       this.#lastError = (error as Error).message;
