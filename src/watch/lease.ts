@@ -30,6 +30,11 @@ export interface LeaseBackend {
   load(): Promise<unknown>;
   /** False, saving nothing, once `token` no longer holds the lease. */
   save(token: number, document: unknown): Promise<boolean>;
+  /** Keeps an item (a delivery a standby received) for the holder; false when `max` wait already. */
+  post(item: unknown, max: number): Promise<boolean>;
+  /** The oldest items kept; each stays until `taken`. */
+  inbox(limit: number): Promise<{ id: string; item: unknown }[]>;
+  taken(ids: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -19,7 +19,10 @@ export interface ReplicaOptions {
   log: (line: string) => void;
 }
 
-/** A delivery sent to a standby: answered 503, so the API sends it again (to the active replica, behind a balancer). */
+/** Deliveries standbys keep for the active replica, at most: past it, a standby answers 503. */
+const inboxLimit = 10_000;
+
+/** A delivery a standby could not keep: answered 503. */
 export class StandbyError extends Error {
   override readonly name = "StandbyError";
 }
@@ -78,11 +81,37 @@ export class Replica {
     return { ok: true, body: { status: "standby", ...base, detail: this.#o.election.describeActive() } };
   }
 
+  /**
+   * The active replica judges a delivery; a standby keeps it in the database, where the active one takes
+   * it at its next renewal (the API sends an event caused by an API call once: it must not be refused).
+   */
   async receive(delivery: Delivery): Promise<void> {
     const current = this.#current;
-    if (!current?.term.holds())
-      throw new StandbyError(`this replica stands by: ${this.#o.election.describeActive()}`);
-    await current.watcher.receive(delivery);
+    if (current?.term.holds()) return current.watcher.receive(delivery);
+    let kept: boolean;
+    try {
+      kept = await this.#o.election.backend.post(delivery, inboxLimit);
+    } catch (error) {
+      throw new StandbyError(
+        `this replica stands by and could not keep the delivery: ${(error as Error).message}`,
+      );
+    }
+    if (!kept)
+      throw new StandbyError(
+        `this replica stands by, and ${inboxLimit} deliveries already wait for the active one to take them`,
+      );
+  }
+
+  /** The deliveries standbys kept, handed to the active watcher; removed once it acknowledged each. */
+  async #takeInbox(current: Active): Promise<void> {
+    const { backend } = this.#o.election;
+    for (;;) {
+      const items = await backend.inbox(500);
+      if (items.length === 0 || !current.term.holds()) return;
+      for (const { item } of items) await current.watcher.receive(item as Delivery);
+      await backend.taken(items.map((i) => i.id));
+      if (items.length < 500) return;
+    }
   }
 
   /** Stands by, leads, stands by again…, until `stop()`; rejects when the active watcher fails to start. */
@@ -99,7 +128,11 @@ export class Replica {
           const { error } = current.ended;
           if (!(error instanceof LeaseLostError)) throw error ?? new Error("the watcher stopped");
           this.#standBy(`${error.message} Standing by.`);
-        } else if (!(await this.#renew()))
+        } else if (await this.#renew())
+          await this.#takeInbox(current).catch((error: unknown) => {
+            this.#o.log(`Warning: could not take the deliveries standbys kept: ${(error as Error).message}`);
+          });
+        else
           this.#standBy(
             `Lost the watch lease: another replica took over, or the database did not answer within ${Math.round((election.leaseMs * 2) / 3000)} s. Standing by.`,
           );

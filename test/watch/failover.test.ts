@@ -157,11 +157,18 @@ describe.skipIf(!server)("the watch lease", () => {
     await sb.advance(5);
     await account.patch(`/monitor/${idOf("api")}`, { interval: 120 });
     const row = (await account.get(`/monitor/${idOf("api")}`)).body as Record<string, unknown>;
-    // A delivery to the frozen holder is refused (the API sends it again); the active one takes it.
-    expect(await a.deliver("monitor.updated", row)).toBe(503);
+    // A delivery that reaches the frozen holder is kept in the database (the API sends it once), and the
+    // active replica takes it at its next renewal.
+    expect(await a.deliver("monitor.updated", row)).toBe(202);
+    expect(a.transitions.map((t) => t.address)).toEqual(["monitors.web"]);
+    await clockB.advance(leaseMs / 5);
+    await expect
+      .poll(() => b.transitions.map((t) => [t.address, t.transition]), { timeout: 20_000 })
+      .toEqual([["monitors.api", "drifted"]]);
+    // Sent straight to the active one, it is judged at once (here: no transition, it is the same drift).
     expect(await b.deliver("monitor.updated", row)).toBe(202);
     await b.watch.watcher.settled();
-    expect(b.transitions.map((t) => [t.address, t.transition])).toEqual([["monitors.api", "drifted"]]);
+    expect(b.transitions).toHaveLength(1);
 
     // A runs again with its full refresh overdue: whatever it judges, it reports nothing, and stands by.
     await clockA.advance(60 * 60_000);

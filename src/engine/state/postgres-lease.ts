@@ -130,6 +130,41 @@ export class PostgresLease {
     });
   }
 
+  /**
+   * Keeps `item` for the holder to take; false (nothing kept) when `max` items wait already. The item is
+   * durable once this settles.
+   */
+  post(item: unknown, max: number): Promise<boolean> {
+    return this.#run(async (client) => {
+      const kept = await client.query(
+        `INSERT INTO ${this.#schema}.lease_inbox (workspace, name, item)
+         SELECT $1, $2, $3 WHERE (SELECT count(*) FROM ${this.#schema}.lease_inbox
+           WHERE workspace = $1 AND name = $2) < $4`,
+        [this.#workspace, this.#name, JSON.stringify(item), max],
+      );
+      return kept.rowCount === 1;
+    });
+  }
+
+  /** The oldest `limit` items kept, for the holder; each stays until `taken` removes it. */
+  inbox(limit: number): Promise<{ id: string; item: unknown }[]> {
+    return this.#run(async (client) => {
+      const result = await client.query<{ id: string; item: unknown }>(
+        `SELECT id, item FROM ${this.#schema}.lease_inbox WHERE workspace = $1 AND name = $2
+         ORDER BY id LIMIT $3`,
+        [this.#workspace, this.#name, limit],
+      );
+      return result.rows;
+    });
+  }
+
+  /** Removes items the holder has taken in hand. */
+  taken(ids: readonly string[]): Promise<void> {
+    return this.#run(async (client) => {
+      await client.query(`DELETE FROM ${this.#schema}.lease_inbox WHERE id = ANY($1::bigint[])`, [ids]);
+    });
+  }
+
   async close(): Promise<void> {
     const client = this.#client;
     this.#client = undefined;
