@@ -225,7 +225,11 @@ async function runWatch(paths: string[], options: WatchCliOptions): Promise<void
   const { startWatch } = await import("../../watch/run.ts");
   // At the account's pace (a plan's) until the first refresh is over, then at the share.
   const pacer = new SharePacer(share, realTime);
-  const connection = await connect(options, process.env, pacer);
+  // The claim of a state file's watcher is given back when the watcher cannot start.
+  const connection = await connect(options, process.env, pacer).catch(async (error) => {
+    await coordination.close();
+    throw error;
+  });
   const store = await stateStore(options, "watch");
   const record = watchRecordPath(options);
   // The connection and the state's store (a database pool with PostgreSQL), closed together.
