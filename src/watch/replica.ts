@@ -138,7 +138,9 @@ export class Replica {
           );
         if (signal.aborted) break;
         // A watcher that ends on its own wakes the loop at once.
-        await Promise.race([time.sleep(election.retryMs, signal).catch(() => {}), this.#current?.done]);
+        const wakes = [time.sleep(election.retryMs, signal).catch(() => {})];
+        if (this.#current) wakes.push(this.#current.done);
+        await Promise.race(wakes);
       }
     } finally {
       await this.#resign();

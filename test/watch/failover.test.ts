@@ -3,7 +3,13 @@ import { request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MemoryStateStore } from "../../src/engine/index.ts";
 import { PostgresLease } from "../../src/engine/state/postgres-lease.ts";
-import { Election, LeasedRecords, LeaseLostError, leasedStore } from "../../src/watch/lease.ts";
+import {
+  Election,
+  type LeaseBackend,
+  LeasedRecords,
+  LeaseLostError,
+  leasedStore,
+} from "../../src/watch/lease.ts";
 import { emptyRecord, parseRecord } from "../../src/watch/record.ts";
 import { freshSchema, type PostgresServer, postgresForTests } from "../helpers/postgres.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
@@ -104,6 +110,59 @@ describe.skipIf(!server)("the watch lease", () => {
     expect(await a.renew()).toBe(true);
     expect(term.holds()).toBe(true);
     await new LeasedRecords(a.backend, term).save(emptyRecord("x"));
+  });
+
+  it("a holder paused between saving a transition and saying it does not say it once its lease has lapsed", {
+    timeout: 60_000,
+  }, async () => {
+    const url = server!.url(freshSchema());
+    const account = await sb.account();
+    const store = new MemoryStateStore();
+    const desired = [monitor("web")];
+    await applyTo(sb, account.token, store, desired);
+    const time = new ManualClock();
+    const lease = leaseOf(url);
+    let pauseAfterSave = false;
+    // The real lease; its save succeeds, then the process freezes past its deadline before going on.
+    const pausing: LeaseBackend = {
+      description: lease.description,
+      attempt: (holder, ms) => lease.attempt(holder, ms),
+      renew: (token, ms) => lease.renew(token, ms),
+      release: (token) => lease.release(token),
+      load: () => lease.load(),
+      post: (item, max) => lease.post(item, max),
+      inbox: (limit) => lease.inbox(limit),
+      taken: (ids) => lease.taken(ids),
+      close: () => lease.close(),
+      async save(token, document) {
+        const saved = await lease.save(token, document);
+        if (pauseAfterSave) time.jump(leaseMs);
+        return saved;
+      },
+    };
+    const w = await watchInProcess(sb, account.token, {
+      desired,
+      store,
+      time,
+      lease: { election: new Election({ backend: pausing, leaseMs, time }) },
+    });
+    opened.push(w);
+    await expect.poll(() => w.watch.replica?.watcher?.ready, { timeout: 20_000 }).toBe(true);
+
+    await sb.advance(5);
+    const id = store.saved!.resources["monitors.web"]!.id!;
+    await account.patch(`/monitor/${id}`, { name: "Renamed by hand" });
+    pauseAfterSave = true;
+    expect(await w.deliver("monitor.updated", (await account.get(`/monitor/${id}`)).body)).toBe(202);
+    await w.watch.watcher.settled();
+    expect(w.transitions).toEqual([]);
+    expect(w.logs).toContain(
+      "Warning: monitors.web drifted was not reported: this replica lost the watch lease (term 1) after saving it.",
+    );
+    // Saved: a successor counts it as reported, so it is said by no one rather than twice.
+    expect(parseRecord(await lease.load(), "the lease row").reported.map((r) => r.address)).toEqual([
+      "monitors.web",
+    ]);
   });
 
   it("two replicas: one reports, the other stands by; the holder paused past its lease reports nothing once the other took over", {
