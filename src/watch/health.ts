@@ -14,7 +14,10 @@ export interface HealthReport {
   /** 200 when true, 503 otherwise. */
   ok: boolean;
   body: {
-    status: "starting" | "ok" | "failing";
+    /** `standby`: a replica waiting to take over from the active one (200). */
+    status: "starting" | "ok" | "failing" | "standby";
+    /** With replicas (a PostgreSQL state): whether this one is the active watcher. */
+    role?: "active" | "standby";
     /** ISO 8601, on the watcher's clock; null before the first. */
     lastSuccessfulRead: string | null;
     failedRefreshes: number;

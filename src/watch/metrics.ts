@@ -105,6 +105,13 @@ export class WatchMetrics {
     registers: [this.registry],
   });
 
+  readonly role: Gauge<"role"> = new Gauge({
+    name: "vigil_watch_role",
+    help: "1 for this replica's role (active: holds the watch lease and reports; standby: waits to take over), 0 for the other. Absent for a file state (one replica).",
+    labelNames: ["role"],
+    registers: [this.registry],
+  });
+
   /** `client`: the API client whose reads and 429s are counted. */
   constructor(client: ClientMetrics) {
     clientCounters(client, [this.registry]);

@@ -54,6 +54,18 @@ export function emptyRecord(lineage: string): WatchRecord {
   return { version: 1, lineage, reported: [], heals: [], syncCursors: {} };
 }
 
+/** A record read from `where` (a file, a database row), or a RecordFileError saying what is wrong with it. */
+export function parseRecord(json: unknown, where: string): WatchRecord {
+  const parsed = recordSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new RecordFileError(
+      `${where}: /${issue.path.join("/")}: ${issue.message}; delete it to start afresh (drift already reported will be reported again).`,
+    );
+  }
+  return parsed.data;
+}
+
 /** Where the record is kept. A store that offers a place for it may implement this too. */
 export interface RecordStore {
   load(): Promise<WatchRecord | undefined>;
@@ -106,14 +118,7 @@ export class RecordFile implements RecordStore {
         `${path}: not JSON (${(error as Error).message}); delete it to start afresh.`,
       );
     }
-    const parsed = recordSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new RecordFileError(
-        `${path}: /${issue.path.join("/")}: ${issue.message}; delete it to start afresh (drift already reported will be reported again).`,
-      );
-    }
-    return parsed.data;
+    return parseRecord(json, path);
   }
 
   save(record: WatchRecord): Promise<void> {

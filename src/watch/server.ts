@@ -8,15 +8,17 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { webhookEvents } from "../kinds/events.ts";
 import { capConnections, fastifyLimits, type ServerLimits, serverLimits } from "../server-limits.ts";
-import type { DeliveryVerifier } from "./deliveries.ts";
+import type { Delivery, DeliveryVerifier } from "./deliveries.ts";
+import type { HealthReport } from "./health.ts";
 import type { WatchMetrics } from "./metrics.ts";
-import type { Watcher } from "./watcher.ts";
+import { StandbyError } from "./replica.ts";
 
 export interface ListenerOptions {
   host: string;
   port: number;
   metrics: WatchMetrics;
-  watcher: Watcher;
+  /** The watcher, or the replica that runs one while it holds the watch lease. */
+  watcher: { health(): HealthReport; receive(delivery: Delivery): Promise<void> };
   /** Request timeouts and the connection cap over `defaultServerLimits` (docs/watch.md). */
   limits?: Partial<ServerLimits>;
   /** Without one, `POST /events` answers 404: the watcher polls only. */
@@ -69,7 +71,13 @@ export async function startListener(
       }
       metrics.eventsVerified.inc({ event: eventLabel(verdict.delivery.event) });
       // Settles once the record says events wait to be judged: acknowledged, an event is never lost unseen.
-      await watcher.receive(verdict.delivery);
+      try {
+        await watcher.receive(verdict.delivery);
+      } catch (error) {
+        if (!(error instanceof StandbyError)) throw error;
+        // The API sends it again later; a balancer that routes by GET /healthz's role sends it to the active one.
+        return reply.code(503).header("retry-after", "5").send({ error: "standby", message: error.message });
+      }
       return reply.code(202).send({ status: "accepted" });
     });
     // A body over the limit is refused before the handler runs: counted here, as the handler counts its refusals.

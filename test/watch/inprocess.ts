@@ -48,6 +48,14 @@ export class ManualClock implements TimeSource {
     });
   }
 
+  /**
+   * Moves the clock by `ms` and wakes nothing: a process frozen that long (a stopped VM, a long pause),
+   * whose waits end only when it runs again (`advance`).
+   */
+  jump(ms: number): void {
+    this.#now += ms;
+  }
+
   /** Moves the clock by `ms`, waking each wait whose end it passes, in order. */
   async advance(ms: number): Promise<void> {
     const target = this.#now + ms;

@@ -5,6 +5,7 @@ import { realTime } from "../../api/index.ts";
 import { isPostgresUrl } from "../../engine/index.ts";
 import { formatDiagnostic, loadConfig } from "../../gitops/load.ts";
 import { SharePacer } from "../../watch/budget.ts";
+import { Election } from "../../watch/lease.ts";
 import { RecordFile } from "../../watch/record.ts";
 import type { RunningWatch } from "../../watch/run.ts";
 import { whenOutputCloses } from "../closed-output.ts";
@@ -23,6 +24,7 @@ import { CliError } from "../errors.ts";
 import { exitCodes } from "../exit-codes.ts";
 import { exitAtOnce, onInterrupt } from "../interrupt.ts";
 import { redactOutput } from "../output-guard.ts";
+import { claimSingleWatcher } from "../watch-single.ts";
 import { withConnectionOptions } from "./shared.ts";
 
 export interface WatchCliOptions extends ConnectionOptions {
@@ -36,6 +38,7 @@ export interface WatchCliOptions extends ConnectionOptions {
   heal: boolean;
   healDeletes: boolean;
   maxConnections?: string;
+  lease?: string;
 }
 
 /** `HOST:PORT` (`[::1]:9000` for IPv6) → its parts. */
@@ -129,6 +132,10 @@ export function registerWatch(program: Command) {
         "--max-connections <n>",
         "connections the listener holds open at once at most; more are closed as they arrive (default 512)",
       )
+      .option(
+        "--lease <duration>",
+        "with a PostgreSQL state: the watch lease that elects one active replica; a standby takes over within it (default 15s)",
+      )
       .option("--every <duration>", "delta sync cadence", "5m")
       .option("--full-every <duration>", "full refresh cadence (stretched to fit the read budget)", "1h")
       .option("--read-budget <percent>", "share of the account's read quota to spend at most", "10")
@@ -174,31 +181,69 @@ export function watchFlags(options: WatchCliOptions, env: NodeJS.ProcessEnv) {
   }
   if (options.notify !== undefined && !/^https?:\/\/[^/]/.test(options.notify))
     throw new CliError(`--notify takes an http(s) URL, not ${JSON.stringify(options.notify)}.`);
-  return { listen, maxConnections, cadence, share: percent / 100, secret };
+  const leaseMs =
+    options.lease === undefined
+      ? defaultLeaseMs
+      : cliDuration(options.lease, { name: "--lease", minMs: 2000 });
+  if (options.lease !== undefined && !isPostgresUrl(statePath(options)))
+    throw new CliError(
+      "--lease needs a PostgreSQL state (--state postgres://…): with a state file, one watcher runs, and there is no lease to elect it.",
+    );
+  return { listen, maxConnections, cadence, share: percent / 100, secret, leaseMs };
+}
+
+/** Kubernetes' leader election default: a dead active replica is replaced within 15 s (sooner when its session ends). */
+const defaultLeaseMs = 15_000;
+
+/**
+ * With a PostgreSQL state, the election of one active replica; with a state file, the claim of its only
+ * watcher. Answers the election (when there is one) and what gives either up.
+ */
+async function replicas(options: WatchCliOptions, leaseMs: number) {
+  const where = statePath(options);
+  if (!isPostgresUrl(where)) {
+    const release = await claimSingleWatcher(resolve(where));
+    return { close: release };
+  }
+  const { PostgresLease } = await import("../../engine/state/postgres-lease.ts");
+  const backend = new PostgresLease(where, {
+    ...(options.workspace && { workspace: options.workspace }),
+    name: "watch",
+    // A statement that takes longer than a third of the lease fails: the next try comes within it.
+    timeoutMs: Math.max(1000, leaseMs / 3),
+  });
+  return { election: new Election({ backend, leaseMs, time: realTime }), close: () => backend.close() };
 }
 
 async function runWatch(paths: string[], options: WatchCliOptions): Promise<void> {
-  const { listen, maxConnections, cadence, share, secret } = watchFlags(options, process.env);
+  const { listen, maxConnections, cadence, share, secret, leaseMs } = watchFlags(options, process.env);
   const config = await loadOrFail(paths);
   options.configPaths = paths;
+  const coordination = await replicas(options, leaseMs);
   // The watcher's server and metrics (fastify, prom-client, OpenTelemetry) load only when a watch starts
   // (before it opens anything that would need closing), so every other command starts without them.
   const { startWatch } = await import("../../watch/run.ts");
   // At the account's pace (a plan's) until the first refresh is over, then at the share.
   const pacer = new SharePacer(share, realTime);
-  const connection = await connect(options, process.env, pacer);
+  // The claim of a state file's watcher is given back when the watcher cannot start.
+  const connection = await connect(options, process.env, pacer).catch(async (error) => {
+    await coordination.close();
+    throw error;
+  });
   const store = await stateStore(options, "watch");
   const record = watchRecordPath(options);
   // The connection and the state's store (a database pool with PostgreSQL), closed together.
   const close = async () => {
     await connection.close();
     await store.close();
+    await coordination.close();
   };
   const watch = await startWatch({
     ops: connection.ops,
     clientMetrics: connection.client.metrics,
     store,
     records: new RecordFile(record.path, record.former),
+    ...(coordination.election && { lease: { election: coordination.election } }),
     desired: config.resources,
     reloadConfig: () => reloadConfig(paths),
     cadence,

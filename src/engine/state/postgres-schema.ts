@@ -37,6 +37,29 @@ const migrations: ((schema: string) => string[])[] = [
       expires_at timestamptz NOT NULL,
       backend_pid integer NOT NULL)`,
   ],
+  // Leases that elect one of several replicas (`vigil watch`): `token` grows at every takeover and fences
+  // the holder's writes of `document`; the row (token, document) outlives each hold. The inbox keeps what
+  // the other replicas received for the holder.
+  (s) => [
+    `CREATE TABLE ${s}.leases (
+      workspace text NOT NULL REFERENCES ${s}.workspaces (name) ON DELETE CASCADE,
+      name text NOT NULL,
+      token bigint NOT NULL DEFAULT 0,
+      lease_id text,
+      holder jsonb,
+      expires_at timestamptz,
+      backend_pid integer,
+      document jsonb,
+      PRIMARY KEY (workspace, name))`,
+    // What a replica standing by received (webhook deliveries), kept for the holder to take.
+    `CREATE TABLE ${s}.lease_inbox (
+      id bigserial PRIMARY KEY,
+      workspace text NOT NULL,
+      name text NOT NULL,
+      received_at timestamptz NOT NULL DEFAULT now(),
+      item jsonb NOT NULL,
+      FOREIGN KEY (workspace, name) REFERENCES ${s}.leases (workspace, name) ON DELETE CASCADE)`,
+  ],
 ];
 export const schemaVersion = migrations.length;
 

@@ -21,6 +21,7 @@ describe("watchFlags", () => {
       cadence: { everyMs: 300_000, fullEveryMs: 3_600_000 },
       share: 0.1,
       secret: undefined,
+      leaseMs: 15_000,
     });
     expect(
       flags(
@@ -39,6 +40,7 @@ describe("watchFlags", () => {
       cadence: { everyMs: 90_000, fullEveryMs: 3_600_000 },
       share: 0.25,
       secret: "whsec_x",
+      leaseMs: 15_000,
     });
   });
 
@@ -52,6 +54,11 @@ describe("watchFlags", () => {
     expect(() => flags({ readBudget: "0" })).toThrow(/--read-budget takes a percentage above 0/);
     expect(() => flags({ listen: "9100" })).toThrow(/--listen takes HOST:PORT/);
     expect(() => flags({ every: "10ms" })).toThrow(/--every/);
+    expect(() => flags({ lease: "30s" })).toThrow(
+      "--lease needs a PostgreSQL state (--state postgres://…): with a state file, one watcher runs, and there is no lease to elect it.",
+    );
+    expect(() => flags({ lease: "1s", state: "postgres://u:p@db/x" })).toThrow(/--lease/);
+    expect(flags({ lease: "30s", state: "postgres://u:p@db/x" }).leaseMs).toBe(30_000);
     expect(() => flags({ notify: "hooks.example.com" })).toThrow(
       '--notify takes an http(s) URL, not "hooks.example.com".',
     );
