@@ -2,6 +2,8 @@
  * The fleet end to end (issue 30): real PostgreSQL, a sandbox with an account per fleet account, real
  * `vigil worker` processes each behind a proxy that logs its requests, and `vigil fleet` runs.
  */
+import { rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PostgresServer, postgresForTests } from "../helpers/postgres.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
@@ -29,6 +31,9 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
   const log: LoggedRequest[] = [];
   const proxies: { url: string; close(): Promise<void> }[] = [];
   const workers = new Map<string, WorkerProcess>();
+  let good: Client & { name: string };
+  let fleetFile: string;
+  let fleetDir: string;
 
   const start = async (name: string) => {
     const proxy = await loggingProxy(sandbox.url, name, log);
@@ -58,6 +63,10 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
       accounts.push(Object.assign(client, { name }));
       tokens[`TOKEN_${name.replaceAll("-", "_")}`] = client.token;
     }
+    good = Object.assign(await sandbox.account(), { name: "iso-good" });
+    tokens.TOKEN_iso_good = good.token;
+    tokens.TOKEN_iso_invalid = (await sandbox.account()).token;
+    tokens.TOKEN_iso_bad = "vk_live_notarealtoken000000000000";
     await Promise.all(["w1", "w2", "w3"].map(start));
   }, 120_000);
 
@@ -70,7 +79,9 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
   });
 
   it("applies every account exactly: no duplicates, and every plan is empty afterwards", async () => {
-    const { file } = await writeFleet(accounts.map((a) => ({ name: a.name, monitors: monitorCount })));
+    const { file, dir } = await writeFleet(accounts.map((a) => ({ name: a.name, monitors: monitorCount })));
+    fleetFile = file;
+    fleetDir = dir;
     const applied = await fleet(["apply", file]);
     expect(applied.stderr).toBe("");
     expect(applied.code).toBe(0);
@@ -90,5 +101,85 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
     // The three workers shared the work, and no account was written by two at once.
     expect(new Set(log.filter((r) => r.method === "POST").map((r) => r.worker)).size).toBe(3);
     expect(overlappingWrites(log)).toEqual([]);
+  }, 120_000);
+
+  it("converges when a worker is killed mid-apply, and no account is written by two workers at once", async () => {
+    // Ten more monitors per account: a run long enough to kill a worker in the middle of it.
+    for (const a of accounts)
+      await writeFile(join(fleetDir, "accounts", a.name, "more.yaml"), monitorsYaml(10, "n"));
+    const before = log.length;
+    const applying = fleet(["apply", fleetFile]);
+    await until(
+      () => log.slice(before).some((r) => r.worker === "w1" && r.method === "POST"),
+      "w1 to start writing",
+      60_000,
+    );
+    workers.get("w1")!.child.kill("SIGKILL");
+    const applied = await applying;
+    expect(applied.stderr).toBe("");
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toContain("Fleet apply: 20 of 20 account(s) succeeded");
+    for (const a of accounts) {
+      const shown = await names(a);
+      expect(shown).toHaveLength(monitorCount + 10);
+      expect(new Set(shown).size).toBe(monitorCount + 10);
+    }
+    expect(overlappingWrites(log)).toEqual([]);
+    // w1 wrote before it died, and another worker finished its account.
+    const killedAt = Math.max(...log.filter((r) => r.worker === "w1").map((r) => r.end));
+    const taken = log.filter((r) => r.worker !== "w1" && r.start > killedAt && r.method === "POST");
+    expect(taken.length).toBeGreaterThan(0);
+    const planned = await fleet(["plan", fleetFile, "--json"]);
+    expect(JSON.parse(planned.stdout).accounts.every((r: { changes: number }) => r.changes === 0)).toBe(true);
+  }, 180_000);
+
+  it("keeps serving every account as a worker joins and another leaves", async () => {
+    await start("w4");
+    const w2 = workers.get("w2")!;
+    w2.child.kill("SIGTERM");
+    await w2.exited;
+    const stoppedAt = Date.now();
+    for (const a of accounts) await rm(join(fleetDir, "accounts", a.name, "more.yaml"));
+    const applied = await fleet(["apply", fleetFile]);
+    expect(applied.code).toBe(0);
+    for (const a of accounts) expect(applied.stdout).toContain(`${a.name}: 0 created, 0 updated, 10 deleted`);
+    for (const a of accounts) expect(await names(a)).toHaveLength(monitorCount);
+    // The new worker took accounts (deletes may go in bulk, as a POST).
+    expect(log.some((r) => r.worker === "w4" && r.method !== "GET")).toBe(true);
+    expect(log.some((r) => r.worker === "w2" && r.start > stoppedAt)).toBe(false);
+    expect(overlappingWrites(log)).toEqual([]);
+  }, 180_000);
+
+  it("fails an account with a bad token or an invalid configuration alone, with its message", async () => {
+    const { file } = await writeFleet([
+      { name: "iso-good", monitors: 2 },
+      { name: "iso-bad", monitors: 2 },
+      {
+        name: "iso-invalid",
+        monitors: 0,
+        config:
+          "monitors:\n  web:\n    type: http\n    url: https://x.example.com\n    name: X\n    interval: 60\n    colour: red\n",
+      },
+    ]);
+    const applied = await fleet(["apply", file]);
+    expect(applied.code).toBe(1);
+    expect(applied.stdout).toContain("iso-good: 2 created, 0 updated, 0 deleted");
+    expect(applied.stdout).toMatch(/iso-bad: failed: .*401/);
+    expect(applied.stdout).toMatch(/iso-invalid: failed: .*problem\(s\) in the configuration/);
+    expect(applied.stdout).toContain("accounts/iso-invalid/monitors.yaml:7:5");
+    expect(applied.stdout).toContain("Fleet apply: 1 of 3 account(s) succeeded, 2 failed");
+    expect(applied.stdout).not.toContain("vk_live_notarealtoken");
+    expect(await names(good)).toEqual(["M 0", "M 1"]);
+    // The status says the same per account, and who ran it.
+    const status = await fleet(["status", "--json"]);
+    const byName = new Map(
+      (JSON.parse(status.stdout).accounts as { account: string; lastApply?: { ok: boolean } }[]).map((s) => [
+        s.account,
+        s,
+      ]),
+    );
+    expect(byName.get("iso-good")?.lastApply?.ok).toBe(true);
+    expect(byName.get("iso-bad")?.lastApply?.ok).toBe(false);
+    expect(byName.get("acct-00")?.lastApply?.ok).toBe(true);
   }, 120_000);
 });
