@@ -53,6 +53,9 @@ export const fleetSchema = z.strictObject({
     .describe("The accounts, by name; each name is the account's workspace in the PostgreSQL state."),
 });
 
+/** The file's top: a map with `accounts`, a map; each account is judged by `accountSchema` on its own. */
+const fleetShell = z.strictObject({ accounts: z.record(z.string(), z.unknown()) });
+
 export const fleetSchemaId = "https://vigil.dev/schemas/vigil-fleet.schema.json";
 
 /** The JSON Schema (draft 2020-12) of a fleet file, for editors (`# yaml-language-server: $schema=...`). */
@@ -113,15 +116,26 @@ export async function readFleetFile(file: string): Promise<Fleet> {
       message,
     });
   };
-  const result = fleetSchema.safeParse(parsed.data);
-  if (!result.success) {
-    for (const issue of result.error.issues) describeIssue(issue, parsed, problem);
-    throw new FleetFileError(diagnostics);
-  }
+  // Judged account by account, never through an object keyed by their names: `__proto__` is a name like any other.
+  const shell = fleetShell.safeParse(parsed.data);
+  const accounts: FleetAccount[] = [];
   const dir = dirname(resolve(file));
-  const accounts = Object.entries(result.data.accounts).map(([name, a]) =>
-    judgeAccount(name, a, dir, problem),
-  );
+  if (!shell.success) for (const issue of shell.error.issues) describeIssue(issue, [], parsed, problem);
+  else {
+    // The file's own map (a userMap: every key an own member), not zod's copy of it.
+    const given = (parsed.data as { accounts: Record<string, unknown> }).accounts;
+    for (const name of Object.keys(given)) {
+      const path = ["accounts", name];
+      if (!accountNamePattern.test(name)) {
+        describeIssue({ code: "invalid_key", path } as never, [], parsed, problem);
+        continue;
+      }
+      const account = accountSchema.safeParse(given[name]);
+      if (account.success) accounts.push(judgeAccount(name, account.data, dir, problem));
+      else for (const issue of account.error.issues) describeIssue(issue, path, parsed, problem);
+    }
+  }
+  if (diagnostics.length > 0) throw new FleetFileError(diagnostics);
   if (accounts.length === 0) problem(["accounts"], "the fleet has no accounts; name at least one");
   if (diagnostics.length > 0) throw new FleetFileError(diagnostics);
   return { file, dir, accounts };
@@ -202,16 +216,17 @@ function cronOf(every: string): { cron: string; everyMs: number } | { message: s
 /** One zod issue in the fleet file's words, at its place. */
 function describeIssue(
   issue: z.core.$ZodIssue,
+  base: YamlPath,
   parsed: ParsedFile,
   problem: (path: YamlPath, message: string, onKey?: boolean) => void,
 ): void {
-  const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
+  const path = [...base, ...issue.path.filter((p): p is string | number => typeof p !== "symbol")];
   if (issue.code === "unrecognized_keys") {
     for (const key of issue.keys)
       problem([...path, key], `unknown member ${quote(key)}; allowed: ${allowedAt(path).join(", ")}`, true);
     return;
   }
-  if (issue.code === "invalid_key" || (issue.code === "invalid_format" && path.length === 2)) {
+  if (issue.code === "invalid_key") {
     problem(
       path,
       `${quote(String(path.at(-1)))} is not an account name: use 1 to 63 letters, digits, ".", "_" or "-", starting with a letter or digit (it names the account's workspace)`,
@@ -224,7 +239,11 @@ function describeIssue(
     parsed.data,
   );
   if (value === undefined && issue.code === "invalid_type") {
-    problem(path.slice(0, -1), `${String(path.at(-1))} is required${requiredHint(String(path.at(-1)))}`);
+    problem(
+      path.slice(0, -1),
+      `${String(path.at(-1))} is required${requiredHint(String(path.at(-1)))}`,
+      true,
+    );
     return;
   }
   const what =
