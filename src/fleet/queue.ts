@@ -54,6 +54,9 @@ export async function openQueue(
     schema: queueSchema(stateUrl),
     application_name: `vigil ${options.name}`,
     max: 4,
+    // A worker frozen inside one of pg-boss's transactions (it takes advisory locks in them) must not hold
+    // the queue for everyone: the server ends such a session after the heartbeat's length.
+    options: `-c idle_in_transaction_session_timeout=${timing.heartbeatSeconds * 1000}`,
     supervise: options.supervise,
     schedule: options.schedule ?? false,
     superviseIntervalSeconds: timing.superviseSeconds,

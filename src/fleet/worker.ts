@@ -107,7 +107,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       const result = await runJob(job.data, { ...options, onCalls: (a, m) => metrics.calls(a, m) });
       metrics.finished(result, lag);
       options.log(
-        `${result.account}: ${result.action} ${result.ok ? "done" : "failed"} (+${result.created} ~${result.updated} -${result.deleted}${result.failed ? ` ${result.failed} failed` : ""}; waited ${lag.toFixed(1)} s)`,
+        `${result.account}: ${result.action} ${result.ok ? "done" : "failed"} (+${result.created} ~${result.updated} -${result.deleted}${result.failed ? ` ${result.failed} failed` : ""}; waited ${lag.toFixed(1)} s)${result.message ? `: ${result.message}` : ""}`,
       );
       await record
         .finished(result)

@@ -133,16 +133,47 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
     expect(JSON.parse(planned.stdout).accounts.every((r: { changes: number }) => r.changes === 0)).toBe(true);
   }, 180_000);
 
+  it("fences a frozen worker: once its lease ran out, it writes neither the state nor the account", async () => {
+    for (const a of accounts)
+      await writeFile(join(fleetDir, "accounts", a.name, "fence.yaml"), monitorsYaml(5, "f"));
+    const before = log.length;
+    const applying = fleet(["apply", fleetFile]);
+    await until(
+      () => log.slice(before).some((r) => r.worker === "w3" && r.method === "POST"),
+      "w3 to start writing",
+      60_000,
+    );
+    const w3 = workers.get("w3")!;
+    w3.child.kill("SIGSTOP");
+    const applied = await applying;
+    expect(applied.code).toBe(0);
+    // Thawed after another worker finished its accounts: its next save is refused, so no write follows.
+    const thawedAt = Date.now();
+    w3.child.kill("SIGCONT");
+    await until(
+      () => /lock on workspace \S+ is lost|could not be saved/.test(w3.log()),
+      "w3 to find its lock lost",
+      30_000,
+    );
+    await new Promise((done) => setTimeout(done, 1000));
+    expect(log.filter((r) => r.worker === "w3" && r.start >= thawedAt && r.method !== "GET")).toEqual([]);
+    expect(overlappingWrites(log)).toEqual([]);
+    for (const a of accounts) expect(await names(a)).toHaveLength(monitorCount + 15);
+  }, 180_000);
+
   it("keeps serving every account as a worker joins and another leaves", async () => {
     await start("w4");
     const w2 = workers.get("w2")!;
     w2.child.kill("SIGTERM");
     await w2.exited;
     const stoppedAt = Date.now();
-    for (const a of accounts) await rm(join(fleetDir, "accounts", a.name, "more.yaml"));
+    for (const a of accounts) {
+      await rm(join(fleetDir, "accounts", a.name, "more.yaml"));
+      await rm(join(fleetDir, "accounts", a.name, "fence.yaml"));
+    }
     const applied = await fleet(["apply", fleetFile]);
     expect(applied.code).toBe(0);
-    for (const a of accounts) expect(applied.stdout).toContain(`${a.name}: 0 created, 0 updated, 10 deleted`);
+    for (const a of accounts) expect(applied.stdout).toContain(`${a.name}: 0 created, 0 updated, 15 deleted`);
     for (const a of accounts) expect(await names(a)).toHaveLength(monitorCount);
     // The new worker took accounts (deletes may go in bulk, as a POST).
     expect(log.some((r) => r.worker === "w4" && r.method !== "GET")).toBe(true);

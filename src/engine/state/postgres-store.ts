@@ -58,6 +58,10 @@ export class PostgresStateStore implements StateBackend {
       application_name: "vigil",
       connectionTimeoutMillis: 15_000,
       keepAlive: true,
+      // A run frozen inside a transaction (a paused process, a stalled VM) would hold the workspace's rows,
+      // and so every other run, forever: the server ends such a session once its lease could have run out,
+      // which frees the lock at once (its session is gone) and fences the run (docs/state.md, "Locking").
+      idle_in_transaction_session_timeout: this.#leaseMs,
     };
   }
 
