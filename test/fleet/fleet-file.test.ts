@@ -30,13 +30,13 @@ describe("the fleet file", () => {
       [
         "accounts:",
         "  acme:",
-        '    endpoint: "${env:ACME_ENDPOINT}"',
-        '    token: "${env:ACME_TOKEN}"',
+        `    endpoint: "\${env:ACME_ENDPOINT}"`,
+        `    token: "\${env:ACME_TOKEN}"`,
         "    paths: [accounts/acme]",
         "    watch: { every: 5m, heal: true }",
         "  globex:",
         "    endpoint: https://api.example.com/v2",
-        '    token: "${env:GLOBEX_TOKEN}"',
+        `    token: "\${env:GLOBEX_TOKEN}"`,
         "    paths: [accounts/globex, shared]",
         "",
       ].join("\n"),
@@ -70,7 +70,7 @@ describe("the fleet file", () => {
         "    colour: red",
         "    watch: { every: 7m }",
         "  bad/name:",
-        '    token: "${env:T}"',
+        `    token: "\${env:T}"`,
         "    paths: [x]",
         "  globex:",
         "    paths: []",
@@ -115,7 +115,7 @@ describe("the fleet file", () => {
 
   it("judges __proto__ as a name like any other: refused with its reason, and nothing else changes", async () => {
     const found = await problems(
-      'accounts:\n  __proto__:\n    token: "${env:T}"\n    paths: [x]\n  ok:\n    token: "${env:T}"\n    paths: [x]\n',
+      `accounts:\n  __proto__:\n    token: "\${env:T}"\n    paths: [x]\n  ok:\n    token: "\${env:T}"\n    paths: [x]\n`,
     );
     expect(found).toEqual([
       expect.stringMatching(/^2:3 accounts\.__proto__: "__proto__" is not an account name/),

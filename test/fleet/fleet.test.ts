@@ -4,9 +4,11 @@
  */
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PostgresServer, postgresForTests } from "../helpers/postgres.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
+import { freePort } from "../watch/helpers.ts";
 import {
   type LoggedRequest,
   loggingProxy,
@@ -35,10 +37,10 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
   let fleetFile: string;
   let fleetDir: string;
 
-  const start = async (name: string) => {
+  const start = async (name: string, more: string[] = []) => {
     const proxy = await loggingProxy(sandbox.url, name, log);
     proxies.push(proxy);
-    const worker = startWorkerProcess(["--state", stateUrl, "--concurrency", "4", "--lease", "5s"], {
+    const worker = startWorkerProcess(["--state", stateUrl, "--concurrency", "4", "--lease", "5s", ...more], {
       VIGIL_ENDPOINT: proxy.url,
       ...tokens,
     });
@@ -162,7 +164,8 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
   }, 180_000);
 
   it("keeps serving every account as a worker joins and another leaves", async () => {
-    await start("w4");
+    const port = await freePort();
+    await start("w4", ["--listen", `127.0.0.1:${port}`]);
     const w2 = workers.get("w2")!;
     w2.child.kill("SIGTERM");
     await w2.exited;
@@ -179,6 +182,21 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
     expect(log.some((r) => r.worker === "w4" && r.method !== "GET")).toBe(true);
     expect(log.some((r) => r.worker === "w2" && r.start > stoppedAt)).toBe(false);
     expect(overlappingWrites(log)).toEqual([]);
+    // Its listener: per account, the jobs it ran, their queue lag and last success.
+    const health = await request(`http://127.0.0.1:${port}/healthz`);
+    expect(health.statusCode).toBe(200);
+    await health.body.dump();
+    const metrics = await (await request(`http://127.0.0.1:${port}/metrics`)).body.text();
+    const ran = accounts.filter((a) =>
+      metrics.includes(`vigil_fleet_jobs_total{account="${a.name}",action="apply",result="ok"} 1`),
+    );
+    expect(ran.length).toBeGreaterThan(0);
+    for (const a of ran) {
+      expect(metrics).toMatch(new RegExp(`vigil_fleet_queue_lag_seconds\\{account="${a.name}"\\} \\d`));
+      expect(metrics).toMatch(
+        new RegExp(`vigil_fleet_last_success_timestamp_seconds\\{account="${a.name}",action="apply"\\} \\d`),
+      );
+    }
   }, 180_000);
 
   it("fails an account with a bad token or an invalid configuration alone, with its message", async () => {
@@ -212,5 +230,13 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
     expect(byName.get("iso-good")?.lastApply?.ok).toBe(true);
     expect(byName.get("iso-bad")?.lastApply?.ok).toBe(false);
     expect(byName.get("acct-00")?.lastApply?.ok).toBe(true);
+    // The plan for a pull request: one section per account, each failure with its message.
+    const planned = await fleet(["plan", file, "--markdown"]);
+    expect(planned.code).toBe(1);
+    expect(planned.stdout).toContain("## iso-good");
+    expect(planned.stdout).toMatch(/## iso-bad\n\n\*\*Failed:\*\* .*401/);
+    expect(planned.stdout).toContain(
+      "Fleet plan: 1 of 3 account(s) succeeded, 2 failed; 0 to create, 0 to update, 0 to delete.",
+    );
   }, 120_000);
 });
