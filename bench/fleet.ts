@@ -17,6 +17,8 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import {
+  type LoggedRequest,
+  loggingProxy,
   runFleetCli,
   startWorkerProcess,
   until,
@@ -83,13 +85,24 @@ async function run(
   fleetAccounts: { name: string; token: string }[],
   workers: number,
   jobs: number,
+  log?: LoggedRequest[],
 ) {
   const stateUrl = pg.url(schema);
   const env: Record<string, string> = { VIGIL_ENDPOINT: sandbox.url };
   for (const a of fleetAccounts) env[`TOKEN_${a.name.replaceAll("-", "_")}`] = a.token;
   const started: WorkerProcess[] = [];
-  for (let i = 0; i < workers; i++)
-    started.push(startWorkerProcess(["--state", stateUrl, "--concurrency", String(jobs)], env));
+  const proxies: Awaited<ReturnType<typeof loggingProxy>>[] = [];
+  for (let i = 0; i < workers; i++) {
+    // With a log, each worker reaches the sandbox through a proxy that records its requests.
+    const proxy = log ? await loggingProxy(sandbox.url, `w${i}`, log) : undefined;
+    if (proxy) proxies.push(proxy);
+    started.push(
+      startWorkerProcess(["--state", stateUrl, "--concurrency", String(jobs)], {
+        ...env,
+        ...(proxy && { VIGIL_ENDPOINT: proxy.url }),
+      }),
+    );
+  }
   for (const w of started) await until(() => w.log().includes("Worker ready"), "a worker to start", 60_000);
   const { file } = await writeFleet(fleetAccounts.map((a) => ({ name: a.name, monitors: monitorCount })));
   const t0 = Date.now();
@@ -99,6 +112,7 @@ async function run(
   const rss = started.map((w) => peakRssMiB(w.child.pid));
   for (const w of started) w.child.kill("SIGTERM");
   await Promise.all(started.map((w) => w.exited));
+  await Promise.all(proxies.map((p) => p.close()));
   const failed = results.filter((r) => !r.ok);
   const reconcile = results.map((r) => Date.parse(r.finishedAt) - t0);
   const lags = results.map((r) => r.lagSeconds * 1000);
@@ -140,17 +154,33 @@ try {
       plan: "business",
       metered: true,
     });
-    const quota = (await sandbox.call("GET", "/account/quota", metered[0]!.token)) as unknown;
-    const { wallMs, results } = await run(
+    const quota = (await sandbox.call("GET", "/account/quota", metered[0]!.token)) as {
+      pools: Record<string, { quotas: { scope: string; quota: string; limit: number; windowSec: number }[] }>;
+    };
+    const perMinute = Object.values(quota.pools)
+      .flatMap((p) => p.quotas)
+      .filter((q) => q.scope === "monitor" && q.windowSec === 60);
+    const log: LoggedRequest[] = [];
+    const { results } = await run(
       `metered (Business) on ${workerCount} workers`,
       "bench_metered",
       metered,
       workerCount,
       concurrency,
+      log,
     );
-    const perAccountMin = wallMs / 60_000;
+    for (const r of results.slice(0, 4)) {
+      const token = metered.find((a) => a.name === r.account)!.token;
+      const mine = log.filter((l) => l.token === token);
+      const span = (Math.max(...mine.map((l) => l.end)) - Math.min(...mine.map((l) => l.start))) / 60_000;
+      const writes = mine.filter((l) => l.method !== "GET").length;
+      const reads = mine.length - writes;
+      console.log(
+        `  ${r.account}: ${reads} reads and ${writes} writes in ${(span * 60).toFixed(1)} s = ${(reads / span).toFixed(0)} reads/min, ${(writes / span).toFixed(0)} writes/min; 429s: ${mine.filter((l) => l.status === 429).length}`,
+      );
+    }
     console.log(
-      `metered: ${monitorCount} creates per account in ${seconds(wallMs)} = ${(monitorCount / perAccountMin).toFixed(0)} writes/min per account (all ${results.length} at once); the account's quota: ${JSON.stringify(quota).slice(0, 400)}`,
+      `  the account's per-minute monitor quotas: ${perMinute.map((q) => `${q.quota} ${q.limit}`).join(", ")}`,
     );
   }
 } finally {

@@ -53,7 +53,7 @@ describe("which folder may import which", () => {
     pulumi: ["kinds", "engine", "api"],
     watch: ["kinds", "engine", "api"],
     routing: ["kinds", "engine"],
-    fleet: ["kinds", "engine", "api", "gitops"],
+    fleet: ["kinds", "engine", "api", "gitops", "watch"],
     cli: ["kinds", "engine", "api", "gitops", "watch", "routing", "fleet", "sandbox"],
     sandbox: ["kinds"],
     cdktf: [],

@@ -42,6 +42,12 @@ const accountSchema = z.strictObject({
         .boolean()
         .optional()
         .describe("Apply the configuration again when drift is found (default false)."),
+      webhookSecret: z
+        .string()
+        .optional()
+        .describe(
+          `\${env:NAME}: the variable holding the account's webhook signing secret; a worker's POST /events/<account> then takes its deliveries and checks for drift at once.`,
+        ),
     })
     .optional()
     .describe("Continuous drift detection, run by the workers."),
@@ -79,7 +85,7 @@ export interface FleetAccount {
   token: { env: string };
   /** Absolute paths of the account's configuration. */
   paths: string[];
-  watch?: { everyMs: number; cron: string; heal: boolean };
+  watch?: { everyMs: number; cron: string; heal: boolean; webhookSecret?: { env: string } };
 }
 
 export interface Fleet {
@@ -180,6 +186,15 @@ function judgeAccount(
     const every = cronOf(a.watch.every);
     if ("cron" in every) watch = { ...every, heal: a.watch.heal ?? false };
     else problem([...base, "watch", "every"], every.message);
+    if (a.watch.webhookSecret !== undefined) {
+      const secret = envReference.exec(a.watch.webhookSecret);
+      if (secret && watch) watch.webhookSecret = { env: secret[1]! };
+      else if (!secret)
+        problem(
+          [...base, "watch", "webhookSecret"],
+          `the webhook secret must be \${env:NAME}, the environment variable each worker reads it from (the value is not shown)`,
+        );
+    }
   }
   return {
     name,
@@ -276,5 +291,5 @@ function expectedWords(expected: string): string {
 function allowedAt(path: readonly (string | number)[]): string[] {
   if (path.length === 0) return Object.keys(fleetSchema.shape);
   if (path.length === 2) return Object.keys(accountSchema.shape);
-  return ["every", "heal"];
+  return ["every", "heal", "webhookSecret"];
 }

@@ -23,6 +23,8 @@ export interface FleetJob {
   files: { path: string; text: string }[];
   /** For a drift check: whether to apply the configuration again when drift is found. */
   heal?: boolean;
+  /** For a scheduled drift check: the variable holding the account's webhook secret (POST /events/<account>). */
+  webhookSecret?: { env: string };
 }
 
 /** What a job answers (pg-boss stores it as the job's output). */
@@ -73,6 +75,7 @@ export async function jobFor(
       paths: account.paths.map((p) => portable(relative(fleet.dir, p)) || "."),
       files,
       ...(account.watch && { heal: account.watch.heal }),
+      ...(account.watch?.webhookSecret && { webhookSecret: account.watch.webhookSecret }),
     },
     problems: found.problems.map((p) => p.replaceAll(`${fleet.dir}${sep}`, "")),
   };

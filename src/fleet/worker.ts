@@ -6,6 +6,7 @@
 import type { Job, JobWithMetadata, PgBoss } from "pg-boss";
 import { Counter, Gauge, Registry } from "prom-client";
 import type { ClientMetrics } from "../api/index.ts";
+import { type DeliveryAnswer, FleetDeliveries } from "./events.ts";
 import type { FleetJob, JobResult } from "./jobs.ts";
 import { defaultTiming, openQueue, type QueueTiming, queueName } from "./queue.ts";
 import { FleetRecord } from "./record.ts";
@@ -75,6 +76,12 @@ export class FleetMetrics {
 
 export interface RunningWorker {
   metrics: FleetMetrics;
+  /** `POST /events/<account>`: a delivery of the account's webhook, checked and turned into a drift check. */
+  receive(
+    account: string,
+    headers: Record<string, string | string[] | undefined>,
+    raw: Buffer,
+  ): Promise<DeliveryAnswer>;
   /** Whether the worker still takes jobs (for /healthz). */
   healthy(): { ok: boolean; body: Record<string, unknown> };
   /** Stops taking jobs, lets those under way end (up to `graceMs`), and closes. */
@@ -85,8 +92,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const metrics = new FleetMetrics();
   const record = new FleetRecord(options.stateUrl);
   let lastError: string | undefined;
-  let boss: PgBoss;
-  boss = await openQueue(options.stateUrl, {
+  const boss: PgBoss = await openQueue(options.stateUrl, {
     supervise: true,
     schedule: true,
     name: `worker ${workerName}`,
@@ -129,8 +135,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     },
     handle as never,
   );
+  const deliveries = new FleetDeliveries(boss, options.env);
   return {
     metrics,
+    receive: (account, headers, raw) => deliveries.receive(account, headers, raw),
     healthy: () => ({
       ok: lastError === undefined,
       body: { worker: workerName, ...(lastError && { lastError }) },

@@ -15,6 +15,7 @@ import {
   monitorsYaml,
   overlappingWrites,
   runFleetCli,
+  signedDelivery,
   startWorkerProcess,
   until,
   type WorkerProcess,
@@ -36,6 +37,7 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
   let good: Client & { name: string };
   let fleetFile: string;
   let fleetDir: string;
+  let listenPort: number;
 
   const start = async (name: string, more: string[] = []) => {
     const proxy = await loggingProxy(sandbox.url, name, log);
@@ -67,9 +69,10 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
     }
     good = Object.assign(await sandbox.account(), { name: "iso-good" });
     tokens.TOKEN_iso_good = good.token;
+    tokens.HOOK_iso_good = "whsec_Zm9yIHRoZSBmbGVldCdzIHRlc3Q=";
     tokens.TOKEN_iso_invalid = (await sandbox.account()).token;
     tokens.TOKEN_iso_bad = "vk_live_notarealtoken000000000000";
-    await Promise.all(["w1", "w2", "w3"].map(start));
+    await Promise.all(["w1", "w2", "w3"].map((name) => start(name)));
   }, 120_000);
 
   afterAll(async () => {
@@ -164,7 +167,8 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
   }, 180_000);
 
   it("keeps serving every account as a worker joins and another leaves", async () => {
-    const port = await freePort();
+    listenPort = await freePort();
+    const port = listenPort;
     await start("w4", ["--listen", `127.0.0.1:${port}`]);
     const w2 = workers.get("w2")!;
     w2.child.kill("SIGTERM");
@@ -201,7 +205,7 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
 
   it("fails an account with a bad token or an invalid configuration alone, with its message", async () => {
     const { file } = await writeFleet([
-      { name: "iso-good", monitors: 2 },
+      { name: "iso-good", monitors: 2, watch: '{ every: 1h, webhookSecret: "${env:HOOK_iso_good}" }' },
       { name: "iso-bad", monitors: 2 },
       {
         name: "iso-invalid",
@@ -230,6 +234,28 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
     expect(byName.get("iso-good")?.lastApply?.ok).toBe(true);
     expect(byName.get("iso-bad")?.lastApply?.ok).toBe(false);
     expect(byName.get("acct-00")?.lastApply?.ok).toBe(true);
+    // A signed delivery of the account's webhook, to any worker's listener, checks it for drift at once.
+    const events = `http://127.0.0.1:${listenPort}/events`;
+    const unsigned = await request(`${events}/iso-good`, { method: "POST", body: "{}" });
+    expect(unsigned.statusCode).toBe(401);
+    await unsigned.body.dump();
+    const unknown = await request(`${events}/acct-00`, { method: "POST", body: "{}" });
+    expect(unknown.statusCode).toBe(404);
+    await unknown.body.dump();
+    const delivery = signedDelivery(tokens.HOOK_iso_good!);
+    const accepted = await request(`${events}/iso-good`, { method: "POST", ...delivery });
+    expect(accepted.statusCode).toBe(202);
+    await accepted.body.dump();
+    const drift = async () =>
+      (
+        JSON.parse((await fleet(["status", "--json"])).stdout).accounts as {
+          account: string;
+          lastDrift?: { ok: boolean; changes: number };
+        }[]
+      ).find((s) => s.account === "iso-good")?.lastDrift;
+    const deadline = Date.now() + 30_000;
+    while (!(await drift()) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 500));
+    expect(await drift()).toMatchObject({ ok: true, changes: 0 });
     // The plan for a pull request: one section per account, each failure with its message.
     const planned = await fleet(["plan", file, "--markdown"]);
     expect(planned.code).toBe(1);

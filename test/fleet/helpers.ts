@@ -4,6 +4,7 @@
  * (which worker, which account, when it started and ended), and `vigil fleet` runs.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import {
   createServer,
@@ -27,6 +28,7 @@ export interface LoggedRequest {
   path: string;
   start: number;
   end: number;
+  status: number;
 }
 
 /** A proxy to `target` that logs each request as `worker`'s into `log`. */
@@ -45,7 +47,15 @@ export async function loggingProxy(
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
         answer.on("end", () =>
-          log.push({ worker, token, method: req.method ?? "", path: req.url ?? "", start, end: Date.now() }),
+          log.push({
+            worker,
+            token,
+            method: req.method ?? "",
+            path: req.url ?? "",
+            start,
+            end: Date.now(),
+            status: answer.statusCode ?? 0,
+          }),
         );
       },
     );
@@ -81,7 +91,7 @@ export function monitorsYaml(count: number, prefix = "m"): string {
 
 /** A fleet file and each account's configuration in a fresh directory; tokens come from `TOKEN_<name>`. */
 export async function writeFleet(
-  accounts: { name: string; monitors: number; config?: string; token?: string }[],
+  accounts: { name: string; monitors: number; config?: string; token?: string; watch?: string }[],
 ): Promise<{ dir: string; file: string }> {
   const dir = await mkdtemp(join(tmpdir(), "vigil-fleet-test-"));
   const lines = ["accounts:"];
@@ -92,6 +102,7 @@ export async function writeFleet(
       `  ${a.name}:`,
       `    token: "\${env:${a.token ?? `TOKEN_${a.name.replaceAll("-", "_")}`}}"`,
       `    paths: [accounts/${a.name}]`,
+      ...(a.watch ? [`    watch: ${a.watch}`] : []),
     );
   }
   const file = join(dir, "fleet.yaml");
@@ -165,4 +176,23 @@ export function overlappingWrites(log: readonly LoggedRequest[]): string[] {
     }
   }
   return found;
+}
+
+/** A delivery of `event` signed with `secret` by the API's SVC-Signature scheme. */
+export function signedDelivery(
+  secret: string,
+  event = "monitor.updated",
+): { headers: Record<string, string>; body: string } {
+  const body = JSON.stringify({
+    id: `d_${randomBytes(16).toString("hex")}`,
+    event,
+    occurredAt: Math.floor(Date.now() / 1000),
+    data: {},
+  });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac("sha256", secret).update(`${t}.`).update(body).digest("hex");
+  return {
+    headers: { "content-type": "application/json", "svc-signature": `t=${t},v1=${v1}`, "svc-event": event },
+    body,
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * `vigil worker --state postgres://…`: one of any number of processes that run the fleet's jobs
- * (docs/fleet.md). With `--listen`, it serves `GET /metrics` (per account) and `GET /healthz`.
+ * (docs/fleet.md). With `--listen`, it serves `POST /events/<account>` (the accounts' signed webhook
+ * deliveries, each a drift check at once), `GET /metrics` (per account) and `GET /healthz`.
  */
 import { type Command, Option } from "commander";
 import Fastify from "fastify";
@@ -48,7 +49,7 @@ export function registerWorker(program: Command) {
         .argParser(parseStateLocation),
     )
     .option("--concurrency <n>", "jobs run at once by this worker (never two of one account)", "4")
-    .option("--listen <host:port>", "serve GET /metrics and GET /healthz")
+    .option("--listen <host:port>", "serve POST /events/<account>, GET /metrics and GET /healthz")
     .option(
       "--lease <duration>",
       "the state lock's lease: a worker that stops renewing it loses the account after this",
@@ -74,10 +75,23 @@ export function registerWorker(program: Command) {
       let close = async () => {};
       if (listen) {
         const limits = serverLimits();
-        const app = Fastify(fastifyLimits(limits));
+        // Deliveries are small (a monitor, a contact), as vigil watch's listener takes them.
+        const app = Fastify({ ...fastifyLimits(limits), bodyLimit: 256 * 1024 });
         capConnections(app.server, limits, (refused) =>
           log(`Warning: the listener refused ${refused} connection(s).`),
         );
+        // The body stays raw: signatures are over the bytes as received.
+        app.removeAllContentTypeParsers();
+        app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+        app.post<{ Params: { account: string } }>("/events/:account", async (req, reply) => {
+          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const answer = await worker.receive(req.params.account, req.headers, raw);
+          if (answer.status >= 400)
+            log(
+              `Refused a delivery for ${JSON.stringify(req.params.account.slice(0, 63))}: ${String(answer.body.message)}`,
+            );
+          return reply.code(answer.status).send(answer.body);
+        });
         app.get("/healthz", async (_req, reply) => {
           const health = worker.healthy();
           return reply.code(health.ok ? 200 : 503).send(health.body);
