@@ -205,7 +205,7 @@ describe.skipIf(!pg)("a fleet of 20 accounts on 3 workers", () => {
 
   it("fails an account with a bad token or an invalid configuration alone, with its message", async () => {
     const { file } = await writeFleet([
-      { name: "iso-good", monitors: 2, watch: '{ every: 1h, webhookSecret: "${env:HOOK_iso_good}" }' },
+      { name: "iso-good", monitors: 2, watch: `{ every: 1h, webhookSecret: "\${env:HOOK_iso_good}" }` },
       { name: "iso-bad", monitors: 2 },
       {
         name: "iso-invalid",
