@@ -54,7 +54,8 @@ describe("which folder may import which", () => {
     pulumi: ["kinds", "engine", "api"],
     watch: ["kinds", "engine", "api"],
     routing: ["kinds", "engine"],
-    cli: ["kinds", "engine", "api", "gitops", "watch", "routing", "sandbox"],
+    fleet: ["kinds", "engine", "api", "gitops", "watch"],
+    cli: ["kinds", "engine", "api", "gitops", "watch", "routing", "fleet", "sandbox"],
     sandbox: ["kinds"],
     cdktf: [],
   };

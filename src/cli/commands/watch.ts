@@ -42,7 +42,7 @@ export interface WatchCliOptions extends ConnectionOptions {
 }
 
 /** `HOST:PORT` (`[::1]:9000` for IPv6) → its parts. */
-function parseListen(text: string): { host: string; port: number } {
+export function parseListen(text: string): { host: string; port: number } {
   const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(text);
   const port = Number(match?.[3]);
   if (!match || port > 65535)

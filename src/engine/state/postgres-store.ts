@@ -58,6 +58,11 @@ export class PostgresStateStore implements StateBackend {
       application_name: "vigil",
       connectionTimeoutMillis: 15_000,
       keepAlive: true,
+      // A run frozen inside a transaction (a paused process, a stalled VM) would hold the workspace's rows,
+      // and so every other run, forever: the server ends such a session once its lease could have run out,
+      // which frees the lock at once (its session is gone) and fences the run (docs/state.md, "Locks"). Never
+      // under 5 s: a busy machine may pause a live run between two statements for a moment.
+      idle_in_transaction_session_timeout: Math.max(this.#leaseMs, 5000),
     };
   }
 

@@ -1,0 +1,189 @@
+/**
+ * The fleet's figures (issue 30):
+ *
+ *   npm run bench:fleet [-- --accounts 200 --monitors 50 --workers 4 --concurrency 4
+ *                          --metered-accounts 8 --sections 1,2]
+ *
+ * 1. `--accounts` accounts of `--monitors` monitors applied by `--workers` worker processes, against the same
+ *    fleet applied one account after another (one worker, one job at a time), in the same run on fresh
+ *    accounts and a fresh state: the wall times and their ratio; per account, the time from enqueue to its
+ *    reconcile (p50, p99, max); the queue's lag (p50, p99); the peak RSS of each worker.
+ * 2. `--metered-accounts` accounts on the Business plan, metered, on the same workers: each account's write
+ *    rate against its quota, and the 429s met. The quota, not the workers, should be the limit.
+ *
+ * PostgreSQL is a throwaway cluster; the sandbox runs in its own process; workers and `vigil fleet` are the
+ * real CLI.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import {
+  type LoggedRequest,
+  loggingProxy,
+  runFleetCli,
+  startWorkerProcess,
+  until,
+  type WorkerProcess,
+  writeFleet,
+} from "../test/fleet/helpers.ts";
+import { startPostgres } from "../test/helpers/postgres.ts";
+import { startSandbox } from "./lib.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    accounts: { type: "string", default: "200" },
+    monitors: { type: "string", default: "50" },
+    workers: { type: "string", default: "4" },
+    concurrency: { type: "string", default: "4" },
+    "metered-accounts": { type: "string", default: "8" },
+    sections: { type: "string", default: "1,2" },
+  },
+});
+const accountCount = Number(args.accounts);
+const monitorCount = Number(args.monitors);
+const workerCount = Number(args.workers);
+const concurrency = Number(args.concurrency);
+const sections = new Set(args.sections.split(",").map(Number));
+
+const pg = await startPostgres();
+const sandbox = await startSandbox({ data: false, connections: 64 });
+
+interface Result {
+  account: string;
+  ok: boolean;
+  message?: string;
+  finishedAt: string;
+  lagSeconds: number;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Peak resident set of a process so far (Linux: VmHWM), in MiB. */
+function peakRssMiB(pid: number | undefined): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+async function accounts(n: number, prefix: string, body: Record<string, unknown>) {
+  const made: { name: string; token: string }[] = [];
+  for (let i = 0; i < n; i++) {
+    const { token } = (await sandbox.call("POST", "/_sandbox/accounts", sandbox.adminToken, body)) as {
+      token: string;
+    };
+    made.push({ name: `${prefix}-${String(i).padStart(3, "0")}`, token });
+  }
+  return made;
+}
+
+/** One fleet apply of fresh accounts on `workers` workers of `jobs` jobs each; the run's figures. */
+async function run(
+  label: string,
+  schema: string,
+  fleetAccounts: { name: string; token: string }[],
+  workers: number,
+  jobs: number,
+  log?: LoggedRequest[],
+) {
+  const stateUrl = pg.url(schema);
+  const env: Record<string, string> = { VIGIL_ENDPOINT: sandbox.url };
+  for (const a of fleetAccounts) env[`TOKEN_${a.name.replaceAll("-", "_")}`] = a.token;
+  const started: WorkerProcess[] = [];
+  const proxies: Awaited<ReturnType<typeof loggingProxy>>[] = [];
+  for (let i = 0; i < workers; i++) {
+    // With a log, each worker reaches the sandbox through a proxy that records its requests.
+    const proxy = log ? await loggingProxy(sandbox.url, `w${i}`, log) : undefined;
+    if (proxy) proxies.push(proxy);
+    started.push(
+      startWorkerProcess(["--state", stateUrl, "--concurrency", String(jobs)], {
+        ...env,
+        ...(proxy && { VIGIL_ENDPOINT: proxy.url }),
+      }),
+    );
+  }
+  for (const w of started) await until(() => w.log().includes("Worker ready"), "a worker to start", 60_000);
+  const { file } = await writeFleet(fleetAccounts.map((a) => ({ name: a.name, monitors: monitorCount })));
+  const t0 = Date.now();
+  const applied = await runFleetCli(["apply", file, "--state", stateUrl, "--json"], {});
+  const wallMs = Date.now() - t0;
+  const results = (JSON.parse(applied.stdout) as { accounts: Result[] }).accounts;
+  const rss = started.map((w) => peakRssMiB(w.child.pid));
+  for (const w of started) w.child.kill("SIGTERM");
+  await Promise.all(started.map((w) => w.exited));
+  await Promise.all(proxies.map((p) => p.close()));
+  const failed = results.filter((r) => !r.ok);
+  const reconcile = results.map((r) => Date.parse(r.finishedAt) - t0);
+  const lags = results.map((r) => r.lagSeconds * 1000);
+  console.log(
+    `${label}: ${results.length - failed.length}/${results.length} accounts in ${seconds(wallMs)}; ` +
+      `time to first reconcile p50 ${seconds(percentile(reconcile, 50))}, p99 ${seconds(percentile(reconcile, 99))}, max ${seconds(Math.max(...reconcile))}; ` +
+      `queue lag p50 ${seconds(percentile(lags, 50))}, p99 ${seconds(percentile(lags, 99))}; ` +
+      `peak RSS per worker ${rss.map((m) => `${m.toFixed(0)} MiB`).join(", ")}`,
+  );
+  for (const f of failed.slice(0, 3)) console.log(`  failed: ${f.account}: ${f.message}`);
+  return { wallMs, results };
+}
+
+try {
+  console.log(
+    `fleet bench: ${accountCount} accounts x ${monitorCount} monitors; ${workerCount} workers x ${concurrency} jobs`,
+  );
+  if (sections.has(1)) {
+    const parallel = await run(
+      `${workerCount} workers`,
+      "bench_parallel",
+      await accounts(accountCount, "p", { plan: "enterprise", metered: false }),
+      workerCount,
+      concurrency,
+    );
+    const serial = await run(
+      "one after another",
+      "bench_serial",
+      await accounts(accountCount, "s", { plan: "enterprise", metered: false }),
+      1,
+      1,
+    );
+    console.log(
+      `ratio: one after another / ${workerCount} workers = ${(serial.wallMs / parallel.wallMs).toFixed(2)}x`,
+    );
+  }
+  if (sections.has(2)) {
+    const metered = await accounts(Number(args["metered-accounts"]), "q", {
+      plan: "business",
+      metered: true,
+    });
+    const quota = (await sandbox.call("GET", "/account/quota", metered[0]!.token)) as {
+      pools: Record<string, { quotas: { scope: string; quota: string; limit: number; windowSec: number }[] }>;
+    };
+    const perMinute = Object.values(quota.pools)
+      .flatMap((p) => p.quotas)
+      .filter((q) => q.scope === "monitor" && q.windowSec === 60);
+    const log: LoggedRequest[] = [];
+    const { results } = await run(
+      `metered (Business) on ${workerCount} workers`,
+      "bench_metered",
+      metered,
+      workerCount,
+      concurrency,
+      log,
+    );
+    for (const r of results.slice(0, 4)) {
+      const token = metered.find((a) => a.name === r.account)!.token;
+      const mine = log.filter((l) => l.token === token);
+      const span = (Math.max(...mine.map((l) => l.end)) - Math.min(...mine.map((l) => l.start))) / 60_000;
+      const writes = mine.filter((l) => l.method !== "GET").length;
+      const reads = mine.length - writes;
+      console.log(
+        `  ${r.account}: ${reads} reads and ${writes} writes in ${(span * 60).toFixed(1)} s = ${(reads / span).toFixed(0)} reads/min, ${(writes / span).toFixed(0)} writes/min; 429s: ${mine.filter((l) => l.status === 429).length}`,
+      );
+    }
+    console.log(
+      `  the account's per-minute monitor quotas: ${perMinute.map((q) => `${q.quota} ${q.limit}`).join(", ")}`,
+    );
+  }
+} finally {
+  await sandbox.stop();
+  await pg.stop();
+}
