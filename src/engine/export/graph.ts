@@ -80,6 +80,11 @@ export class ExportReference {
   constructor(target: ExportObject) {
     this.target = target;
   }
+
+  /** In JSON (a debug dump, a test), the target's address. */
+  toJSON() {
+    return { $ref: this.target.address };
+  }
 }
 
 /** A credential, in `ExportObject.members`: a named input of the configuration, never a value. */
@@ -99,6 +104,11 @@ export class ExportVariable {
   /** The member path, dotted: `settings.password`, `headers.0.value`. */
   get member(): string {
     return tokensOf(this.pointer).join(".");
+  }
+
+  /** In JSON (a debug dump, a test), its name. */
+  toJSON() {
+    return { $variable: this.name };
   }
 }
 

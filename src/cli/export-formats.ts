@@ -1,0 +1,33 @@
+/**
+ * The formats `vigil export --format` writes, each a writer over the export graph (`engine/export/graph.ts`)
+ * in the module of the frontend it serves, loaded only when asked for.
+ */
+import type { ExportWriter, WriterOptions } from "../engine/export/graph.ts";
+
+export interface ExportFormat {
+  load(): Promise<ExportWriter<WriterOptions & { schemaRef?: string }>>;
+  /** Files of this format's configurations: an export refuses to mix with them unless `--force`. */
+  configFile: RegExp;
+  /** Names this format's writer gives files: what `--force` may remove of an earlier export. */
+  written: RegExp;
+  /** Whether its addresses are the vigil state's (the GitOps format's), so the state's names are worth saying. */
+  keepsStateAddresses: boolean;
+  /** Said before the list of variables the configuration reads credentials from. */
+  variablesIntro: string;
+  /** What to run next, said last. */
+  nextStep(objects: number, out: string): string;
+}
+
+export const exportFormats = {
+  yaml: {
+    load: async () => (await import("../gitops/export.ts")).writeYaml,
+    configFile: /\.ya?ml$/i,
+    written: /^[a-z0-9-]+\.yaml$/,
+    keepsStateAddresses: true,
+    variablesIntro: `Credentials are written as \${env:...} placeholders; set these variables before planning:`,
+    nextStep: (n, out) =>
+      `Next: vigil plan ${out} shows ${n} imports and no other change; vigil apply adopts them.`,
+  },
+} satisfies Record<string, ExportFormat>;
+
+export const formatNames = Object.keys(exportFormats);
