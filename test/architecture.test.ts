@@ -32,8 +32,9 @@ describe("which folder may import which", () => {
    * - the frontends `gitops`, `terraform`, `pulumi` render the kinds and drive the engine; none imports
    *   another, so each can change (or go) alone and all render from the same neutral model.
    * - `watch`: a long-running engine loop, like a frontend without a file format.
-   * - `cli`: the one composition root: the GitOps format, the watcher, and the sandbox (`--sandbox`,
-   *   `vigil sandbox`; loaded only when asked for).
+   * - `cli`: the one composition root: the GitOps format, the watcher, the sandbox (`--sandbox`,
+   *   `vigil sandbox`) and the Terraform frontend's export writer (`vigil export --format hcl`), each loaded
+   *   only when asked for.
    * - `sandbox`: the reference backend is built from the kinds alone; if it used the client or the engine,
    *   a defect there would hide on both sides of the wire.
    * - `cdktf`: bindings generated from provider.json; they import no source at all.
@@ -46,7 +47,7 @@ describe("which folder may import which", () => {
     terraform: ["kinds", "engine", "api"],
     pulumi: ["kinds", "engine", "api"],
     watch: ["kinds", "engine", "api"],
-    cli: ["kinds", "engine", "api", "gitops", "watch", "sandbox"],
+    cli: ["kinds", "engine", "api", "gitops", "terraform", "watch", "sandbox"],
     sandbox: ["kinds"],
     cdktf: [],
   };

@@ -28,6 +28,16 @@ export const exportFormats = {
     nextStep: (n, out) =>
       `Next: vigil plan ${out} shows ${n} imports and no other change; vigil apply adopts them.`,
   },
+  hcl: {
+    load: async () => (await import("../terraform/export/hcl.ts")).writeHcl,
+    configFile: /\.(tf|tf\.json|tfvars|tfvars\.json)$|^terraform\.tfvars\.example$/,
+    written: /^([a-z0-9-]+\.tf|terraform\.tfvars\.example)$/,
+    keepsStateAddresses: false,
+    variablesIntro:
+      "Credentials are sensitive variables (variables.tf); set each as TF_VAR_<name> or in terraform.tfvars (terraform.tfvars.example names them):",
+    nextStep: (n, out) =>
+      `Next: terraform -chdir=${out} init, then plan: it shows ${n} to import, 0 to add, 0 to change, 0 to destroy.`,
+  },
 } satisfies Record<string, ExportFormat>;
 
 export const formatNames = Object.keys(exportFormats);

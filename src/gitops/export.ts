@@ -153,6 +153,7 @@ export const writeYaml: ExportWriter<YamlWriterOptions> = (graph, options) => {
   if (imports.length > 0) files["imports.yaml"] = yamlFile({ imports }, options);
   return {
     files,
+    leftOut: graph.leftOut,
     variables: graph.variables.map((variable) => ({ name: environmentName(variable), variable })),
     addressOf: (object) => object.address,
   } satisfies WrittenExport;

@@ -5,8 +5,9 @@
  * where it differs (drift), where the config sets nothing, and for what the service alone sets.
  */
 import { traitsAt } from "../engine/canonical.ts";
+import { configMembers } from "../engine/config-members.ts";
 import type { EngineKind, Members, Row } from "../engine/index.ts";
-import { isObject, isUnder, pointer, tokensOf } from "../engine/pointer.ts";
+import { getAt, isObject, isUnder, pointer, tokensOf } from "../engine/pointer.ts";
 import { isMaskedCredential } from "../kinds/index.ts";
 import {
   type AttributePathStep,
@@ -112,15 +113,30 @@ function clearMasked(value: unknown, path: readonly string[]): void {
 }
 
 /**
+ * An imported object as its state's starting point: the live object as a configuration describes it, by the
+ * engine's `configMembers` (what `vigil export` writes and Pulumi's import answers), so the configuration
+ * that describes it plans no change. A member at its default, or empty where its default is empty (an http
+ * contact's `templates = []`), is unset, as a configuration leaves it; a value the service reads back in
+ * another form (a monitor's `url`) keeps the form a configuration writes. A member holding a credential the
+ * API reads back masked (a webhook's header values) is unset too: nobody can know its value, so whatever the
+ * configuration sets is taken, as it is at the first refresh of any import.
+ */
+export function importedMembers(kind: EngineKind, inputs: readonly string[], row: Row): Members {
+  const members = configMembers(kind, row, inputs);
+  for (const path of kind.credentials(members))
+    if (isMaskedCredential(getAt(members, path))) delete members[tokensOf(path)[0]!];
+  return members;
+}
+
+/**
  * The state after a refresh. `drift` lists the pointers where the engine finds the live object different from
- * the state; `adopt` takes every live value (a state that holds nothing yet: an import).
+ * the state.
  */
 export function refreshedValue(
   state: CtyValue,
   live: CtyValue,
   attributes: Attributes,
   drift: readonly string[],
-  adopt: boolean,
   at = "",
 ): CtyObject {
   const prior = isObjectValue(state) ? state : {};
@@ -130,13 +146,13 @@ export function refreshedValue(
       const p = `${at}/${camelCase(name)}`;
       const s = prior[name] ?? null;
       const l = now[name] ?? null;
-      if (adopt || isReadOnly(attribute)) return [name, l];
+      if (isReadOnly(attribute)) return [name, l];
       // Unset: only what the service fills in is shown; an optional member the config leaves out stays unset.
       if (s === null) return [name, attribute.computed ? l : null];
       if (drift.some((d) => isUnder(p, d))) return [name, l];
       const nested = attribute.nested_type;
       if (nested?.nesting_mode === "single" && isObjectValue(s))
-        return [name, refreshedValue(s, l, nested.attributes, drift, false, p)];
+        return [name, refreshedValue(s, l, nested.attributes, drift, p)];
       return [name, drift.some((d) => isUnder(d, p)) ? l : s];
     }),
   );

@@ -18,7 +18,13 @@ import {
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { describeAccountWarning, failOnAccountCheck, loadAddresses, loadOrFail } from "../config.ts";
-import { type ConnectionOptions, chooseSandboxState, localStateBase, readSavedState, withStateStore } from "../connection.ts";
+import {
+  type ConnectionOptions,
+  chooseSandboxState,
+  localStateBase,
+  readSavedState,
+  withStateStore,
+} from "../connection.ts";
 import { CliError, exitCodes, failureLines, stateNotSavedMessage } from "../errors.ts";
 import { outputsPath, saveOutput } from "../outputs.ts";
 import { readPlanFile } from "../plan-file.ts";
@@ -341,4 +347,3 @@ function refuseOtherConnection(saved: Plan, file: string, options: ConnectionOpt
       `The plan ${file} was made against an API endpoint, not the embedded sandbox: apply it without --sandbox, with the endpoint and token it was made with. Nothing was read or sent.`,
     );
 }
-

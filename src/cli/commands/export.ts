@@ -136,7 +136,7 @@ export function registerExport(program: Command) {
       for (const { name, variable } of written.variables)
         process.stdout.write(`  ${name}  (${written.addressOf(variable.object)} ${variable.member})\n`);
     }
-    const leftOut = selection.graph.leftOut;
+    const leftOut = written.leftOut;
     if (leftOut.length > 0) {
       process.stdout.write(
         "Left out, since the API never shows them (the objects keep their values; add them to manage them):\n",

@@ -94,11 +94,18 @@ export class ExportVariable {
   readonly object: ExportObject;
   /** Where it is in the object's members: `/settings/password`. */
   readonly pointer: string;
+  /**
+   * The API reads it back masked (a webhook's header values): nothing can check the value a configuration
+   * gives, so the first plan takes it as set. A format that must show an import as no change where the value
+   * is unknown (Terraform) leaves out the member holding it.
+   */
+  readonly masked: boolean;
 
-  constructor(name: string, object: ExportObject, at: string) {
+  constructor(name: string, object: ExportObject, at: string, masked: boolean) {
     this.name = name;
     this.object = object;
     this.pointer = at;
+    this.masked = masked;
   }
 
   /** The member path, dotted: `settings.password`, `headers.0.value`. */
@@ -140,6 +147,8 @@ export type ExportLayout = "kind" | "tag";
 /** What a writer answers: file names (relative, `/`-separated) and their texts. */
 export interface WrittenExport {
   files: Record<string, string>;
+  /** Members left out, each a top-level member of an object: the graph's `leftOut`, and any the format adds. */
+  leftOut: readonly { object: ExportObject; member: string }[];
   /** How the configuration reads each credential (`VIGIL_...` for YAML, `TF_VAR_...` for Terraform). */
   variables: { name: string; variable: ExportVariable }[];
   /** How the format names an object (its address in the format's own terms), for messages. */
@@ -308,7 +317,8 @@ export function buildGraph(rows: AccountRows, known?: KnownNames): ExportGraph {
     // The kind's credentials (trait writeOnly), set or read back masked: every header value among them.
     for (const path of object.kind.engine.credentials(rawIds.get(object)!)) {
       const tokens = tokensOf(path);
-      if (tokens.length === 1 && isMaskedCredential(getAt(members, path))) {
+      const masked = isMaskedCredential(getAt(members, path));
+      if (tokens.length === 1 && masked) {
         delete members[tokens[0]!];
         leftOut.push({ object, member: tokens[0]! });
         continue;
@@ -317,7 +327,7 @@ export function buildGraph(rows: AccountRows, known?: KnownNames): ExportGraph {
       let name = base;
       for (let n = 2; usedVariables.has(name); n++) name = `${base}_${n}`;
       usedVariables.add(name);
-      const variable = new ExportVariable(name, object, path);
+      const variable = new ExportVariable(name, object, path, masked);
       setAt(members, path, variable);
       variables.push(variable);
     }
