@@ -318,6 +318,23 @@ describe.each(Object.keys(kindCases) as (keyof typeof kindCases)[])("%s", (kind)
   });
 });
 
+describe("a member whose default is empty", () => {
+  it("imported, equals the program's inputs whether they leave it unset or empty", async () => {
+    const address = `https://hooks.example.com/${unique()}`;
+    const created = await account.post("/contact", { type: "http", address });
+    expect(created.status, created.text).toBe(201);
+    for (const news of [
+      { type: "http", address },
+      { type: "http", address, templates: [] },
+    ]) {
+      const { read, diff } = await importAndDiff(contactType, created.body.id, news);
+      // The import's inputs leave templates out: the service's [] says nothing a program would.
+      expect(read.inputs).toEqual({ type: "http", address });
+      expect(diff.changes, JSON.stringify(news)).toBe("DIFF_NONE");
+    }
+  });
+});
+
 describe("secrets", () => {
   it("a webhook's secret and a value that came in secret go out secret", async () => {
     const { monitorId } = await targets();
