@@ -44,7 +44,8 @@ export function quoted(text: string): string {
     else if (code < 0x20 || code === 0x7f) out += `\\u${code.toString(16).padStart(4, "0")}`;
     else out += c;
   }
-  return `"${out.replaceAll("${", "$${").replaceAll("%{", "%%{")}"`;
+  // A function as the replacement: in a replacement string, `$$` stands for one `$`.
+  return `"${out.replaceAll("${", () => "$${").replaceAll("%{", () => "%%{")}"`;
 }
 
 /** A block: `type "label" ... {`, its entries, `}`. */
