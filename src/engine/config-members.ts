@@ -3,8 +3,8 @@
  * answers as an imported resource's inputs. Either way a plan of the result against the object is empty.
  */
 import type { z } from "zod";
-import { type FieldTraits, shapeOf, variantRuleRefusals } from "../kinds/index.ts";
-import { canonicalize, sameValue, schemaAt, traitsAt } from "./canonical.ts";
+import { type FieldTraits, shapeOf, traitsOf, variantRuleRefusals } from "../kinds/index.ts";
+import { canonicalize, sameValue, schemaAt } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import { isObject } from "./pointer.ts";
 
@@ -56,8 +56,12 @@ export function equalsUnset(
   schema: z.ZodType | undefined,
   row: Row,
 ): boolean {
-  if (traits.default !== undefined)
-    return sameValue(canonicalize(value, schema), canonicalize(traits.default, schema));
+  const fallback = traits.default;
+  if (fallback !== undefined) {
+    // Scalars compare as they are; lists and objects in canonical form (a set in any order).
+    if (typeof fallback !== "object" || typeof value !== "object") return value === fallback;
+    return sameValue(canonicalize(value, schema), canonicalize(fallback, schema));
+  }
   if (traits.defaultFrom) return value === null || sameValue(value, row[traits.defaultFrom]);
   return value === null || (Array.isArray(value) && value.length === 0);
 }
@@ -69,10 +73,11 @@ export function equalsUnset(
 function dropDefaults(value: Members, schema: z.ZodType, at: string[], root: Members, row: Row): void {
   for (const [key, member] of Object.entries(value)) {
     const path = [...at, key];
-    const traits = traitsAt(schema, path, root);
+    const memberSchema = schemaAt(schema, path, root);
+    const traits = memberSchema ? traitsOf(memberSchema) : {};
     // A member defaulting to another one is compared at the top level only, where that member is.
     const own = at.length === 0 || !traits.defaultFrom ? traits : { ...traits, defaultFrom: undefined };
-    if (equalsUnset(member, own, schemaAt(schema, path, root), row)) delete value[key];
+    if (equalsUnset(member, own, memberSchema, row)) delete value[key];
     if (isObject(value[key])) {
       dropDefaults(member as Members, schema, path, root, row);
       if (Object.keys(member as Members).length === 0) delete value[key];

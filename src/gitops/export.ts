@@ -5,7 +5,6 @@
  * placeholders, so a plan of the export with a fresh state imports everything and changes nothing.
  */
 
-import { Document } from "yaml";
 import type { Operations } from "../api/index.ts";
 import {
   type ExportGraph,
@@ -23,6 +22,7 @@ import type { Members } from "../engine/kinds/index.ts";
 import type { KindName, State } from "../engine/model.ts";
 import { isObject, pointer } from "../engine/pointer.ts";
 import { collectionOf, configNameOf, formatIsoTime, nestedKinds, topLevelKinds } from "./format.ts";
+import { yamlText } from "./yaml-text.ts";
 
 export type { KnownNames } from "../engine/export/graph.ts";
 
@@ -161,7 +161,7 @@ export const writeYaml: ExportWriter<YamlWriterOptions> = (graph, options) => {
 
 function yamlFile(data: Record<string, unknown>, options: YamlWriterOptions): string {
   // Equal values are written out each time, never as YAML anchors and aliases.
-  const text = new Document(data, { aliasDuplicateObjects: false }).toString({ lineWidth: 0 });
+  const text = yamlText(data);
   return options.schemaRef ? `# yaml-language-server: $schema=${options.schemaRef}\n${text}` : text;
 }
 

@@ -241,7 +241,6 @@ function nameSource(kind: EngineKind, members: Members): string {
 export function buildGraph(rows: AccountRows, known?: KnownNames): ExportGraph {
   const objects: ExportObject[] = [];
   const byId = new Map<KindName, Map<string, ExportObject>>();
-  const rawIds = new Map<ExportObject, Members>();
 
   for (const kind of exportKinds) {
     const created = new Map<string, ExportObject>();
@@ -256,7 +255,9 @@ export function buildGraph(rows: AccountRows, known?: KnownNames): ExportGraph {
             missing(`${kind.collection} ${entry.row.id}`, [kind.parent!.member], kind.parent!.kind, id),
           )
         : undefined;
-      groups.set(parent, [...(groups.get(parent) ?? []), entry]);
+      const siblings = groups.get(parent);
+      if (siblings) siblings.push(entry);
+      else groups.set(parent, [entry]);
     }
     const made: ExportObject[] = [];
     for (const [parent, siblings] of groups) {
@@ -276,7 +277,6 @@ export function buildGraph(rows: AccountRows, known?: KnownNames): ExportGraph {
           timestamps: [],
         };
         created.set(object.id, object);
-        rawIds.set(object, members);
         made.push(object);
       }
     }
@@ -289,7 +289,10 @@ export function buildGraph(rows: AccountRows, known?: KnownNames): ExportGraph {
   const leftOut: { object: ExportObject; member: string }[] = [];
   const usedVariables = new Set<string>();
   for (const object of objects) {
-    const members = structuredClone(rawIds.get(object)!);
+    // Credentials are found on the members as the API names them, before references replace ids. The members
+    // are configMembers' own copy, so they are changed in place.
+    const members = object.members;
+    const credentials = object.kind.engine.credentials(members);
     const { references, timestamps } = memberPositions(object.kind.name);
     const times: string[] = [];
     walkMembers(members, [], (value, path, container, key) => {
@@ -315,7 +318,7 @@ export function buildGraph(rows: AccountRows, known?: KnownNames): ExportGraph {
     });
     object.timestamps = times;
     // The kind's credentials (trait writeOnly), set or read back masked: every header value among them.
-    for (const path of object.kind.engine.credentials(rawIds.get(object)!)) {
+    for (const path of credentials) {
       const tokens = tokensOf(path);
       const masked = isMaskedCredential(getAt(members, path));
       if (tokens.length === 1 && masked) {
@@ -331,7 +334,6 @@ export function buildGraph(rows: AccountRows, known?: KnownNames): ExportGraph {
       setAt(members, path, variable);
       variables.push(variable);
     }
-    object.members = members;
   }
   return { kinds: exportKinds, objects, edges, variables, leftOut };
 }

@@ -95,7 +95,11 @@ export function selectObjects(graph: ExportGraph, filter: ExportFilter): Selecti
   const selected = new Set(graph.objects.filter(matches));
   const chosen = new Set(selected);
   const references = new Map<ExportObject, ExportObject[]>();
-  for (const edge of graph.edges) references.set(edge.from, [...(references.get(edge.from) ?? []), edge.to]);
+  for (const edge of graph.edges) {
+    const targets = references.get(edge.from);
+    if (targets) targets.push(edge.to);
+    else references.set(edge.from, [edge.to]);
+  }
   const pending = [...selected];
   for (let object = pending.pop(); object; object = pending.pop())
     for (const target of references.get(object) ?? [])

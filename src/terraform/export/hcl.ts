@@ -55,7 +55,9 @@ export const writeHcl: ExportWriter = (graph, options) => {
   const groups = new Map<string, string[]>();
   for (const object of graph.objects) {
     const group = fileGroupOf(object, options.layout);
-    groups.set(group, [...(groups.get(group) ?? []), writer.block(object)]);
+    const blocks = groups.get(group);
+    if (blocks) blocks.push(writer.block(object));
+    else groups.set(group, [writer.block(object)]);
   }
   const files: Record<string, string> = { "versions.tf": versions() };
   for (const group of [...groups.keys()].sort()) files[`${group}.tf`] = groups.get(group)!.join("\n");
