@@ -4,7 +4,6 @@ import {
   type ExportGraph,
   type ExportObject,
   ExportReference,
-  ExportVariable,
   exportKinds,
   readAccountGraph,
 } from "../../../src/engine/export/graph.ts";
@@ -54,13 +53,8 @@ const objectOf = (fixtureAddress: string): ExportObject => {
   return found;
 };
 
-/** Members as plain JSON: references as `->address`, variables as `$name`. */
-const plain = (value: unknown): unknown =>
-  JSON.parse(
-    JSON.stringify(value, (_, v) =>
-      v instanceof ExportReference ? `->${v.target.address}` : v instanceof ExportVariable ? `$${v.name}` : v,
-    ),
-  );
+/** Members as plain JSON: a reference is `{$ref: address}`, a variable `{$variable: name}` (their toJSON). */
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 describe("the export graph of an account with every kind", () => {
   it("reads each kind with one list (a page's templates with one per page), never an object alone", () => {
@@ -120,9 +114,9 @@ describe("the export graph of an account with every kind", () => {
     }
     expect(plain(objectOf("maintenance.weekly").members)).toMatchObject({
       monitorIds: [
-        `->${objectOf("monitors.http-full").address}`,
-        `->${objectOf("monitors.api").address}`,
-        `->${objectOf("monitors.ping").address}`,
+        { $ref: objectOf("monitors.http-full").address },
+        { $ref: objectOf("monitors.api").address },
+        { $ref: objectOf("monitors.ping").address },
       ],
     });
   });
