@@ -55,9 +55,13 @@ describe("vigil export options", { timeout: 120_000 }, () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("--filter kind=monitr: no such kind; kinds: contact,");
     expect(await readdir(out)).toEqual([]);
-    const schema = await vigil(["export", "--out", out, "--format", "hcl", "--schema", "s.json"], { cwd: home });
+    const schema = await vigil(["export", "--out", out, "--format", "hcl", "--schema", "s.json"], {
+      cwd: home,
+    });
     expect(schema.code).toBe(1);
-    expect(schema.stderr).toContain("--schema names the JSON Schema of YAML files; --format hcl writes none.");
+    expect(schema.stderr).toContain(
+      "--schema names the JSON Schema of YAML files; --format hcl writes none.",
+    );
   });
 
   it("--filter and --split-by tag; then --force replaces the export and removes only its own stale files", async () => {
