@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
+import { functionLengths, longFunctions } from "../tools/function-length.ts";
 import { cycles, filesUnder, importGraph, relativeImports } from "../tools/import-cycles.ts";
 import { type KindBranch, kindBranches, kindFolderImports } from "../tools/kind-branches.ts";
 
 /**
  * The shape of the whole source tree (issue 18): no import cycles (type-only imports included), each folder
- * imports only the folders below it, shared code names no kind, and no hand-written file is long without a
- * reason. Each folder's finer rules live beside its own tests (`test/sandbox/module-graph.test.ts`).
+ * imports only the folders below it, shared code names no kind, no hand-written file is long without a
+ * reason, and no hand-written function is long (issue 27). Each folder's finer rules live beside its own tests
+ * (`test/sandbox/module-graph.test.ts`).
  */
 const root = resolve(import.meta.dirname, "../src");
 const graph = importGraph(root);
@@ -32,9 +34,13 @@ describe("which folder may import which", () => {
    * - the frontends `gitops`, `terraform`, `pulumi` render the kinds and drive the engine; none imports
    *   another, so each can change (or go) alone and all render from the same neutral model.
    * - `watch`: a long-running engine loop, like a frontend without a file format.
-   * - `cli`: the one composition root: the GitOps format, the watcher, the sandbox (`--sandbox`,
-   *   `vigil sandbox`) and the Terraform frontend's export writer (`vigil export --format hcl`), each loaded
-   *   only when asked for.
+   * - `routing`: the routing matrix (who a configuration's alerts reach), derived offline from the engine's
+   *   desired resources with the kinds' alert rules, the ones the sandbox decides by; read by `vigil routes`
+   *   and `vigil test`. It names kinds: what a contact, a subscription and a window mean to an alert is its
+   *   subject, as for the sandbox.
+   * - `cli`: the one composition root: the GitOps format, the watcher, the routing matrix, the sandbox
+   *   (`--sandbox`, `vigil sandbox`) and the export writers of the Terraform and Pulumi frontends
+   *   (`vigil export --format hcl|cdktf|pulumi`, their `export/` folders only), each loaded only when asked for.
    * - `sandbox`: the reference backend is built from the kinds alone; if it used the client or the engine,
    *   a defect there would hide on both sides of the wire.
    * - `cdktf`: bindings generated from provider.json; they import no source at all.
@@ -47,7 +53,8 @@ describe("which folder may import which", () => {
     terraform: ["kinds", "engine", "api"],
     pulumi: ["kinds", "engine", "api"],
     watch: ["kinds", "engine", "api"],
-    cli: ["kinds", "engine", "api", "gitops", "terraform", "watch", "sandbox"],
+    routing: ["kinds", "engine"],
+    cli: ["kinds", "engine", "api", "gitops", "watch", "routing", "sandbox", "terraform", "pulumi"],
     sandbox: ["kinds"],
     cdktf: [],
   };
@@ -74,6 +81,16 @@ describe("which folder may import which", () => {
     expect(broken).toEqual([]);
   });
 
+  it("reaches the Terraform and Pulumi frontends from the CLI only through their export writers", () => {
+    const intoFrontends = crossing.filter(
+      ({ file, target }) => folderOf(file) === "cli" && ["terraform", "pulumi"].includes(folderOf(target)!),
+    );
+    const outsideExport = intoFrontends.filter(
+      ({ target }) => !/^(terraform|pulumi)\/export\//.test(name(target)),
+    );
+    expect(outsideExport.map(said)).toEqual([]);
+  });
+
   it("imports nothing from outside src (tools, tests, benches are not published)", () => {
     const outside = filesUnder(root).flatMap((file) =>
       relativeImports(resolve(file))
@@ -94,9 +111,9 @@ it("builds the API client in one place, api/session.ts (frontends and the engine
 describe("shared code names no kind", () => {
   /**
    * Knowledge of one kind belongs on its definition (`src/kinds`: variants, rules, relations) and, for what
-   * its API does differently, in its own engine files: `engine/kinds/<kind>.ts`, its bulk strategy
-   * `engine/apply/bulk/<kind>.ts` and its batch route `engine/batch-routes/<kind>.ts` (the requests the
-   * providers' batched writes send, which are that kind's own bulk routes). Those may name their kinds, or
+   * its API does differently, in its own engine files: `engine/kinds/<kind>.ts` and its bulk route
+   * `engine/bulk/<kind>.ts` (the requests the API offers for many writes of the kind, which the CLI's apply
+   * and the providers' batched writes both send). Those may name their kinds, or
    * import what the kind's own folder of `src/kinds` exports (`kinds/monitor/`: `settingsByType`); the files
    * there that serve every kind may not.
    */
@@ -104,17 +121,14 @@ describe("shared code names no kind", () => {
   const sharedInKindFolders = [
     "engine/kinds/engine-kind.ts",
     "engine/kinds/index.ts",
-    "engine/apply/bulk/strategy.ts",
-    "engine/apply/bulk/index.ts",
-    "engine/apply/bulk/jobs.ts",
-    "engine/apply/bulk/two-phase-delete.ts",
-    "engine/batch-routes/route.ts",
-    "engine/batch-routes/jobs.ts",
-    "engine/batch-routes/two-phase-delete.ts",
-    "engine/batch-routes/index.ts",
+    "engine/bulk/route.ts",
+    "engine/bulk/policy.ts",
+    "engine/bulk/index.ts",
+    "engine/bulk/jobs.ts",
+    "engine/bulk/two-phase-delete.ts",
   ];
   const isKindsOwnFile = (file: string) =>
-    /^engine\/(kinds|apply\/bulk|batch-routes)\/[^/]+\.ts$/.test(file) && !sharedInKindFolders.includes(file);
+    /^engine\/(kinds|bulk)\/[^/]+\.ts$/.test(file) && !sharedInKindFolders.includes(file);
 
   /** Places (a file and the construct as `tools/kind-branches.ts` prints it) and why they are there. */
   type Allowed = { why: string; places: [file: string, code: string][] };
@@ -146,15 +160,15 @@ describe("shared code names no kind", () => {
   it("finds kind names where they are (the check reads the source)", () => {
     const own = kindBranches(root, ["engine/kinds"]).filter((b) => isKindsOwnFile(b.file));
     expect(own.map((b) => b.kind)).toEqual(expect.arrayContaining(["monitor", "contact", "webhook"]));
-    // Each batch route names the kind it declares, and only its own file does.
-    const routes = kindBranches(root, ["engine/batch-routes"]);
+    // Each bulk route names the kind it declares, and only its own file does.
+    const routes = kindBranches(root, ["engine/bulk"]);
     expect(routes.filter((b) => !isKindsOwnFile(b.file))).toEqual([]);
     expect(routes.map((b) => `${b.file}: ${b.kind}`)).toEqual(
       expect.arrayContaining([
-        "engine/batch-routes/monitors.ts: monitor",
-        "engine/batch-routes/contacts.ts: contact",
-        "engine/batch-routes/subscriptions.ts: alertSubscription",
-        "engine/batch-routes/subscriptions.ts: reportSubscription",
+        "engine/bulk/monitors.ts: monitor",
+        "engine/bulk/contacts.ts: contact",
+        "engine/bulk/subscriptions.ts: alertSubscription",
+        "engine/bulk/subscriptions.ts: reportSubscription",
       ]),
     );
     const imported = kindFolderImports(root, ["engine/kinds"]).filter((b) => isKindsOwnFile(b.file));
@@ -196,5 +210,51 @@ describe("file length", () => {
       .filter(({ text }) => !reason.test(text.split("\n").slice(0, 30).join("\n")))
       .map(({ file }) => file);
     expect(unexplained).toEqual([]);
+  });
+});
+
+describe("function length", () => {
+  /**
+   * No hand-written function (a declaration, method, accessor, constructor, arrow function or function
+   * expression; its nested functions counted in) runs past this many lines in src, tools or bench: past it, a
+   * function does several things, and each deserves a name (and, where it is a pure decision, a unit test).
+   * Tests are not measured: a suite's callback is a list of cases and a test's body a scenario read top to
+   * bottom, and the file limit above bounds both.
+   */
+  const maxLines = 100;
+  const repository = resolve(root, "..");
+  const measured = ["src", "tools", "bench"];
+  const long = longFunctions(repository, measured, maxLines, (file) =>
+    generated.some((folder) => file.startsWith(`src/${folder}`)),
+  );
+
+  it("measures every function, nested and anonymous ones too", () => {
+    const all = functionLengths(
+      "example.ts",
+      [
+        "export function outer() {",
+        "  const inner = (a: number) => {",
+        "    return a;",
+        "  };",
+        "  items.map(function (x) { return x; });",
+        '  it("does a thing", () => {});',
+        "  return class { method() {}\n get size() { return 1; } constructor() {} };",
+        "}",
+      ].join("\n"),
+    );
+    expect(all.map((f) => `${f.line} ${f.name} ${f.lines}`)).toEqual([
+      "1 outer 9",
+      "2 inner 3",
+      "5 items.map callback 1",
+      '6 it("does a thing") callback 1',
+      "7 method 1",
+      "8 size 1",
+      "8 constructor 1",
+    ]);
+  });
+
+  it(`keeps hand-written functions in ${measured.join(", ")} at ${maxLines} lines or under`, () => {
+    const over = long.map((f) => `${f.file}:${f.line}: ${f.name} is ${f.lines} lines long`);
+    expect(over).toEqual([]);
   });
 });

@@ -119,7 +119,7 @@ describe("secret scan", { timeout: 180_000 }, () => {
     expect(fixture.secrets.length).toBeGreaterThanOrEqual(declaredCredentials().length);
   });
 
-  it("the CLI: validate, plan (human, --json, --markdown, --out), apply, state, export, output", async () => {
+  it("the CLI: validate, routes, plan (human, --json, --markdown, --out), apply, state, export, output", async () => {
     // The account the repository is exported from: the fixture applied by the engine.
     const source = await engineAccount(sb);
     const store = new MemoryStateStore();
@@ -144,6 +144,8 @@ describe("secret scan", { timeout: 180_000 }, () => {
       return r;
     };
     await run("validate", ["validate"]);
+    // Offline, so alongside one another: the routing matrix names contacts, never their addresses or headers.
+    await Promise.all([run("routes", ["routes"]), run("routes --json", ["routes", "--json"])]);
     await run("plan", ["plan"]);
     await run("plan --json", ["plan", "--json"]);
     await run("plan --markdown", ["plan", "--markdown"]);

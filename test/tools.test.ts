@@ -8,6 +8,7 @@ import { builtinModules } from "node:module";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repositoryRoot } from "../tools/generate.ts";
+import { CLI_EXTERNALS } from "../tools/release/bundle.ts";
 
 /** Every module `src` loads at run time: static and dynamic imports and re-exports; `import type` is erased. */
 async function runtimeImports(): Promise<{ file: string; specifier: string }[]> {
@@ -59,5 +60,12 @@ describe("src and tools", () => {
         !specifier.startsWith(".") && !specifier.startsWith("node:") && !allowed.has(packageOf(specifier)),
     );
     expect(outside).toEqual([]);
+  });
+
+  it("what the npm package's CLI leaves out of its bundle is a dependency, so that an install has it", async () => {
+    const manifest = JSON.parse(await readFile(join(repositoryRoot, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    for (const name of CLI_EXTERNALS) expect(Object.keys(manifest.dependencies), name).toContain(name);
   });
 });

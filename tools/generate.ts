@@ -4,6 +4,7 @@
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { testFileJsonSchema } from "../src/cli/scenarios/format.ts";
 import { vigilJsonSchema } from "../src/gitops/json-schema.ts";
 import { pulumiSchema } from "../src/pulumi/schema.ts";
 import { providerSchema } from "../src/terraform/schema.ts";
@@ -23,6 +24,7 @@ export const jsonText = (value: unknown) => `${JSON.stringify(value, null, 2)}\n
 
 export const artifacts: readonly Artifact[] = [
   { path: "schemas/vigil.schema.json", render: () => jsonText(vigilJsonSchema()) },
+  { path: "schemas/vigil-test.schema.json", render: () => jsonText(testFileJsonSchema()) },
   { path: "provider.json", render: () => jsonText(providerSchema()) },
   { path: "schemas/pulumi-schema.json", render: () => jsonText(pulumiSchema()) },
   ...sdkArtifacts(),

@@ -6,16 +6,17 @@
  * in both. Its package.json is this one with the entry points renamed to the compiled files, and without
  * what only developing vigil needs (scripts, devDependencies).
  *
- * The programs (`vigil`, `terraform-provider-vigil`, `pulumi-resource-vigil`) run from `bin/`: each is an
- * ES module bundle of the program and its dependencies (tools/release/bundle.ts), loaded by a launcher that
- * checks the Node version and turns on Node's compile cache first. One file instead of hundreds, compiled once
- * per machine: the start-up `npm run bench:startup` measures.
+ * The programs (`vigil`, `terraform-provider-vigil`, `pulumi-resource-vigil`) run from `bin/`: each is a
+ * bundle of the program and its dependencies (tools/release/bundle.ts), run by a launcher that checks the
+ * Node version first and keeps the compiled code between runs (tools/release/launcher.ts). A few files
+ * instead of hundreds, compiled once per machine: the start-up `npm run bench:startup` measures.
  */
 import { execFile } from "node:child_process";
 import { chmod, cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { bundlePrograms } from "./release/bundle.ts";
+import { cachedLauncherScript, moduleLauncherScript } from "./release/launcher.ts";
 import { thirdPartyNotices } from "./release/notices.ts";
 
 const run = promisify(execFile);
@@ -26,36 +27,17 @@ export const repositoryRoot = resolve(import.meta.dirname, "..");
 const copied = ["README.md", "provider.json", "schemas", "docs"];
 
 /**
- * Where the programs' launchers are: `bin/<name>`. Pulumi runs a provider from a folder holding an
- * executable named `pulumi-resource-<name>` (`plugins.providers[].path` in Pulumi.yaml): `bin/` is that
- * folder.
+ * The CLI runs from one CommonJS bundle with a code cache per command; the providers from ES module chunks
+ * with Node's compile cache (tools/release/launcher.ts says why).
  */
-const launcher = (name: string) => `bin/${name}`;
-
-/** The oldest Node the package runs on: node:sqlite (the embedded sandbox) needs no flag from 22.13. */
-const NODE_FLOOR = [22, 13] as const;
+const CACHED = "vigil";
 
 /**
- * A program's launcher: refuses an older Node in one sentence (rather than a syntax or module error), turns
- * on the compile cache, then loads the program's bundle.
+ * Where the programs' launchers are: `bin/<name>` (the CLI's `bin/vigil.cjs`, CommonJS in an ES module
+ * package). Pulumi runs a provider from a folder holding an executable named `pulumi-resource-<name>`
+ * (`plugins.providers[].path` in Pulumi.yaml): `bin/` is that folder.
  */
-export function launcherScript(name: string): string {
-  const [major, minor] = NODE_FLOOR;
-  return `#!/usr/bin/env -S node --disable-warning=ExperimentalWarning
-// ${name}, written by npm run pack: the program is the bundle beside this file.
-import module from "node:module";
-
-const [major, minor] = process.versions.node.split(".").map(Number);
-if (major < ${major} || (major === ${major} && minor < ${minor})) {
-  process.stderr.write(
-    \`${name} needs Node.js ${major}.${minor} or later; this is \${process.version}. Install a newer Node, or use the single-file binary of the release.\n\`,
-  );
-  process.exit(1);
-}
-module.enableCompileCache?.();
-await import("./${name}.mjs");
-`;
-}
+const launcher = (name: string) => (name === CACHED ? `bin/${name}.cjs` : `bin/${name}`);
 
 interface Manifest {
   name: string;
@@ -72,12 +54,19 @@ const compiled = (path: string) => `./${path.replace(/^\.\//, "").replace(/\.ts$
 const declarations = (path: string) => `./${path.replace(/^\.\//, "").replace(/\.ts$/, ".d.ts")}`;
 
 /**
- * The published package.json: entry points compiled, development-only fields left out. The checkout's is
- * `private`, so that npm refuses to publish the .ts sources themselves; the package made here is the one to
+ * The published package.json: entry points compiled, development-only fields left out (`allowScripts`
+ * decides about the devDependencies' install scripts, and npm reads it only in the root project). The
+ * checkout's is `private`, so that npm refuses to publish the .ts sources themselves; the package made here is the one to
  * publish.
  */
 export function publishedManifest(source: Manifest): Manifest {
-  const { scripts: _scripts, devDependencies: _dev, private: _private, ...manifest } = source;
+  const {
+    scripts: _scripts,
+    devDependencies: _dev,
+    allowScripts: _allowScripts,
+    private: _private,
+    ...manifest
+  } = source;
   const bin: Record<string, string> = {};
   for (const name of Object.keys(source.bin ?? {})) bin[name] = launcher(name);
   const exports: Record<string, unknown> = {};
@@ -104,10 +93,15 @@ export async function pack(root = repositoryRoot): Promise<string> {
   const source = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as Manifest;
   await writeFile(join(out, "package.json"), `${JSON.stringify(publishedManifest(source), null, 2)}\n`);
   await mkdir(join(out, "bin"), { recursive: true });
-  const bundles = await bundlePrograms(root, source.bin ?? {}, join(out, "bin"), "esm");
-  await writeFile(join(out, "THIRD-PARTY-NOTICES.txt"), thirdPartyNotices(root, bundles.inputs));
+  const { [CACHED]: cli, ...providers } = source.bin ?? {};
+  const inputs = [
+    ...(cli ? (await bundlePrograms(root, { [CACHED]: cli }, join(out, "bin"), "npm-cjs")).inputs : []),
+    ...(await bundlePrograms(root, providers, join(out, "bin"), "esm")).inputs,
+  ];
+  await writeFile(join(out, "THIRD-PARTY-NOTICES.txt"), thirdPartyNotices(root, [...new Set(inputs)]));
   for (const name of Object.keys(source.bin ?? {})) {
-    await writeFile(join(out, launcher(name)), launcherScript(name));
+    const script = name === CACHED ? cachedLauncherScript(name) : moduleLauncherScript(name);
+    await writeFile(join(out, launcher(name)), script);
     await chmod(join(out, launcher(name)), 0o755);
   }
   const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", join(root, "dist"), out], {

@@ -4,7 +4,8 @@
  * definition (`resource`) and a job-creating write run to the end (`job`).
  */
 import type { z } from "zod";
-import type { jobCallback, KindDefinition } from "../kinds/index.ts";
+import type { KindDefinition } from "../kinds/index.ts";
+import type { jobCallback } from "../kinds/job.ts";
 import { type JobRunOptions, runJob } from "./jobs.ts";
 import {
   type DeltaSyncResult,

@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { ApiError, causeText, NetworkError, parseRetryAfter } from "./errors.ts";
+import { ApiError, causeText, NetworkError } from "./errors.ts";
 import { ClientMetrics } from "./metrics.ts";
 import { defaultMaxBlockMs, QuotaPacer } from "./pacing.ts";
 import { redactBody } from "./redact.ts";
+import {
+  defaultRetry,
+  type RetryLimits,
+  type RetryPolicy,
+  retryAfterSeconds,
+  retryDecision,
+} from "./retry.ts";
 import { Transport, TransportFailure, type TransportResponse } from "./transport.ts";
 import {
   type ApiResponse,
@@ -12,21 +19,6 @@ import {
   realTime,
   type TimeSource,
 } from "./types.ts";
-
-export interface RetryPolicy {
-  /** HTTP requests one call may make in all, the first included. */
-  attempts: number;
-  /** Backoff cap of the first retry; doubles with each one. */
-  baseMs: number;
-  /** Backoff cap, however many retries came before. */
-  maxMs: number;
-}
-
-export const defaultRetry: RetryPolicy = {
-  attempts: 8,
-  baseMs: 200,
-  maxMs: 20_000,
-};
 
 export interface ClientOptions {
   baseUrl: string;
@@ -83,10 +75,8 @@ export class VigilClient implements Caller {
   readonly #transport: Transport;
   readonly #pacer: Pacer;
   readonly #time: TimeSource;
-  readonly #retry: RetryPolicy;
-  readonly #maxBlockMs: number;
+  readonly #retry: RetryLimits;
   readonly #log: ((line: string) => void) | undefined;
-  readonly #random: () => number;
   readonly #onRetry: ((event: RetryEvent) => void) | undefined;
 
   constructor(options: ClientOptions) {
@@ -97,12 +87,15 @@ export class VigilClient implements Caller {
       ...(options.connections !== undefined && { connections: options.connections }),
     });
     this.#time = options.time ?? realTime;
-    this.#maxBlockMs = options.maxBlockMs ?? defaultMaxBlockMs;
-    this.#pacer = options.pacer ?? new QuotaPacer({ time: this.#time, maxBlockMs: this.#maxBlockMs });
-    this.#retry = { ...defaultRetry, ...options.retry };
+    const maxBlockMs = options.maxBlockMs ?? defaultMaxBlockMs;
+    this.#pacer = options.pacer ?? new QuotaPacer({ time: this.#time, maxBlockMs });
+    this.#retry = {
+      policy: { ...defaultRetry, ...options.retry },
+      maxBlockMs,
+      random: options.random ?? Math.random,
+    };
     this.metrics = options.metrics ?? new ClientMetrics();
     this.#log = options.log;
-    this.#random = options.random ?? Math.random;
     this.#onRetry = options.onRetry;
   }
 
@@ -141,7 +134,6 @@ export class VigilClient implements Caller {
         if (waited > 0) this.metrics.paced(waited);
       }
 
-      const canRetry = attempt < this.#retry.attempts;
       let res: TransportResponse;
       try {
         this.#debug(`→ ${spec.method} ${spec.path} attempt ${attempt}`, spec.body);
@@ -157,7 +149,8 @@ export class VigilClient implements Caller {
         if (!(err instanceof TransportFailure)) throw err;
         this.metrics.attempt(err.reason);
         this.#debug(`✗ ${spec.method} ${spec.path} ${err.reason}: ${err.message}`);
-        if (!canRetry) {
+        const decision = retryDecision({ network: err.reason }, attempt, this.#retry);
+        if (!decision.retry) {
           throw new NetworkError({
             reason: err.reason,
             route: spec.route,
@@ -165,9 +158,8 @@ export class VigilClient implements Caller {
             cause: err.cause,
           });
         }
-        const waitMs = this.#backoff(attempt);
-        this.#retrying(spec, attempt, err.reason, causeText(err.cause) ?? err.message, waitMs);
-        await this.#wait(waitMs, spec.signal);
+        this.#retrying(spec, attempt, err.reason, causeText(err.cause) ?? err.message, decision.waitMs);
+        await this.#wait(decision.waitMs, spec.signal);
         continue;
       }
 
@@ -181,28 +173,25 @@ export class VigilClient implements Caller {
         return { status: res.status, headers: res.headers, body: res.body as T, requestId, replayed };
       }
 
-      const error = new ApiError({ ...res, route: spec.route, attempts: attempt });
-      const inFlight = error.code === "idempotency_key_conflict" && error.reason === "in_flight";
-      // The problem table's wait-and-retry family (kinds/problems.ts) is the one statement of what retries.
-      if (!canRetry || !(error.family === "wait-and-retry" || inFlight)) throw error;
-      const retryAfter = parseRetryAfter(res.headers["retry-after"], this.#time.now());
-      if (retryAfter !== undefined && retryAfter * 1000 > this.#maxBlockMs) throw error;
-      const waitMs =
-        retryAfter === undefined
-          ? this.#backoff(attempt)
-          : retryAfter * 1000 + this.#random() * this.#retry.baseMs;
-      this.#retrying(spec, attempt, res.status, error.code, waitMs);
-      await this.#wait(waitMs, spec.signal);
+      const error = new ApiError({
+        ...res,
+        route: spec.route,
+        attempts: attempt,
+        retryAfter: retryAfterSeconds(res.headers["retry-after"], this.#time),
+      });
+      const decision = retryDecision(
+        { status: error.status, code: error.code, reason: error.reason, retryAfterSec: error.retryAfter },
+        attempt,
+        this.#retry,
+      );
+      if (!decision.retry) throw error;
+      this.#retrying(spec, attempt, res.status, error.code, decision.waitMs);
+      await this.#wait(decision.waitMs, spec.signal);
     }
   }
 
   close(): Promise<void> {
     return this.#transport.close();
-  }
-
-  /** Full jitter: anywhere from 0 to the capped exponential step, so concurrent callers spread out. */
-  #backoff(attempt: number): number {
-    return this.#random() * Math.min(this.#retry.maxMs, this.#retry.baseMs * 2 ** (attempt - 1));
   }
 
   #retrying(
@@ -215,7 +204,7 @@ export class VigilClient implements Caller {
     this.#onRetry?.({
       route: spec.route,
       attempt,
-      attempts: this.#retry.attempts,
+      attempts: this.#retry.policy.attempts,
       reason,
       detail,
       waitMs: Math.round(waitMs),

@@ -1,9 +1,9 @@
 import {
-  familyOf,
   type ProblemCodeName,
   type ProblemDetailEntry,
   type ProblemFamily,
   problemCodes,
+  problemFamily,
 } from "../kinds/problems.ts";
 import { describeProblem, type MemberProblem, type ProblemDescription } from "./problem-text.ts";
 
@@ -20,11 +20,11 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   readonly errors: ProblemDetailEntry[];
   readonly requestId: string;
-  /** The spec's family: fix the request, fix the account state, or wait and retry. */
+  /** The code's family in the problem table (by status for a code it lacks): fix the request, fix the account state, or wait and retry. */
   readonly family: ProblemFamily;
   /** Whether `code` is in the spec's table. */
   readonly known: boolean;
-  /** Seconds from `Retry-After`, when the answer carried one. */
+  /** Seconds from `Retry-After`, when the answer carried one (read by the client against its `TimeSource`). */
   readonly retryAfter: number | undefined;
   /** The route template of the call, e.g. `POST /monitor`. */
   readonly route: string;
@@ -39,6 +39,8 @@ export class ApiError extends Error {
     headers: Record<string, string>;
     route: string;
     attempts: number;
+    /** The answer's `Retry-After` in seconds (`retryAfterSeconds`). */
+    retryAfter?: number | undefined;
   }) {
     const problem = isRecord(init.body) ? init.body : {};
     const code = typeof problem.code === "string" ? problem.code : `http_${init.status}`;
@@ -61,9 +63,9 @@ export class ApiError extends Error {
     this.detail = detail;
     this.errors = Array.isArray(problem.errors) ? (problem.errors as ProblemDetailEntry[]) : [];
     this.requestId = requestId;
-    this.family = familyOf(init.status);
+    this.family = problemFamily(code, init.status);
     this.known = known;
-    this.retryAfter = parseRetryAfter(init.headers["retry-after"]);
+    this.retryAfter = init.retryAfter;
     this.route = init.route;
     this.attempts = init.attempts;
     this.problem = problem;
@@ -128,12 +130,9 @@ export class NetworkError extends Error {
   }
 }
 
-/** `Retry-After` as seconds: delta-seconds or an HTTP date. */
-export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): number | undefined {
-  if (value === undefined || value === "") return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+/** The object is not there (404, or 410 for one the service removed): deleted outside, or with its parent. */
+export function isGone(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 410);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

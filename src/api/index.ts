@@ -9,6 +9,7 @@ export * from "./pacing.ts";
 export * from "./problem-text.ts";
 export * from "./redact.ts";
 export * from "./replays.ts";
+export * from "./retry.ts";
 export * from "./session.ts";
 export * from "./transport.ts";
 export * from "./types.ts";

@@ -1,13 +1,8 @@
 import type { z } from "zod";
-import {
-  type JobItemStatus,
-  type jobAccepted,
-  type jobResultRow,
-  type jobSchema,
-  type ProblemDocument,
-  terminalJobStates,
-} from "../kinds/index.ts";
-import { parseRetryAfter } from "./errors.ts";
+import type { jobResultRow } from "../kinds/events.ts";
+import { type ProblemDocument, terminalJobStates } from "../kinds/index.ts";
+import type { JobItemStatus, jobAccepted, jobSchema } from "../kinds/job.ts";
+import { retryAfterSeconds } from "./retry.ts";
 import type { ApiResponse, Caller, RequestSpec, TimeSource } from "./types.ts";
 import { realTime } from "./types.ts";
 
@@ -77,8 +72,8 @@ export interface JobRunOptions {
 
 const isTerminal = (state: Job["state"]) => (terminalJobStates as readonly string[]).includes(state ?? "");
 
-function retryAfterMs(headers: Record<string, string>, fallbackSec: number, nowMs: number): number {
-  return (parseRetryAfter(headers["retry-after"], nowMs) ?? fallbackSec) * 1000;
+function retryAfterMs(headers: Record<string, string>, fallbackSec: number, time: TimeSource): number {
+  return (retryAfterSeconds(headers["retry-after"], time) ?? fallbackSec) * 1000;
 }
 
 /**
@@ -148,7 +143,7 @@ export async function waitForJob(
   while (!isTerminal(res.body.state)) {
     if (res.body.state === "interrupted") throw new JobInterruptedError(id);
     options.onProgress?.(res.body);
-    await time.sleep(retryAfterMs(res.headers, fallbackSec, time.now()), options.signal);
+    await time.sleep(retryAfterMs(res.headers, fallbackSec, time), options.signal);
     res = await getJob(caller, id, { limit }, options.signal);
   }
   const { results: page, resultsNextCursor: next, resultsHasMore: more, ...job } = res.body;
@@ -187,9 +182,6 @@ export async function runJob(
   // job was submitted, so its pause ran from then: the job may be done already, and one poll tells.
   const time = options.time ?? realTime;
   if (accepted.headers["idempotency-replayed"]?.trim() !== "true")
-    await time.sleep(
-      retryAfterMs(accepted.headers, options.defaultRetryAfterSec ?? 1, time.now()),
-      options.signal,
-    );
+    await time.sleep(retryAfterMs(accepted.headers, options.defaultRetryAfterSec ?? 1, time), options.signal);
   return waitForJob(caller, accepted.body.jobId, options);
 }

@@ -1,11 +1,10 @@
 import type { z } from "zod";
+import type { accountPatchSchema } from "../kinds/account.ts";
 import {
-  type accountPatchSchema,
   type alertSubscriptionSchema,
   contactGroupKind,
   contactKind,
   type contactMembership,
-  type JobItemStatus,
   maintenanceKind,
   monitorKind,
   type reportSubscriptionSchema,
@@ -22,6 +21,7 @@ import {
   type webhookSchema,
   type webhookTestResult,
 } from "../kinds/index.ts";
+import type { JobItemStatus } from "../kinds/job.ts";
 import {
   type BulkOptions,
   type BulkValidation,

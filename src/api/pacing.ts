@@ -1,4 +1,4 @@
-import { parseRetryAfter } from "./errors.ts";
+import { retryAfterSeconds } from "./retry.ts";
 import { type Pacer, type QuotaClass, realTime, type TimeSource } from "./types.ts";
 
 /**
@@ -286,7 +286,7 @@ export class QuotaPacer implements Pacer {
     }
 
     if (status === 429) {
-      const retryAfter = parseRetryAfter(header("retry-after"), now);
+      const retryAfter = retryAfterSeconds(header("retry-after"), this.#time);
       if (retryAfter !== undefined) b.blockedUntil = Math.max(b.blockedUntil, now + retryAfter * 1000);
       else if (metered(cls) && remaining === 0 && reset === undefined) {
         // The service's answer for a spent self-cap: no window, nothing to wait for.

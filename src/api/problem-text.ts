@@ -147,5 +147,6 @@ function isCredential(pointer: string | undefined): boolean {
   const tokens = pointer.split("/").slice(1);
   const last = tokens.at(-1) ?? "";
   const list = /^\d+$/.test(tokens.at(-2) ?? "") ? tokens.at(-3) : undefined;
-  return credentialNames.has(last) || (list !== undefined && credentialNames.has(`${list}[].${last}`));
+  const names = credentialNames();
+  return names.has(last) || (list !== undefined && names.has(`${list}[].${last}`));
 }

@@ -9,7 +9,8 @@ export const redacted = "[redacted]";
  * `list[].member` (`headers[].value`, `httpHeaders[].value`). Plus `token`: the
  * one secret the API answers that no kind describes (minted tokens). A body is
  * logged without knowing its kind (bulk bodies wrap many), so names are what
- * can be matched.
+ * can be matched. Found on first use: walking every kind's schemas is a cost of every start otherwise,
+ * and most runs (`vigil validate`) never redact a body.
  */
 function collectCredentialNames(): Set<string> {
   const names = new Set<string>(["token"]);
@@ -23,7 +24,12 @@ function collectCredentialNames(): Set<string> {
   return names;
 }
 
-export const credentialNames: ReadonlySet<string> = collectCredentialNames();
+let names: ReadonlySet<string> | undefined;
+
+export function credentialNames(): ReadonlySet<string> {
+  names ??= collectCredentialNames();
+  return names;
+}
 
 /** A copy of a JSON body safe to log: every credential member is replaced. */
 export function redactBody(value: unknown): unknown {
@@ -37,7 +43,7 @@ function redact(value: unknown, itemOf: string | undefined): unknown {
   const out: Record<string, unknown> = {};
   for (const [name, member] of Object.entries(value)) {
     const credential =
-      credentialNames.has(name) || (itemOf !== undefined && credentialNames.has(`${itemOf}[].${name}`));
+      credentialNames().has(name) || (itemOf !== undefined && credentialNames().has(`${itemOf}[].${name}`));
     if (credential) out[name] = saysNothingSecret(member) ? member : redacted;
     else out[name] = redact(member, Array.isArray(member) ? name : undefined);
   }

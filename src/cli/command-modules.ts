@@ -19,7 +19,9 @@ export const commandModules: readonly { names: readonly string[]; load: () => Pr
   { names: ["export"], load: async () => (await import("./commands/export.ts")).registerExport },
   { names: ["state"], load: async () => (await import("./commands/state.ts")).registerState },
   { names: ["watch"], load: async () => (await import("./commands/watch.ts")).registerWatch },
+  { names: ["routes"], load: async () => (await import("./commands/routes.ts")).registerRoutes },
   { names: ["output"], load: async () => (await import("./commands/output.ts")).registerOutput },
+  { names: ["test"], load: async () => (await import("./commands/test.ts")).registerTest },
   { names: ["sandbox"], load: async () => (await import("./sandbox.ts")).registerSandboxCommand },
 ];
 

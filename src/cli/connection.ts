@@ -23,7 +23,15 @@ import {
   type StateBackend,
   type StoreOptions,
 } from "../engine/index.ts";
+import {
+  type ConnectionSetting,
+  type ConnectionValues,
+  connectionSettings,
+  endpointSetting,
+  missingSetting,
+} from "../kinds/connection.ts";
 import { CliError } from "./errors.ts";
+import { releaseOnInterrupt } from "./interrupt.ts";
 import { guardOutput, stateUrlPassword } from "./output-guard.ts";
 import { configDirOf, describeSandboxState, sandboxStateOf, sandboxStates } from "./sandbox-states.ts";
 
@@ -141,16 +149,41 @@ export async function connect(
       },
     };
   }
-  const endpoint = options.endpoint ?? env.VIGIL_ENDPOINT;
-  const token = options.token ?? env.VIGIL_TOKEN;
-  if (!endpoint)
-    throw new CliError("No API endpoint: pass --endpoint URL or set VIGIL_ENDPOINT (or use --sandbox).");
-  if (!token) throw new CliError("No API token: pass --token TOKEN or set VIGIL_TOKEN.");
-  guardOutput(token);
-  if (!/^https?:\/\//.test(endpoint))
-    throw new CliError(`--endpoint must be an http(s) URL, not ${JSON.stringify(endpoint)}.`);
+  const settings = apiSettings(options, env);
+  // Before a refusal can quote it (the token given where the endpoint goes).
+  guardOutput(settings.token);
+  const { endpoint, token } = judgedApiSettings(settings);
   const { client: c, ops } = await session(endpoint, token, pacer, watch);
   return { client: c, ops, description: endpoint, close: () => c.close() };
+}
+
+/** `--endpoint`, `--token`: a connection setting's flag (kinds/connection.ts). */
+export const settingFlag = (setting: ConnectionSetting) => `--${setting.name}`;
+
+/** The endpoint and token from the flags, else the environment; either missing is refused, saying where to set it. */
+function apiSettings(
+  options: Pick<ConnectionOptions, "endpoint" | "token">,
+  env: NodeJS.ProcessEnv,
+): ConnectionValues {
+  const pick = (setting: ConnectionSetting): string => {
+    const value = options[setting.name] ?? env[setting.environment];
+    if (value) return value;
+    // Without an endpoint, the embedded sandbox is the other way to run.
+    const instead = setting === endpointSetting ? " (or use --sandbox)" : "";
+    throw new CliError(
+      `${missingSetting(setting)}: pass ${settingFlag(setting)} ${setting.flag.value.toUpperCase()} or set ${setting.environment}${instead}.`,
+    );
+  };
+  return Object.fromEntries(connectionSettings.map((s) => [s.name, pick(s)])) as ConnectionValues;
+}
+
+/** The settings, each judged by its rule (kinds/connection.ts): `--endpoint must be an http(s) URL, …`. */
+export function judgedApiSettings(settings: ConnectionValues): ConnectionValues {
+  for (const setting of connectionSettings) {
+    const refusal = setting.refusal(settings[setting.name]);
+    if (refusal) throw new CliError(`${settingFlag(setting)} ${refusal}.`);
+  }
+  return settings;
 }
 
 /** Where the state is kept and how its lock is waited for: `--state`, `--workspace`, `--lock-timeout`, `--keep-versions`. */
@@ -223,18 +256,40 @@ export async function stateStore(options: StateOptions, operation: string): Prom
   return new FileStateStore(where, storeOptions);
 }
 
-/** Runs `fn` with the state's store, and always closes it (a database connection). */
+/**
+ * Runs `fn` with the state's store, and always closes it (a database connection). Ctrl+C releases the lock
+ * a run holds and closes the store too (interrupt.ts), so no one has to wait for the lock's lease to end.
+ */
 export async function withStateStore<T>(
   options: StateOptions,
   operation: string,
   fn: (store: StateBackend) => Promise<T>,
 ): Promise<T> {
   const store = await stateStore(options, operation);
+  const forget = releaseOnInterrupt(() => store.close());
   try {
-    return await fn(store);
+    return await fn(releasingLocksOnInterrupt(store));
   } finally {
+    forget();
     await store.close();
   }
+}
+
+/** The store, its locks released by Ctrl+C while they are held. */
+function releasingLocksOnInterrupt(store: StateBackend): StateBackend {
+  const take = store.lock.bind(store);
+  store.lock = async () => {
+    const lock = await take();
+    const forget = releaseOnInterrupt(() => lock.release());
+    return {
+      ...lock,
+      release: async () => {
+        forget();
+        await lock.release();
+      },
+    };
+  };
+  return store;
 }
 
 /** The saved state without taking the lock: a refusal before connecting, `vigil output`. */

@@ -28,7 +28,7 @@ import {
 } from "../engine/index.ts";
 import { formatDiagnostic, type LoadDiagnostic } from "../gitops/load.ts";
 
-export const exitCodes = { ok: 0, error: 1, changes: 2, interrupted: 130 } as const;
+export { exitCodes } from "./exit-codes.ts";
 
 /** An error whose message is the whole story: printed as is, exit 1. */
 export class CliError extends Error {

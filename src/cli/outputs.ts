@@ -6,8 +6,8 @@
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { GeneratedValue } from "../engine/index.ts";
+import { writePrivateFile } from "../private-file.ts";
 import { CliError } from "./errors.ts";
-import { writePrivateFile } from "./private-file.ts";
 
 export interface OutputEntry {
   kind: string;

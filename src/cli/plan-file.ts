@@ -9,8 +9,8 @@ import { access, lstat, open, stat } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { type Plan, parsePlan, serializePlan } from "../engine/index.ts";
 import { formatBytes, limits } from "../gitops/source.ts";
+import { writePrivateFile } from "../private-file.ts";
 import { CliError } from "./errors.ts";
-import { writePrivateFile } from "./private-file.ts";
 
 /**
  * Bytes of a plan file: four times what a whole configuration may hold, since a plan lists in JSON every

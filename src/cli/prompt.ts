@@ -1,4 +1,5 @@
 import { createInterface } from "node:readline";
+import { onInterrupt } from "./interrupt.ts";
 
 /**
  * How a question was answered: `yes` approves (only that word, as in Terraform), `no` is any other
@@ -17,7 +18,7 @@ export function confirm(question: string): Promise<Answer> {
     const settle = (answer: Answer) => {
       if (settled) return;
       settled = true;
-      process.off("SIGINT", onSignal);
+      forgetSignal();
       // Ctrl+C and Ctrl+D leave the cursor after the prompt: the caller's message starts a line of its own.
       if (answer === "interrupted" || answer === "ended") process.stdout.write("\n");
       rl.close();
@@ -27,7 +28,7 @@ export function confirm(question: string): Promise<Answer> {
     // Ctrl+C on a terminal in raw mode reaches readline as a key; a SIGINT sent to the process (kill -INT,
     // Ctrl+C where the terminal is not raw) arrives as a signal. Either cancels.
     rl.on("SIGINT", onSignal);
-    process.once("SIGINT", onSignal);
+    const forgetSignal = onInterrupt(onSignal);
     // Ctrl+D on an empty line, or stdin closing, closes the interface before an answer.
     rl.on("close", () => settle("ended"));
     rl.question(`${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `, (answer) =>

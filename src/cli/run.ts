@@ -2,6 +2,7 @@
 import { Command } from "commander";
 import { endQuietlyWhenOutputCloses } from "./closed-output.ts";
 import { modulesFor } from "./command-modules.ts";
+import { handleInterrupts } from "./interrupt.ts";
 import { registerVersion } from "./version.ts";
 
 async function parse(args: readonly string[]) {
@@ -22,6 +23,8 @@ async function parse(args: readonly string[]) {
 export async function runCli(args: readonly string[]): Promise<void> {
   // Before anything prints: a reader that goes away (`| head -1`) ends the command quietly, exit 0.
   endQuietlyWhenOutputCloses();
+  // Ctrl+C ends a command with one line and exit 130, never a stack trace (interrupt.ts).
+  handleInterrupts();
   try {
     await parse(args);
   } catch (error) {

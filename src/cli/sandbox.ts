@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import { planNames } from "../sandbox/core/plans.ts";
 import type { RunningSandbox } from "../sandbox/index.ts";
 import { whenOutputCloses } from "./closed-output.ts";
+import { onInterrupt } from "./interrupt.ts";
 
 function port(value: string): number {
   // Digits only: Number("") is 0 and Number("1e3") is 1000, neither of which the user meant.
@@ -107,7 +108,8 @@ export function registerSandboxCommand(program: Command) {
         await sandbox.close();
         process.exit(0);
       };
-      process.on("SIGINT", stop);
+      // Ctrl+C reaches it through the CLI's rule (interrupt.ts), which leaves the stop to it.
+      onInterrupt(() => void stop("SIGINT"));
       process.on("SIGTERM", stop);
       // Stopped the same way when its output closes (`vigil sandbox 2>&1 | head -1`).
       whenOutputCloses(() => void stop("SIGPIPE"));

@@ -7,7 +7,7 @@
  * writes (`waves.ts`): a wave goes once the host's whole parallelism of reads is here, or once no read has
  * joined it for the quiet window, so a refresh at Terraform's parallelism of 10 costs a listing per 10 reads.
  */
-import { ApiError, type Operations } from "../api/index.ts";
+import { isGone, type Operations } from "../api/index.ts";
 import type { EngineKind, Row } from "./kinds/index.ts";
 import { Waves } from "./waves.ts";
 
@@ -77,7 +77,7 @@ export class BatchedReads {
     try {
       w.resolve(await kind.getOne(this.#ops, w.row));
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 410)) w.resolve(undefined);
+      if (isGone(error)) w.resolve(undefined);
       else w.reject(error);
     }
   }

@@ -2,7 +2,7 @@
  * Single-object writes for the frontends whose host writes one resource per call (Terraform's
  * ApplyResourceChange, Pulumi's Create, Update and Delete). Those calls arrive together, up to the host's
  * parallelism at once, so the writes of one kind that are waiting at the same moment are sent as one request
- * the API offers for many (a bulk job, or a subscription transaction; `batch-routes/`), and each caller
+ * the API offers for many (a bulk job, or a subscription transaction: the kind's route in `bulk/`), and each caller
  * gets its own item's answer: its object, or its own error with pointers at its own members.
  *
  * The window is adaptive (`waves.ts`). A batch closes once no change has joined it for `quietMs`, or at once
@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import type { TimeSource } from "../api/index.ts";
 import { createBody } from "./apply/bodies.ts";
 import {
+  type CreateSession,
   createObject,
   finishCreate,
   type KeyFor,
@@ -23,12 +24,51 @@ import {
   SharedObjectError,
   UnfinishedCreateError,
 } from "./apply/object.ts";
-import type { BatchContext, CreateWrite, Write, WriteSession } from "./batch-contract.ts";
-import { batchRoutes } from "./batch-routes/index.ts";
+import type { BatchedReads } from "./batched-reads.ts";
+import { bulkRoutes } from "./bulk/index.ts";
+import { batchPolicy } from "./bulk/policy.ts";
+import type { BulkContext, BulkCreate, BulkDelete, BulkUpdate, ItemOutcome } from "./bulk/route.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Change } from "./model.ts";
 import { canonicalJson } from "./state/index.ts";
 import { Waves } from "./waves.ts";
+
+interface Waiting<T> {
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+interface CreateWrite extends BulkCreate, Waiting<Row> {
+  desired: Members;
+  keysFor: (body: Members, attempt: number) => KeyFor;
+}
+
+interface UpdateWrite extends BulkUpdate, Waiting<void> {
+  desired: Members;
+  changes: readonly Change[];
+  keyFor: KeyFor;
+}
+
+interface DeleteWrite extends BulkDelete, Waiting<void> {
+  key: string;
+}
+
+type Write = CreateWrite | UpdateWrite | DeleteWrite;
+
+/** The session the writes go through (`ObjectSession`, whose `writes` this is). */
+export type WriteSession = CreateSession & { reads: BatchedReads };
+
+/** The write's own key: a batch's key derives from them too, so an update of another moment never replays. */
+const ownKey = (w: Write) =>
+  w.op === "create" ? w.keysFor(w.body, 0)("create") : w.op === "update" ? w.keyFor("update") : w.key;
+
+/** In content order, so a batch's key does not depend on the order its writes arrived in. */
+function sorted<T>(writes: readonly T[], content: (w: T) => unknown): T[] {
+  return writes
+    .map((w) => ({ w, text: canonicalJson(content(w)) }))
+    .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))
+    .map(({ w }) => w);
+}
 
 export interface BatchedWritesOptions {
   /** Prefix of the batches' idempotency keys (the frontend's, as for its single writes). */
@@ -88,7 +128,7 @@ export class BatchedWrites {
     changes: readonly Change[],
     keyFor: KeyFor,
   ): Promise<void> {
-    const item = batchRoutes.get(kind.name)?.updateItem?.(kind, live, desired, changes);
+    const item = bulkRoutes[kind.name]?.updateItem(kind, live, desired, changes);
     return this.#enter<void>((resolve, reject) => ({
       op: "update",
       kind,
@@ -113,12 +153,12 @@ export class BatchedWrites {
     this.#waves.entered();
     return new Promise<T>((resolve, reject) => {
       const write = make(resolve, reject);
-      const family = batchRoutes.get(write.kind.name)?.family(write.op);
-      if (!this.#options.enabled || family === undefined || write.alone) {
+      const queueName = bulkRoutes[write.kind.name]?.queueOf(write.op);
+      if (!this.#options.enabled || queueName === undefined || write.alone) {
         this.#single(write).then(() => undefined, write.reject);
         return;
       }
-      const queue = `${write.kind.name}/${family}`;
+      const queue = `${write.kind.name}/${queueName}`;
       this.#queues.set(queue, [...(this.#queues.get(queue) ?? []), write]);
       this.#waves.queued();
     }).finally(() => this.#waves.left());
@@ -135,7 +175,7 @@ export class BatchedWrites {
       await this.#single(batch[0]!).catch(batch[0]!.reject);
       return;
     }
-    const route = batchRoutes.get(batch[0]!.kind.name)!;
+    const route = bulkRoutes[batch[0]!.kind.name]!;
     try {
       await route.send(this.#context(), batch);
     } catch (error) {
@@ -144,25 +184,66 @@ export class BatchedWrites {
     }
   }
 
-  #context(): BatchContext {
+  #context(): BulkContext<Write> {
+    const session = this.#session;
+    const time = this.#options.time && { time: this.#options.time };
+    const keyFor = (label: string, writes: readonly Write[], content: unknown) =>
+      `${this.#options.keyPrefix}-batch-${createHash("sha256")
+        .update(canonicalJson([label, content, writes.map(ownKey)]))
+        .digest("hex")
+        .slice(0, 40)}`;
     return {
-      session: this.#session,
-      ...(this.#options.time && { time: this.#options.time }),
+      ops: session.ops,
+      ...time,
+      policy: batchPolicy,
       maxItems: () => {
-        this.#maxItems ??= this.#session.ops.account.get().then((account) => {
+        this.#maxItems ??= session.ops.account.get().then((account) => {
           const limits = (account.limits ?? {}) as { maxBulkItems?: unknown };
           return typeof limits.maxBulkItems === "number" ? limits.maxBulkItems : 1;
         });
         return this.#maxItems;
       },
-      keyFor: (label, content) =>
-        `${this.#options.keyPrefix}-batch-${createHash("sha256")
-          .update(canonicalJson([label, content]))
-          .digest("hex")
-          .slice(0, 40)}`,
-      single: (write) => this.#single(write),
-      created: (write, id, replayed, row) => this.#created(write, id, replayed, row),
+      order: sorted,
+      complete: () => undefined,
+      reads: true,
+      keyFor,
+      async send(request, writes, _bodies, call) {
+        const key = keyFor(request.label, writes, request.content);
+        try {
+          return { answer: await call({ idempotencyKey: key, ...time }), replayed: session.replayed(key) };
+        } catch (error) {
+          return { error };
+        }
+      },
+      settle: async (outcomes) => {
+        await Promise.all(outcomes.map(({ write, outcome }) => this.#settle(write, outcome)));
+      },
+      single: async (writes) => {
+        await Promise.all(writes.map((w) => this.#single(w)));
+      },
     };
+  }
+
+  /** Settles a write from its item's outcome. A duplicate is refused, never adopted: the object may be another state's. */
+  async #settle(write: Write, outcome: ItemOutcome): Promise<void> {
+    if (!outcome.done) write.reject(outcome.error);
+    else if (write.op !== "create") write.resolve();
+    // `createdDisabled`: created, and disabled by the plan's limit, as the object then reads.
+    else if (outcome.status === "created" || outcome.status === "createdDisabled")
+      // A replayed answer is as old as its key: the object is read instead of taken from it.
+      await this.#created(
+        write,
+        String(outcome.id),
+        outcome.replayed,
+        outcome.replayed ? undefined : outcome.answer,
+      );
+    // A create-or-update job that found the address taken (by a contact made since the batch looked).
+    else
+      write.reject(
+        new Error(
+          `a ${write.kind.name} with this natural key already existed (${outcome.id}); the bulk write ${outcome.status} it instead of creating one: import it`,
+        ),
+      );
   }
 
   /** One write through its single-object route; settles the write. */

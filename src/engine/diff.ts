@@ -151,6 +151,36 @@ function outermost(paths: Iterable<string>): string[] {
 }
 
 export function diffResource(input: DiffInput): ResourceDiff {
+  const sides = desiredSide(input);
+  const { desired, secrets } = sides;
+  const { live, unverified } = input.live ? liveSide(input, input.live, sides) : { live: {}, unverified: [] };
+  const ignored = (input.lifecycle?.ignoreChanges ?? []).map(toPointer);
+  for (const p of ignored) {
+    setAt(desired, p, undefined);
+    setAt(live, p, undefined);
+  }
+  const changes = changesOf(input, sides, live);
+  const replaceReasons = input.live ? replaceReasonsOf(input, sides, changes) : [];
+  return { changes, replaceReasons: [...new Set(replaceReasons)], managed: desired, secrets, unverified };
+}
+
+/** The desired side of a diff, and what both sides share. */
+interface DesiredSide {
+  schema: z.ZodObject;
+  /** The desired members in canonical form, credentials masked. */
+  desired: Members;
+  /** Where the credentials sit in `desired` (masks cover a set whole). */
+  credentialPaths: string[];
+  /** Credential pointer → salted hash of the desired value. */
+  secrets: Record<string, string>;
+  /** What vigil last applied, in canonical form. */
+  prior: Members | undefined;
+  /** Every path whose value is masked on either side; the live side adds its own credentials. */
+  sensitivePaths: Set<string>;
+}
+
+/** The desired members canonical, their credentials hashed and masked. */
+function desiredSide(input: DiffInput): DesiredSide {
   const { kind, lineage } = input;
   const schema = kind.schemaFor(input.desired);
   const desiredN = kind.normalizeDesired(input.desired);
@@ -167,68 +197,93 @@ export function diffResource(input: DiffInput): ResourceDiff {
   for (const p of credentialPaths) secrets[p] = hashSecret(lineage, getAt(desired, p));
   for (const p of credentialPaths) setAt(desired, p, sensitive);
   const prior = input.prior ? (canonicalize(input.prior.managed, schema) as Members) : undefined;
-
-  let live: Members = {};
-  const unverified: string[] = [];
   const sensitivePaths = new Set([
     ...credentialPaths,
     // A state written before masks covered whole sets may hold one on an item: it covers its set now.
     ...Object.keys(input.prior?.secrets ?? {}).map((p) => maskedMember(schema, p, desired)),
   ]);
-  if (input.live) {
-    const liveAll = canonicalize(kind.normalizeLive(input.live), schema) as Members;
-    for (const p of credentialPaths) {
-      const value = getAt(liveAll, p);
-      if (value === undefined) continue;
-      // A masked credential is compared by the hash vigil recorded; one read in full, by its own hash.
-      // With no record (an import, lost state) nothing can tell: the configured value is taken as the
-      // live one, as for members never read back, and the plan says so instead of rewriting it blindly.
-      const unrecorded = input.prior === undefined;
-      if (isMasked(value) && unrecorded) unverified.push(p);
-      const same = isMasked(value)
-        ? unrecorded || input.prior?.secrets?.[p] === secrets[p]
-        : hashSecret(lineage, value) === secrets[p];
-      setAt(liveAll, p, same ? sensitive : sensitiveDiffers);
-    }
-    // Credentials the config no longer names (or never named) may read back in full: never let them reach a change.
-    for (const p of kind.credentials(liveAll)) sensitivePaths.add(maskedMember(schema, p, liveAll));
-    for (const p of outermost(sensitivePaths)) {
-      if (!credentialPaths.includes(p) && getAt(liveAll, p) !== undefined) setAt(liveAll, p, sensitive);
-    }
-    live = (project(desired, liveAll) as Members) ?? {};
-    // Members never read back are compared with what vigil last applied; an adopted object has no record,
-    // and the config it was found by is taken as what made it (nothing to verify, nothing to send).
-    for (const p of unreadPaths(schema, desired)) setAt(live, p, prior ? getAt(prior, p) : getAt(desired, p));
-    // A member vigil managed and the config no longer names goes back to the service's default.
-    for (const p of leafPaths(prior ?? {})) {
-      if (getAt(desired, p) !== undefined || isUnder(p, "/id")) continue;
-      const now = getAt(liveAll, p);
-      const traits = traitsAt(schema, tokensOf(p), desired);
-      // Already what the member is when unset: its default (a contact's name its address, as sent), or none.
-      if (now === undefined || equalsUnset(now, traits, schemaAt(schema, tokensOf(p), desired), input.live))
-        continue;
-      // Without a default and without null, nothing can reset it (a webhook always has a secret): left as it is.
-      // Inside a merging member (settings), null removes a member, credentials included.
-      const accepts = schemaAt(schema, tokensOf(p), desired);
-      const merged = kind.merging.includes(tokensOf(p)[0] ?? "");
-      if (
-        !merged &&
-        traits.default === undefined &&
-        !traits.defaultFrom &&
-        accepts &&
-        !accepts.safeParse(null).success
-      )
-        continue;
-      setAt(live, p, now);
-    }
-  }
+  return { schema, desired, credentialPaths, secrets, prior, sensitivePaths };
+}
 
-  const ignored = (input.lifecycle?.ignoreChanges ?? []).map(toPointer);
-  for (const p of ignored) {
-    setAt(desired, p, undefined);
-    setAt(live, p, undefined);
-  }
+/**
+ * The live members vigil manages, canonical, credentials masked (`(sensitive, differs)` where the hash
+ * tells a change), and the credentials nothing can verify.
+ */
+function liveSide(input: DiffInput, row: Row, sides: DesiredSide): { live: Members; unverified: string[] } {
+  const { kind } = input;
+  const { schema, desired, prior } = sides;
+  const liveAll = canonicalize(kind.normalizeLive(row), schema) as Members;
+  const unverified = maskLiveCredentials(input, liveAll, sides);
+  const live = (project(desired, liveAll) as Members) ?? {};
+  // Members never read back are compared with what vigil last applied; an adopted object has no record,
+  // and the config it was found by is taken as what made it (nothing to verify, nothing to send).
+  for (const p of unreadPaths(schema, desired)) setAt(live, p, prior ? getAt(prior, p) : getAt(desired, p));
+  addDroppedMembers(input, row, liveAll, live, sides);
+  return { live, unverified };
+}
 
+/** Masks the live credentials in place; answers those read back masked with no hash to compare. */
+function maskLiveCredentials(input: DiffInput, liveAll: Members, sides: DesiredSide): string[] {
+  const { kind, lineage } = input;
+  const { schema, credentialPaths, secrets, sensitivePaths } = sides;
+  const unverified: string[] = [];
+  for (const p of credentialPaths) {
+    const value = getAt(liveAll, p);
+    if (value === undefined) continue;
+    // A masked credential is compared by the hash vigil recorded; one read in full, by its own hash.
+    // With no record (an import, lost state) nothing can tell: the configured value is taken as the
+    // live one, as for members never read back, and the plan says so instead of rewriting it blindly.
+    const unrecorded = input.prior === undefined;
+    if (isMasked(value) && unrecorded) unverified.push(p);
+    const same = isMasked(value)
+      ? unrecorded || input.prior?.secrets?.[p] === secrets[p]
+      : hashSecret(lineage, value) === secrets[p];
+    setAt(liveAll, p, same ? sensitive : sensitiveDiffers);
+  }
+  // Credentials the config no longer names (or never named) may read back in full: never let them reach a change.
+  for (const p of kind.credentials(liveAll)) sensitivePaths.add(maskedMember(schema, p, liveAll));
+  for (const p of outermost(sensitivePaths)) {
+    if (!credentialPaths.includes(p) && getAt(liveAll, p) !== undefined) setAt(liveAll, p, sensitive);
+  }
+  return unverified;
+}
+
+/** A member vigil managed and the config no longer names goes back to the service's default: `live` shows it. */
+function addDroppedMembers(
+  input: DiffInput,
+  row: Row,
+  liveAll: Members,
+  live: Members,
+  sides: DesiredSide,
+): void {
+  const { kind } = input;
+  const { schema, desired, prior } = sides;
+  for (const p of leafPaths(prior ?? {})) {
+    if (getAt(desired, p) !== undefined || isUnder(p, "/id")) continue;
+    const now = getAt(liveAll, p);
+    const traits = traitsAt(schema, tokensOf(p), desired);
+    // Already what the member is when unset: its default (a contact's name its address, as sent), or none.
+    if (now === undefined || equalsUnset(now, traits, schemaAt(schema, tokensOf(p), desired), row)) continue;
+    // Without a default and without null, nothing can reset it (a webhook always has a secret): left as it is.
+    // Inside a merging member (settings), null removes a member, credentials included.
+    const accepts = schemaAt(schema, tokensOf(p), desired);
+    const merged = kind.merging.includes(tokensOf(p)[0] ?? "");
+    if (
+      !merged &&
+      traits.default === undefined &&
+      !traits.defaultFrom &&
+      accepts &&
+      !accepts.safeParse(null).success
+    )
+      continue;
+    setAt(live, p, now);
+  }
+}
+
+/** The changes from `live` to the desired members, arrays whole, each said sensitive, unknown or drift. */
+function changesOf(input: DiffInput, sides: DesiredSide, live: Members): Change[] {
+  const { kind } = input;
+  const { desired, credentialPaths, secrets, prior, sensitivePaths } = sides;
   const seen = new Set<string>();
   const changes: Change[] = [];
   // A merging member the config dropped entirely still changes member by member (PATCH merges it).
@@ -261,18 +316,20 @@ export function diffResource(input: DiffInput): ResourceDiff {
       change.drift = true;
     changes.push(change);
   }
+  return changes;
+}
 
+/** Why the changes of a live object cannot be made in place: immutable, create-only or replaceOnChanges. */
+function replaceReasonsOf(input: DiffInput, sides: DesiredSide, changes: readonly Change[]): string[] {
   const replaceReasons: string[] = [];
-  if (input.live) {
-    const replaceOn = (input.lifecycle?.replaceOnChanges ?? []).map(toPointer);
-    for (const change of changes) {
-      const top = tokensOf(change.path)[0]!;
-      const traits = traitsAt(schema, [top], desired);
-      if (traits.immutable) replaceReasons.push(`${top} cannot change in place`);
-      else if (traits.createOnly) replaceReasons.push(`${top} is accepted on create only`);
-      else if (replaceOn.some((p) => isUnder(change.path, p) || isUnder(p, change.path)))
-        replaceReasons.push(`${change.path} is in replaceOnChanges`);
-    }
+  const replaceOn = (input.lifecycle?.replaceOnChanges ?? []).map(toPointer);
+  for (const change of changes) {
+    const top = tokensOf(change.path)[0]!;
+    const traits = traitsAt(sides.schema, [top], sides.desired);
+    if (traits.immutable) replaceReasons.push(`${top} cannot change in place`);
+    else if (traits.createOnly) replaceReasons.push(`${top} is accepted on create only`);
+    else if (replaceOn.some((p) => isUnder(change.path, p) || isUnder(p, change.path)))
+      replaceReasons.push(`${change.path} is in replaceOnChanges`);
   }
-  return { changes, replaceReasons: [...new Set(replaceReasons)], managed: desired, secrets, unverified };
+  return replaceReasons;
 }

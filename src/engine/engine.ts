@@ -48,6 +48,8 @@ export interface EngineOptions {
    * API token): no message, warning or error of the run shows them (`secret-values.ts`).
    */
   secrets?: SecretValues;
+  /** See `ApplyOptions.signal`: applies only. */
+  signal?: AbortSignal;
 }
 
 export interface PlanOutcome {
@@ -337,5 +339,6 @@ function common(options: EngineOptions, lock: StateLock, state: State) {
     ...(options.time && { time: options.time }),
     ...(options.onProgress && { onProgress: options.onProgress }),
     ...(options.onGenerated && { onGenerated: options.onGenerated }),
+    ...(options.signal && { signal: options.signal }),
   };
 }

@@ -2,7 +2,7 @@ export * from "./account-rules.ts";
 export * from "./apply/applier.ts";
 export * from "./apply/apply.ts";
 export { createBody, updateBody } from "./apply/bodies.ts";
-export { StateNotSavedError, type UnsavedWrite } from "./apply/journal.ts";
+export { ApplyInterruptedError, StateNotSavedError, type UnsavedWrite } from "./apply/journal.ts";
 export * from "./apply/model.ts";
 export * from "./apply/object.ts";
 export { duplicateOf } from "./apply/refusals.ts";

@@ -104,6 +104,13 @@ const addressPattern = /^([a-zA-Z]+)\.([A-Za-z0-9][A-Za-z0-9_.-]{0,127})$/;
 const namePart = "[A-Za-z0-9][A-Za-z0-9_-]{0,127}";
 const nestedPattern = new RegExp(`^([a-zA-Z]+)\\.${namePart}\\.([a-zA-Z]+)\\.${namePart}$`);
 
+/**
+ * A configuration's objects are each parsed once: zod's compiled fast path for an object schema (code it
+ * writes and compiles on the schema's first parse) costs more than it saves here, about a tenth of a
+ * `vigil validate`. Long runs that parse many objects of one schema (reads of the account) keep it.
+ */
+const parsedOnce = { jitless: true } as const;
+
 /** The kind an address names: `<collection>.<name>`, or a nested `<parent>.<name>.<member>.<name>`. */
 function kindOfAddress(address: string): EngineKind | undefined {
   const nested = nestedPattern.exec(address);
@@ -127,152 +134,204 @@ function entryMessage(entry: ProblemDetailEntry): string {
 }
 
 export function validateDesired(resources: readonly DesiredResource[]): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const byAddress = new Map<string, DesiredResource>();
-  const problem = (
-    r: DesiredResource,
-    pointer: string,
-    code: string,
-    data: DiagnosticData,
-    message: string,
-    entry?: ProblemDetailEntry,
-  ) =>
-    out.push({
-      address: r.address,
-      pointer,
-      code,
-      data,
-      message,
-      ...(r.source && { source: r.source }),
-      ...(entry && { entry }),
-    });
+  const { diagnostics: out, byAddress } = addressProblems(resources);
+  for (const r of resources)
+    out.push(...referenceProblems(r, byAddress), ...memberProblems(r), ...lifecycleProblems(r));
+  out.push(...duplicateKeys(resources));
+  // The words were made from the members: none may carry a credential or a value from the environment.
+  return redactDiagnostics(out, secretValuesOf(resources));
+}
 
+function diagnosticOf(
+  r: DesiredResource,
+  pointer: string,
+  code: string,
+  data: DiagnosticData,
+  message: string,
+  entry?: ProblemDetailEntry,
+): Diagnostic {
+  return {
+    address: r.address,
+    pointer,
+    code,
+    data,
+    message,
+    ...(r.source && { source: r.source }),
+    ...(entry && { entry }),
+  };
+}
+
+/** Each address once, in the form of its kind; and the resources by address, for the references. */
+function addressProblems(resources: readonly DesiredResource[]): {
+  diagnostics: Diagnostic[];
+  byAddress: Map<string, DesiredResource>;
+} {
+  const diagnostics: Diagnostic[] = [];
+  const byAddress = new Map<string, DesiredResource>();
   for (const r of resources) {
     if (byAddress.has(r.address))
-      problem(r, "", diagnosticCodes.duplicateAddress, {}, "the address is declared twice");
+      diagnostics.push(
+        diagnosticOf(r, "", diagnosticCodes.duplicateAddress, {}, "the address is declared twice"),
+      );
     byAddress.set(r.address, r);
     const expected = engineKind(r.kind);
     const forms = [`${expected.collection}.<name>`];
     const nesting = nestedUnder(expected);
     if (nesting) forms.push(`${nesting.parent}.<name>.${nesting.member}.<name>`);
     if (kindOfAddress(r.address)?.name !== r.kind)
-      problem(
-        r,
-        "",
-        diagnosticCodes.addressForm,
-        { kind: r.kind, forms },
-        `a ${r.kind} address is ${forms.join(" or ")} (names: letters, digits, _ . -)`,
+      diagnostics.push(
+        diagnosticOf(
+          r,
+          "",
+          diagnosticCodes.addressForm,
+          { kind: r.kind, forms },
+          `a ${r.kind} address is ${forms.join(" or ")} (names: letters, digits, _ . -)`,
+        ),
       );
   }
+  return { diagnostics, byAddress };
+}
 
-  for (const r of resources) {
-    const kind = engineKind(r.kind);
-    for (const target of refsIn(r.members)) {
-      const other = byAddress.get(target);
-      if (!other)
-        problem(
+/** Each reference names a declared resource of a kind this one depends on. */
+function referenceProblems(
+  r: DesiredResource,
+  byAddress: ReadonlyMap<string, DesiredResource>,
+): Diagnostic[] {
+  return refsIn(r.members).flatMap((target) => {
+    const other = byAddress.get(target);
+    if (!other)
+      return [
+        diagnosticOf(
           r,
           "",
           diagnosticCodes.unknownReference,
           { target },
           `references ${target}, which the config does not declare`,
-        );
-      else if (kindRank(other.kind) >= kindRank(r.kind))
-        problem(
+        ),
+      ];
+    if (kindRank(other.kind) >= kindRank(r.kind))
+      return [
+        diagnosticOf(
           r,
           "",
           diagnosticCodes.referenceOrder,
           { target, targetKind: other.kind },
           `references ${target}: a ${r.kind} can reference only kinds it depends on`,
-        );
-    }
-    const members = resolveRefs(r.members, () => placeholderId) as Record<string, unknown>;
-    const own = { ...members };
-    for (const side of kind.sideMembers) delete own[side];
-    const schema = bodySchema(kind.schemaFor(own), "create");
-    const sensitive = r.sensitive ?? [];
-    const discriminator = kind.definition.variants?.discriminator;
-    const report = (issues: z.core.$ZodIssue[], input: unknown, s: z.ZodType, prefix: string[] = []) => {
-      for (const entry of issuesToEntries(issues, input, s, prefix)) {
-        // A value the API once took is outside the vocabulary; say why rather than only that it is unknown.
-        const discontinued =
-          discriminator !== undefined && entry.pointer === pointer([discriminator])
-            ? discontinuedCode(kind.definition, entry.value)
-            : undefined;
-        if (discontinued)
-          entry.message = `${entry.value} ${kind.collection} can no longer be created (the API refuses them: ${discontinued}); ${entry.message}`;
-        // A credential's value never goes into a message, whatever its type (a password written 12345).
-        const at = entry.pointer ?? "";
-        if (sensitive.some((c) => isUnder(at, c) || isUnder(c, at)) || mayHoldCredential(s, entry))
-          delete entry.value;
-        const { pointer: _pointer, reason = "invalid", message: _words, ...data } = entry;
-        problem(r, at, reason, data, entryMessage(entry), entry);
-      }
-    };
-    // Members a create needs (the body schemas take them as optional, as an update does).
-    for (const member of kind.definition.required ?? []) {
-      if (members[member] !== undefined) continue;
-      const message = `${member} is required`;
-      const at = pointer([member]);
-      problem(r, at, diagnosticCodes.required, { member }, message, {
+        ),
+      ];
+    return [];
+  });
+}
+
+/**
+ * The members against the kind's create body: those a create needs, those the variant needs, the schema,
+ * the cross-member rules on the sound rest, and the members written by a call of their own.
+ */
+function memberProblems(r: DesiredResource): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const kind = engineKind(r.kind);
+  const members = resolveRefs(r.members, () => placeholderId) as Record<string, unknown>;
+  const own = { ...members };
+  for (const side of kind.sideMembers) delete own[side];
+  const schema = bodySchema(kind.schemaFor(own), "create");
+  // Members a create needs (the body schemas take them as optional, as an update does).
+  for (const member of kind.definition.required ?? []) {
+    if (members[member] !== undefined) continue;
+    const message = `${member} is required`;
+    const at = pointer([member]);
+    out.push(
+      diagnosticOf(r, at, diagnosticCodes.required, { member }, message, {
         pointer: at,
         reason: "required",
         message,
-      });
-    }
-    const variant = variantOf(kind.definition, own);
-    for (const member of variantRequires(kind.definition, own)) {
-      if (members[member] !== undefined) continue;
-      problem(
+      }),
+    );
+  }
+  const variant = variantOf(kind.definition, own);
+  for (const member of variantRequires(kind.definition, own)) {
+    if (members[member] !== undefined) continue;
+    out.push(
+      diagnosticOf(
         r,
         pointer([member]),
         diagnosticCodes.requiredByVariant,
         { member, variant },
         `${member} is required: ${String(variant)} ${kind.collection} need one`,
-      );
-    }
-    const result = schema.safeParse(own);
-    if (!result.success) report(result.error.issues, own, schema);
-    // The cross-member rules the service applies: a config must be creatable, since a deleted object is
-    // created again. They read the members as written, before any normalisation; with invalid members, the
-    // rest (so that one run says every problem, not one wave per fix).
-    const sound = result.success
-      ? { members: own, removed: [] }
-      : soundPart(own, result.error.issues, (m) => bodySchema(kind.schemaFor(m), "create"));
-    if (sound) {
-      const refusals = [
-        ...(kind.definition.rules?.offline ?? []).flatMap((rule) => rule(sound.members)),
-        ...variantRuleRefusals(kind.definition, sound.members),
-      ];
-      for (const refusal of refusals)
-        if (!sound.removed.some((path) => causedBy(refusal, path))) out.push(refusalDiagnostic(r, refusal));
-    }
-    const side = Object.fromEntries(
-      kind.sideMembers.filter((m) => members[m] !== undefined).map((m) => [m, members[m]]),
+      ),
     );
-    if (kind.sideBody && Object.keys(side).length > 0) {
-      const parsed = kind.sideBody.partial().safeParse(side);
-      if (!parsed.success) report(parsed.error.issues, side, kind.sideBody);
-    }
-    for (const [option, paths] of Object.entries({
-      ignoreChanges: r.lifecycle?.ignoreChanges ?? [],
-      replaceOnChanges: r.lifecycle?.replaceOnChanges ?? [],
-    })) {
-      for (const p of paths) {
-        if (typeof p !== "string" || p === "" || toPointer(p) === "/id")
-          problem(
-            r,
-            "",
-            diagnosticCodes.lifecyclePath,
-            { option, path: p },
-            `lifecycle.${option}: ${JSON.stringify(p)} is not a member path (e.g. settings.timeout)`,
-          );
-      }
-    }
   }
-  out.push(...duplicateKeys(resources));
-  // The words were made from the members: none may carry a credential or a value from the environment.
-  return redactDiagnostics(out, secretValuesOf(resources));
+  const result = schema.safeParse(own, parsedOnce);
+  if (!result.success) out.push(...issueDiagnostics(r, kind, result.error.issues, own, schema));
+  // The cross-member rules the service applies: a config must be creatable, since a deleted object is
+  // created again. They read the members as written, before any normalisation; with invalid members, the
+  // rest (so that one run says every problem, not one wave per fix).
+  const sound = result.success
+    ? { members: own, removed: [] }
+    : soundPart(own, result.error.issues, (m) => bodySchema(kind.schemaFor(m), "create"));
+  if (sound) {
+    const refusals = [
+      ...(kind.definition.rules?.offline ?? []).flatMap((rule) => rule(sound.members)),
+      ...variantRuleRefusals(kind.definition, sound.members),
+    ];
+    for (const refusal of refusals)
+      if (!sound.removed.some((path) => causedBy(refusal, path))) out.push(refusalDiagnostic(r, refusal));
+  }
+  const side = Object.fromEntries(
+    kind.sideMembers.filter((m) => members[m] !== undefined).map((m) => [m, members[m]]),
+  );
+  if (kind.sideBody && Object.keys(side).length > 0) {
+    const parsed = kind.sideBody.partial().safeParse(side, parsedOnce);
+    if (!parsed.success) out.push(...issueDiagnostics(r, kind, parsed.error.issues, side, kind.sideBody));
+  }
+  return out;
+}
+
+/** A schema's issues as diagnostics with the API's reasons; a credential's value never in them. */
+function issueDiagnostics(
+  r: DesiredResource,
+  kind: EngineKind,
+  issues: z.core.$ZodIssue[],
+  input: unknown,
+  s: z.ZodType,
+): Diagnostic[] {
+  const sensitive = r.sensitive ?? [];
+  const discriminator = kind.definition.variants?.discriminator;
+  return issuesToEntries(issues, input, s, []).map((entry) => {
+    // A value the API once took is outside the vocabulary; say why rather than only that it is unknown.
+    const discontinued =
+      discriminator !== undefined && entry.pointer === pointer([discriminator])
+        ? discontinuedCode(kind.definition, entry.value)
+        : undefined;
+    if (discontinued)
+      entry.message = `${entry.value} ${kind.collection} can no longer be created (the API refuses them: ${discontinued}); ${entry.message}`;
+    // A credential's value never goes into a message, whatever its type (a password written 12345).
+    const at = entry.pointer ?? "";
+    if (sensitive.some((c) => isUnder(at, c) || isUnder(c, at)) || mayHoldCredential(s, entry))
+      delete entry.value;
+    const { pointer: _pointer, reason = "invalid", message: _words, ...data } = entry;
+    return diagnosticOf(r, at, reason, data, entryMessage(entry), entry);
+  });
+}
+
+/** The lifecycle's paths are member paths. */
+function lifecycleProblems(r: DesiredResource): Diagnostic[] {
+  const options = {
+    ignoreChanges: r.lifecycle?.ignoreChanges ?? [],
+    replaceOnChanges: r.lifecycle?.replaceOnChanges ?? [],
+  };
+  return Object.entries(options).flatMap(([option, paths]) =>
+    paths
+      .filter((p) => typeof p !== "string" || p === "" || toPointer(p) === "/id")
+      .map((p) =>
+        diagnosticOf(
+          r,
+          "",
+          diagnosticCodes.lifecyclePath,
+          { option, path: p },
+          `lifecycle.${option}: ${JSON.stringify(p)} is not a member path (e.g. settings.timeout)`,
+        ),
+      ),
+  );
 }
 
 /**
@@ -299,7 +358,7 @@ function soundPart(
         removed.push(member);
       }
     }
-    const again = schemaOf(sound).safeParse(sound);
+    const again = schemaOf(sound).safeParse(sound, parsedOnce);
     if (again.success) return { members: sound, removed };
     left = again.error.issues;
   }

@@ -18,6 +18,15 @@ import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { limits, quote } from "./source.ts";
 
 const yamlFile = /\.ya?ml$/i;
+/** Scenario files of `vigil test`: they live beside the configuration, and are never part of it. */
+export const testFile = /\.test\.ya?ml$/i;
+
+export interface FindOptions {
+  /** `config` (the default): the configuration's files, test files left out; `tests`: the test files only. */
+  select?: "config" | "tests";
+  /** Real paths of files to leave out (test files `vigil test --tests` found elsewhere). */
+  skip?: ReadonlySet<string>;
+}
 
 /** Which file was found: a file read later must still be this one (a link swapped meanwhile is refused). */
 export interface FileIdentity {
@@ -72,7 +81,12 @@ const linkText = (link: string) => readlink(link).then(quote, () => '"?"');
  * endless); a `*.yaml` link loop, or link to nothing or to something other
  * than a file or directory, is a problem.
  */
-export async function findConfigFiles(paths: readonly string[]): Promise<FoundFiles> {
+export async function findConfigFiles(
+  paths: readonly string[],
+  options: FindOptions = {},
+): Promise<FoundFiles> {
+  const wanted = (real: string) =>
+    !options.skip?.has(real) && testFile.test(real) === (options.select === "tests");
   const cwd = process.cwd();
   const files: FoundFiles["files"] = [];
   const problems: string[] = [];
@@ -87,7 +101,7 @@ export async function findConfigFiles(paths: readonly string[]): Promise<FoundFi
   const { roots } = given;
 
   const take = (path: string, real: string, info: { size: number; dev: number; ino: number }) => {
-    if (seenFiles.has(real)) return;
+    if (seenFiles.has(real) || !wanted(real)) return;
     seenFiles.add(real);
     if (files.length === limits.files) {
       if (!tooMany)

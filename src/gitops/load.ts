@@ -12,6 +12,7 @@ import { diagnosticCodes, validateDesired } from "../engine/validate.ts";
 import { closest } from "../kinds/index.ts";
 import { expandEnv } from "./env.ts";
 import {
+  type FoundFiles,
   findConfigFiles,
   formatBytes,
   limits,
@@ -30,6 +31,7 @@ import {
   isData,
   type LoadDiagnostic,
   memberPath,
+  type Problem,
   shownKey,
   shownName,
 } from "./load-draft.ts";
@@ -58,142 +60,232 @@ export interface LoadedConfig {
 export interface LoadOptions {
   /** Where `${env:NAME}` looks (process.env by default). */
   env?: Record<string, string | undefined>;
+  /** Real paths of files that are not configuration (the test files `vigil test --tests` picked). */
+  skipFiles?: ReadonlySet<string>;
 }
 
 export async function loadConfig(paths: readonly string[], options: LoadOptions = {}): Promise<LoadedConfig> {
-  const env = options.env ?? process.env;
-  const diagnostics: LoadDiagnostic[] = [];
-  const found = await findConfigFiles(paths);
-  for (const message of found.problems) diagnostics.push({ message });
+  const found = await findConfigFiles(paths, { ...(options.skipFiles && { skip: options.skipFiles }) });
+  const reading = newReading(options.env ?? process.env);
+  for (const message of found.problems) reading.diagnostics.push({ message });
   if (found.files.length === 0 && found.problems.length === 0)
-    diagnostics.push({ message: `no *.yaml or *.yml files under ${paths.join(", ")}` });
-
-  const drafts: Draft[] = [];
-  const imports: ImportEntry[] = [];
-  /** collection → name → where it was declared. */
-  const declared = new Map<string, Map<string, Position | undefined>>(
-    topLevelCollections.map((c) => [c, new Map()]),
-  );
-  const parsedFiles: string[] = [];
-  /** Files that could not be read: the names they declare are unknown, so references are not judged. */
-  let unreadable = 0;
-
+    reading.diagnostics.push({
+      message: `no *.yaml or *.yml files under ${paths.join(", ")} (test files, *.test.yaml, are not configuration: vigil test reads them)`,
+    });
   const total = found.files.reduce((sum, f) => sum + f.size, 0);
   if (total > limits.configBytes) {
-    diagnostics.push({
+    reading.diagnostics.push({
       message: `the configuration's ${found.files.length} files hold ${formatBytes(total)}; vigil reads at most ${formatBytes(limits.configBytes)} in all`,
     });
     found.files.length = 0;
   }
-  const budget: ValueBudget = { remaining: limits.values };
-  const secrets = new SecretValues();
-  for (const { path, identity } of found.files) {
-    const { parsed, problems } = await parseConfigFile(path, budget, identity);
-    for (const p of problems) {
-      const where = p.path ? whereIs(p.path) : {};
-      // A file that could not be read is a problem of the file, whatever member it is at: commands that
-      // only need the files' addresses (destroy with paths) stop on it too.
-      if (parsed) diagnostics.push({ at: p.at, ...where, message: p.message });
-      else diagnostics.push({ at: p.at, message: formatDiagnostic({ ...where, message: p.message }) });
-    }
-    if (!parsed) {
-      unreadable++;
-      // The configuration already holds more values than vigil reads: the other files are not read.
-      if (budget.remaining < 0) break;
-      continue;
-    }
-    parsedFiles.push(parsed.file);
-    const source: FileSource = { file: parsed.file, positions: parsed.positions };
-    const problem = (at: Position | undefined, message: string, extra: Partial<LoadDiagnostic> = {}) =>
-      diagnostics.push({ ...(at && { at }), ...extra, message });
-    const expanded = expandEnv(parsed.data, env);
-    for (const value of expanded.values) secrets.add(value);
-    for (const e of expanded.problems) problem(parsed.positions.value(e.path), e.message, whereIs(e.path));
-    // The secrets' paths by their first two steps (a resource's collection and name), so that each
-    // resource looks only at its own and a file of many secrets is not read once per resource.
-    const secretsByResource = new Map<string, YamlPath[]>();
-    for (const path of expanded.secrets) {
-      if (path.length < 2) continue;
-      const key = JSON.stringify(path.slice(0, 2));
-      const list = secretsByResource.get(key);
-      if (list) list.push(path);
-      else secretsByResource.set(key, [path]);
-    }
-    const secretsUnder = (base: YamlPath) => secretsByResource.get(JSON.stringify(base.slice(0, 2))) ?? [];
-    const data = expanded.value;
-    if (!isData(data)) {
-      problem(
-        parsed.positions.value([]),
-        `a vigil file is a map from collections (${topLevelCollections.join(", ")}) to resources, got ${describeValue(data)}`,
-      );
-      continue;
-    }
-    for (const [key, value] of Object.entries(data)) {
-      const at = parsed.positions.key([key]);
-      if (key === "format") {
-        if (value !== formatVersion)
-          problem(
-            parsed.positions.value([key]),
-            `must be "${formatVersion}", the version this vigil reads; got ${describeValue(value)}`,
-            { path: key },
-          );
-        continue;
-      }
-      if (key === "imports") {
-        readImports(value, source, imports, problem);
-        continue;
-      }
-      const kind = topLevelKinds.find((k) => collectionOf(k) === key);
-      if (!kind) {
-        const known = [...topLevelCollections, ...fileKeys];
-        const hint = closest(key, known);
-        problem(
-          at,
-          `unknown top-level key ${quote(key)}; allowed: ${known.join(", ")}${hint ? `; did you mean "${hint}"?` : ""}`,
-        );
-        continue;
-      }
-      if (value === null) continue;
-      if (!isData(value)) {
-        problem(
-          parsed.positions.value([key]),
-          `expected a map from names to ${key} (${key}: { <name>: { ... } }), got ${describeValue(value)}`,
-          { path: key },
-        );
-        continue;
-      }
-      for (const [name, members] of Object.entries(value)) {
-        const nameAt = parsed.positions.key([key, name]);
-        const invalid = nameProblem(name);
-        if (invalid) {
-          problem(nameAt, invalid, { path: key });
-          continue;
-        }
-        const names = declared.get(key)!;
-        if (names.has(name)) {
-          const first = names.get(name);
-          problem(
-            nameAt,
-            `${key}.${name} is declared twice${first ? ` (first at ${first.file}:${first.line})` : ""}; names are unique per collection across all files`,
-          );
-          continue;
-        }
-        names.set(name, nameAt);
-        const read = readResource(kind, name, members, source, problem);
-        for (const draft of read) markSecrets(draft, secretsUnder(draft.base));
-        drafts.push(...read);
-      }
-    }
-  }
+  for (const file of found.files) if ((await readConfigFile(reading, file)) === "stop") break;
 
-  // References, once every file is read: each must name a declared resource. A file that could not
-  // be read may declare any name, so nothing is said about names then.
+  const { drafts, declared, unreadable, secrets } = reading;
+  const byAddress = new Map(drafts.map((d) => [d.resource.address, d]));
+  const diagnostics = [
+    ...reading.diagnostics,
+    ...referenceProblems(drafts, declared, unreadable),
+    ...importProblems(reading.imports, byAddress, unreadable),
+    ...engineProblems(drafts, byAddress),
+  ].sort(byPosition);
+  const resources = drafts.map((d) => d.resource);
+  secretValuesOf(resources, secrets);
+  return {
+    resources,
+    imports: reading.imports.map(({ address, id }) => ({ address, id })),
+    files: reading.files,
+    // Words made from values (`got "..."`, a name not declared) never carry a secret.
+    diagnostics: redactDiagnostics(diagnostics, secrets),
+    secrets,
+    locate(address, apiPointer) {
+      const draft = byAddress.get(address);
+      if (!draft) return undefined;
+      const { at, path } = placeOf(draft, apiPointer);
+      return { ...(at && { at }), address, ...(path.length > 0 && { path: memberPath(path) }), message: "" };
+    },
+  };
+}
+
+/** What reading the files gathers, file by file. */
+interface Reading {
+  env: Record<string, string | undefined>;
+  diagnostics: LoadDiagnostic[];
+  drafts: Draft[];
+  imports: ImportEntry[];
+  /** collection → name → where it was declared. */
+  declared: Map<string, Map<string, Position | undefined>>;
+  /** The files read. */
+  files: string[];
+  /** Files that could not be read: the names they declare are unknown, so references are not judged. */
+  unreadable: number;
+  budget: ValueBudget;
+  secrets: SecretValues;
+}
+
+function newReading(env: Record<string, string | undefined>): Reading {
+  return {
+    env,
+    diagnostics: [],
+    drafts: [],
+    imports: [],
+    declared: new Map(topLevelCollections.map((c) => [c, new Map()])),
+    files: [],
+    unreadable: 0,
+    budget: { remaining: limits.values },
+    secrets: new SecretValues(),
+  };
+}
+
+/** Reads one file into the reading; `stop` when the configuration holds more values than vigil reads. */
+async function readConfigFile(
+  reading: Reading,
+  { path, identity }: FoundFiles["files"][number],
+): Promise<"stop" | undefined> {
+  const { diagnostics } = reading;
+  const { parsed, problems } = await parseConfigFile(path, reading.budget, identity);
+  for (const p of problems) {
+    const where = p.path ? whereIs(p.path) : {};
+    // A file that could not be read is a problem of the file, whatever member it is at: commands that
+    // only need the files' addresses (destroy with paths) stop on it too.
+    if (parsed) diagnostics.push({ at: p.at, ...where, message: p.message });
+    else diagnostics.push({ at: p.at, message: formatDiagnostic({ ...where, message: p.message }) });
+  }
+  if (!parsed) {
+    reading.unreadable++;
+    // The configuration already holds more values than vigil reads: the other files are not read.
+    return reading.budget.remaining < 0 ? "stop" : undefined;
+  }
+  reading.files.push(parsed.file);
+  const source: FileSource = { file: parsed.file, positions: parsed.positions };
+  const problem: Problem = (at, message, extra = {}) =>
+    diagnostics.push({ ...(at && { at }), ...extra, message });
+  const expanded = expandEnv(parsed.data, reading.env);
+  for (const value of expanded.values) reading.secrets.add(value);
+  for (const e of expanded.problems) problem(parsed.positions.value(e.path), e.message, whereIs(e.path));
+  const data = expanded.value;
+  if (!isData(data)) {
+    problem(
+      parsed.positions.value([]),
+      `a vigil file is a map from collections (${topLevelCollections.join(", ")}) to resources, got ${describeValue(data)}`,
+    );
+    return undefined;
+  }
+  const file: FileInReading = { source, problem, secretsUnder: secretsByResource(expanded.secrets) };
+  for (const [key, value] of Object.entries(data)) readTopLevel(reading, file, key, value);
+  return undefined;
+}
+
+/** One file as its top-level keys are read. */
+interface FileInReading {
+  source: FileSource;
+  problem: Problem;
+  /** The paths of the secrets `${env:...}` filled in under a resource. */
+  secretsUnder: (base: YamlPath) => YamlPath[];
+}
+
+/**
+ * The secrets' paths by their first two steps (a resource's collection and name), so that each
+ * resource looks only at its own and a file of many secrets is not read once per resource.
+ */
+function secretsByResource(secrets: readonly YamlPath[]): (base: YamlPath) => YamlPath[] {
+  const byResource = new Map<string, YamlPath[]>();
+  for (const path of secrets) {
+    if (path.length < 2) continue;
+    const key = JSON.stringify(path.slice(0, 2));
+    const list = byResource.get(key);
+    if (list) list.push(path);
+    else byResource.set(key, [path]);
+  }
+  return (base) => byResource.get(JSON.stringify(base.slice(0, 2))) ?? [];
+}
+
+/** A top-level key of a file: the format, the imports, or a collection of resources. */
+function readTopLevel(reading: Reading, file: FileInReading, key: string, value: unknown): void {
+  const { positions } = file.source;
+  const { problem } = file;
+  if (key === "format") {
+    if (value !== formatVersion)
+      problem(
+        positions.value([key]),
+        `must be "${formatVersion}", the version this vigil reads; got ${describeValue(value)}`,
+        { path: key },
+      );
+    return;
+  }
+  if (key === "imports") {
+    readImports(value, file.source, reading.imports, problem);
+    return;
+  }
+  const kind = topLevelKinds.find((k) => collectionOf(k) === key);
+  if (!kind) {
+    const known = [...topLevelCollections, ...fileKeys];
+    const hint = closest(key, known);
+    problem(
+      positions.key([key]),
+      `unknown top-level key ${quote(key)}; allowed: ${known.join(", ")}${hint ? `; did you mean "${hint}"?` : ""}`,
+    );
+    return;
+  }
+  if (value === null) return;
+  if (!isData(value)) {
+    problem(
+      positions.value([key]),
+      `expected a map from names to ${key} (${key}: { <name>: { ... } }), got ${describeValue(value)}`,
+      { path: key },
+    );
+    return;
+  }
+  for (const [name, members] of Object.entries(value))
+    declareResource(reading, file, kind, key, name, members);
+}
+
+/** A resource of a collection: its name must be valid and unique across all files. */
+function declareResource(
+  reading: Reading,
+  file: FileInReading,
+  kind: (typeof topLevelKinds)[number],
+  key: string,
+  name: string,
+  members: unknown,
+): void {
+  const nameAt = file.source.positions.key([key, name]);
+  const invalid = nameProblem(name);
+  if (invalid) {
+    file.problem(nameAt, invalid, { path: key });
+    return;
+  }
+  const names = reading.declared.get(key)!;
+  if (names.has(name)) {
+    const first = names.get(name);
+    file.problem(
+      nameAt,
+      `${key}.${name} is declared twice${first ? ` (first at ${first.file}:${first.line})` : ""}; names are unique per collection across all files`,
+    );
+    return;
+  }
+  names.set(name, nameAt);
+  const read = readResource(kind, name, members, file.source, file.problem);
+  for (const draft of read) markSecrets(draft, file.secretsUnder(draft.base));
+  reading.drafts.push(...read);
+}
+
+/**
+ * References, once every file is read: each must name a declared resource. A file that could not be read
+ * may declare any name, so nothing is said about names then.
+ */
+export function referenceProblems(
+  drafts: readonly Draft[],
+  declared: ReadonlyMap<string, ReadonlyMap<string, unknown>>,
+  unreadable: number,
+): LoadDiagnostic[] {
+  const diagnostics: LoadDiagnostic[] = [];
   for (const draft of drafts) {
     for (const ref of draft.refs) {
       const names = declared.get(ref.collection)!;
       if (typeof ref.name === "string" && (names.has(ref.name) || unreadable > 0)) continue;
       const at = draft.file.positions.value([...draft.base, ...ref.path]);
-      const base = { address: draft.resource.address, path: memberPath(ref.path) };
+      const base = { address: draft.resource.address, path: memberPath(ref.path), ...(at && { at }) };
       const existing = [...names.keys()];
       const declaredOnes =
         existing.length > 0
@@ -202,7 +294,6 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       if (typeof ref.name !== "string") {
         diagnostics.push({
           ...base,
-          ...(at && { at }),
           message: `expected the name of one of the ${ref.collection}, got ${describeValue(ref.name)}; ${declaredOnes}`,
         });
         continue;
@@ -210,18 +301,25 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       const hint = closest(ref.name, existing);
       diagnostics.push({
         ...base,
-        ...(at && { at }),
         message: `${ref.collection}.${shownName(ref.name)} is not declared; ${declaredOnes}${hint ? `; did you mean "${hint}"?` : ""}`,
       });
     }
   }
+  return diagnostics;
+}
 
-  const byAddress = new Map(drafts.map((d) => [d.resource.address, d]));
+/** Each import must name a declared address (unless a file could not be read), once. */
+export function importProblems(
+  imports: readonly ImportEntry[],
+  declared: ReadonlyMap<string, unknown>,
+  unreadable: number,
+): LoadDiagnostic[] {
+  const diagnostics: LoadDiagnostic[] = [];
   const firstImport = new Map<string, Position | undefined>();
   for (const i of imports) {
     const where = { ...(i.at && { at: i.at }), path: i.path };
-    if (!byAddress.has(i.address) && unreadable === 0) {
-      const hint = closest(i.address, [...byAddress.keys()]);
+    if (!declared.has(i.address) && unreadable === 0) {
+      const hint = closest(i.address, [...declared.keys()]);
       diagnostics.push({
         ...where,
         message: `${i.address} is not declared in the config; an import adopts an object as a resource the config declares${hint ? `; did you mean "${hint}"?` : ""}`,
@@ -235,7 +333,11 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       });
     } else firstImport.set(i.address, i.at);
   }
+  return diagnostics;
+}
 
+/** The engine's validation of the resources, at the config's places and in its words. */
+function engineProblems(drafts: readonly Draft[], byAddress: ReadonlyMap<string, Draft>): LoadDiagnostic[] {
   const engineDiagnostics = validateDesired(drafts.map((d) => d.resource));
   // A misspelt member is reported as unknown with its correction, not also as missing.
   const corrected = new Set(
@@ -245,6 +347,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
         : [],
     ),
   );
+  const diagnostics: LoadDiagnostic[] = [];
   for (const d of engineDiagnostics) {
     // The loader judged every reference itself, with the names the config uses.
     if (d.code === diagnosticCodes.unknownReference) continue;
@@ -263,24 +366,7 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
       });
     }
   }
-
-  diagnostics.sort(byPosition);
-  const resources = drafts.map((d) => d.resource);
-  secretValuesOf(resources, secrets);
-  return {
-    resources,
-    imports: imports.map(({ address, id }) => ({ address, id })),
-    files: parsedFiles,
-    // Words made from values (`got "..."`, a name not declared) never carry a secret.
-    diagnostics: redactDiagnostics(diagnostics, secrets),
-    secrets,
-    locate(address, apiPointer) {
-      const draft = byAddress.get(address);
-      if (!draft) return undefined;
-      const { at, path } = placeOf(draft, apiPointer);
-      return { ...(at && { at }), address, ...(path.length > 0 && { path: memberPath(path) }), message: "" };
-    },
-  };
+  return diagnostics;
 }
 
 function byPosition(a: LoadDiagnostic, b: LoadDiagnostic): number {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ipAddress, unixTime } from "./common.ts";
 import { contactSchema, contactTypes } from "./contact.ts";
 import { field } from "./field.ts";
+import { jobItemStatuses, terminalJobStates } from "./job-states.ts";
 import { monitorSchema, monitorTypeNames } from "./monitor/index.ts";
 import { problemDocumentSchema } from "./problem-document.ts";
 import { callbackEvents, subscribableEvents } from "./webhook.ts";
@@ -138,27 +139,6 @@ const contactConfirmed = z.looseObject({
     description: "inherit: the address was already confirmed on the account.",
   }),
 });
-
-export const jobStates = [
-  "queued",
-  "running",
-  "interrupted",
-  "succeeded",
-  "partial",
-  "failed",
-  "cancelled",
-] as const;
-export const terminalJobStates = ["succeeded", "partial", "failed", "cancelled"] as const;
-export const jobItemStatuses = [
-  "pending",
-  "created",
-  "createdDisabled",
-  "updated",
-  "skipped",
-  "deleted",
-  "failed",
-  "cancelled",
-] as const;
 
 export const jobResultRow = z.looseObject({
   index: count,

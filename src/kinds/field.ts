@@ -122,22 +122,26 @@ export function defaultsOf(schema: z.ZodObject): Record<string, unknown> {
  * members are never sent, create-only members are not part of an update, and
  * update-only members are not part of a create.
  */
-const bodyCache = new WeakMap<z.ZodObject, Record<"create" | "update", z.ZodObject>>();
+const bodyCache = new WeakMap<z.ZodObject, Partial<Record<"create" | "update", z.ZodObject>>>();
 
+/** Each body is derived when first asked for: `vigil validate` needs no update bodies. */
 export function bodySchema<S extends z.ZodObject>(schema: S, operation: "create" | "update"): z.ZodObject {
   let bodies = bodyCache.get(schema);
   if (!bodies) {
-    const derive = (op: "create" | "update") => {
-      const drop: Record<string, true> = {};
-      for (const { name, traits } of membersOf(schema)) {
-        if (traits.readOnly || (op === "update" ? traits.createOnly : traits.updateOnly)) drop[name] = true;
-      }
-      return schema.omit(drop as never) as unknown as z.ZodObject;
-    };
-    bodies = { create: derive("create"), update: derive("update") };
+    bodies = {};
     bodyCache.set(schema, bodies);
   }
-  return bodies[operation];
+  let body = bodies[operation];
+  if (!body) {
+    const drop: Record<string, true> = {};
+    for (const { name, traits } of membersOf(schema)) {
+      if (traits.readOnly || (operation === "update" ? traits.createOnly : traits.updateOnly))
+        drop[name] = true;
+    }
+    body = schema.omit(drop as never) as unknown as z.ZodObject;
+    bodies[operation] = body;
+  }
+  return body;
 }
 
 /** Names of members declared as credentials. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { createdAt, readOnlyId, unixTime } from "./common.ts";
-import { jobItemStatuses, jobResultRow, jobStates } from "./events.ts";
+import { jobResultRow } from "./events.ts";
 import { field } from "./field.ts";
+import { jobItemStatuses, jobStates } from "./job-states.ts";
 import { defineKind } from "./kind.ts";
 import { problemDocumentSchema } from "./problem-document.ts";
 

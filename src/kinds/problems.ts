@@ -9,10 +9,13 @@ export interface ProblemCode {
   status: number;
   title: string;
   description: string;
+  /** What a client does about it: the spec's "Codes by family". */
+  family: ProblemFamily;
 }
 
-const table = {
-  // Fix the request
+type Row = readonly [status: number, title: string, description: string];
+
+const fixRequest = {
   malformed_request: [
     400,
     "Malformed request",
@@ -117,7 +120,9 @@ const table = {
     "Payload not retained",
     "The delivery's payload is no longer kept (over 32 KB, or older than 7 days) and cannot be sent again.",
   ],
-  // Fix the account state
+} as const satisfies Record<string, Row>;
+
+const fixAccountState = {
   invalid_token: [401, "Invalid token", "The credential is missing, malformed, badly signed or expired."],
   missing_scope: [403, "Missing scope", "The token is valid but lacks the scope this operation requires."],
   insufficient_rights: [
@@ -163,7 +168,9 @@ const table = {
   ],
   job_not_cancellable: [409, "Job not cancellable", "The job has already finished."],
   job_not_resumable: [409, "Job not resumable", "Only interrupted jobs can be resumed."],
-  // Wait and retry
+} as const satisfies Record<string, Row>;
+
+const waitAndRetry = {
   quota_exceeded: [429, "Quota exceeded", "A quota window is spent; retry after `Retry-After` seconds."],
   rate_limited: [
     429,
@@ -177,15 +184,35 @@ const table = {
     "Internal error",
     "An unexpected failure; `errors[0].traceId` repeats the request id.",
   ],
-} as const satisfies Record<string, readonly [number, string, string]>;
+} as const satisfies Record<string, Row>;
 
-export type ProblemCodeName = keyof typeof table;
+/** The table by family, in the spec's order (which is the order `/problems` lists the codes in). */
+const families = {
+  "fix-request": fixRequest,
+  "fix-account-state": fixAccountState,
+  "wait-and-retry": waitAndRetry,
+} as const satisfies Record<ProblemFamily, Record<string, Row>>;
+
+export type ProblemCodeName =
+  | keyof typeof fixRequest
+  | keyof typeof fixAccountState
+  | keyof typeof waitAndRetry;
 
 export const problemCodes: Record<ProblemCodeName, ProblemCode> = Object.fromEntries(
-  Object.entries(table).map(([code, [status, title, description]]) => [code, { status, title, description }]),
+  Object.entries(families).flatMap(([family, rows]) =>
+    Object.entries(rows).map(([code, [status, title, description]]) => [
+      code,
+      { status, title, description, family: family as ProblemFamily },
+    ]),
+  ),
 ) as Record<ProblemCodeName, ProblemCode>;
 
-/** The spec's three families, decided by status alone. */
+/** The family of a code: the table's, or for a code it lacks (`http_502`, a newer service's) its status's. */
+export function problemFamily(code: string, status: number): ProblemFamily {
+  return Object.hasOwn(problemCodes, code) ? problemCodes[code as ProblemCodeName].family : familyOf(status);
+}
+
+/** The spec's families by status alone ("Families"): the answer for a code the table lacks. */
 export function familyOf(status: number): ProblemFamily {
   if ([429, 500, 502, 503].includes(status)) return "wait-and-retry";
   if ([401, 402, 403, 404, 409].includes(status)) return "fix-account-state";

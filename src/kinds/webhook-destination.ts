@@ -9,9 +9,9 @@
  * those of the IANA IPv4 and IPv6 special-purpose address registries that are not globally reachable,
  * plus multicast, and for IPv6 anything outside global unicast (2000::/3).
  */
-import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import type { Members, Refusal } from "./account-rules.ts";
+import { isIpLiteral } from "./common.ts";
 
 type Category = "loopback" | "refused";
 interface Block {
@@ -21,11 +21,25 @@ interface Block {
   category: Category;
 }
 
-const block = (cidr: string, words: string, category: Category = "refused"): Block => ({
-  range: ipaddr.parseCIDR(cidr),
-  words,
-  category,
-});
+/** Parsed on first use: most runs check no IP literal, and parsing every range is a cost of each start. */
+const lazily = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+};
+
+const block = (cidr: string, words: string, category: Category = "refused"): Block => {
+  const range = lazily(() => ipaddr.parseCIDR(cidr));
+  return {
+    get range() {
+      return range();
+    },
+    words,
+    category,
+  };
+};
 
 /** The first match names the refusal, so the narrower blocks come first. */
 const v4Blocks: Block[] = [
@@ -69,10 +83,12 @@ const v6Blocks: Block[] = [
 
 /** The globally reachable exceptions inside 2001::/23 (IETF protocol assignments). */
 const ietfAssignments = block("2001::/23", "an IETF protocol assignment address");
-const ietfGlobal = ["2001:1::1/128", "2001:1::2/128", "2001:3::/32", "2001:4:112::/48", "2001:20::/28"].map(
-  (cidr) => ipaddr.parseCIDR(cidr),
+const ietfGlobal = lazily(() =>
+  ["2001:1::1/128", "2001:1::2/128", "2001:3::/32", "2001:4:112::/48", "2001:20::/28"].map((cidr) =>
+    ipaddr.parseCIDR(cidr),
+  ),
 );
-const globalUnicast = ipaddr.parseCIDR("2000::/3");
+const globalUnicast = lazily(() => ipaddr.parseCIDR("2000::/3"));
 
 const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 
@@ -117,8 +133,9 @@ function classify(text: string): Classified | undefined {
     }
     return undefined;
   }
-  if (v6.match(ietfAssignments.range) && !ietfGlobal.some((range) => v6.match(range))) return ietfAssignments;
-  if (!v6.match(globalUnicast)) return { words: "not a global unicast address", category: "refused" };
+  if (v6.match(ietfAssignments.range) && !ietfGlobal().some((range) => v6.match(range)))
+    return ietfAssignments;
+  if (!v6.match(globalUnicast())) return { words: "not a global unicast address", category: "refused" };
   return undefined;
 }
 
@@ -200,7 +217,7 @@ export function destinationProblem(text: string, policy: DestinationPolicy): Des
   }
   const loopback = policy.allowLoopback !== false;
   const host = hostOf(url);
-  const literal = isIP(host) !== 0;
+  const literal = isIpLiteral(host);
   const loopbackHost = isLocalhostName(host) || (literal && classify(host)?.category === "loopback");
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback && loopbackHost))
     return {

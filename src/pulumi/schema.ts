@@ -9,10 +9,10 @@
 
 import { engineKind, engineKinds } from "../engine/kinds/index.ts";
 import type { KindName } from "../engine/model.ts";
+import { catalogueResults } from "../kinds/data-sources.ts";
 import {
   type AttributeNode,
   type AttributeType,
-  catalogueResults,
   computedTree,
   connectionSettings,
   connectionText,

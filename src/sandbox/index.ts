@@ -2,10 +2,14 @@ import { type ServerLimits, serverLimits } from "../server-limits.ts";
 import { createApp } from "./core/app.ts";
 import { secureDataFile } from "./core/data-file.ts";
 import { purgeExpired } from "./core/idempotency.ts";
+import type { WebhookReceiver } from "./core/operation.ts";
 import type { PlanName } from "./core/plans.ts";
 import { readSnapshotFile, writeSnapshotFile } from "./core/snapshot-file.ts";
 import { SandboxState } from "./core/state.ts";
-import { Store } from "./core/store.ts";
+import { Store, type StoreSnapshot } from "./core/store.ts";
+
+export type { ReceivedWebhook, WebhookReceiver } from "./core/operation.ts";
+
 import { allOperations } from "./operations.ts";
 import { createAccount } from "./resources/accounts.ts";
 import { mintOwnerToken } from "./resources/admin.ts";
@@ -34,6 +38,22 @@ export interface SandboxOptions {
   limits?: Partial<ServerLimits>;
   /** What the start wants a person to know (a data file others could read, now 0600); default: `process.emitWarning`. */
   onWarning?: (message: string) => void;
+  /**
+   * The clock stands still: only `POST /_sandbox/clock` moves it, so a run records the same times every
+   * time, whatever its requests cost (`vigil test`). Off by default: the clock follows real time.
+   */
+  manualClock?: boolean;
+  /**
+   * Hands every webhook delivery, signed as it would be sent, to this function instead of the network; its
+   * answer's status is judged as a receiver's (2xx delivered). For in-process runs that must reach no one
+   * (`vigil test`); the destination rules then have nothing to judge.
+   */
+  webhookReceiver?: WebhookReceiver;
+}
+
+/** The whole state of an in-memory sandbox at one moment (`checkpoint`), to go back to (`restore`). */
+export interface SandboxCheckpoint {
+  readonly snapshot: StoreSnapshot;
 }
 
 export interface RunningSandbox {
@@ -49,6 +69,22 @@ export interface RunningSandbox {
    * an in-memory sandbox keeps nothing.
    */
   save(): Promise<void>;
+  /**
+   * Runs the timers due now and waits until no background work is left due by the clock: the deliveries
+   * timers queued have been handed to their receivers and recorded. Read what the sandbox did after it.
+   */
+  settle(): Promise<void>;
+  /**
+   * The sandbox's state now, held in memory (documents are shared, not copied: they are immutable), for
+   * `restore`. Settles first. In-memory sandboxes only (no `dataFile`).
+   */
+  checkpoint(): Promise<SandboxCheckpoint>;
+  /**
+   * Puts the sandbox back to a checkpoint: every object, the clock and the histories as they were then.
+   * Waits for running background work first; call it with no request of yours in flight. Tokens minted
+   * since stay valid (their signing key is part of the state, and unchanged).
+   */
+  restore(checkpoint: SandboxCheckpoint): Promise<void>;
   /**
    * Stops serving and background work, saves the snapshot (with `snapshotFile`), and releases the state,
    * in bounded time: requests and background work still running after `graceMs` (default
@@ -73,6 +109,26 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
   }
 }
 
+/** Saves run one after another, so an older snapshot never lands after a newer one. */
+function snapshotSaver(state: SandboxState, snapshotFile: string | undefined): () => Promise<void> {
+  let saving = Promise.resolve();
+  return () => {
+    if (snapshotFile === undefined) return Promise.resolve();
+    const next = saving.then(() => writeSnapshotFile(snapshotFile, state.store.snapshot()));
+    saving = next.catch(() => {});
+    return next;
+  };
+}
+
+/** The account the owner's token is for: the one the store names, or a new one. */
+function defaultAccount(state: SandboxState, now: number, plan: NonNullable<SandboxOptions["plan"]>): string {
+  const held = state.store.meta<string>("defaultAccountId");
+  if (held && state.store.get("account", held)) return held;
+  const accountId = createAccount(state.store, now, { plan, login: "owner@sandbox.test" }).id;
+  state.store.setMeta("defaultAccountId", accountId);
+  return accountId;
+}
+
 /** Starts a sandbox in this process. Each call is an independent instance with its own state. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const { snapshotFile } = options;
@@ -89,24 +145,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const snapshot = snapshotFile === undefined ? undefined : await readSnapshotFile(snapshotFile);
   const state = new SandboxState(snapshot ? Store.fromSnapshot(snapshot) : options.dataFile, {
     allowInsecureWebhooks: options.allowInsecureWebhooks ?? false,
+    ...(options.manualClock && { manualClock: true }),
+    ...(options.webhookReceiver && { webhookReceiver: options.webhookReceiver }),
   });
-  // Saves run one after another, so an older snapshot never lands after a newer one.
-  let saving = Promise.resolve();
-  const save = (): Promise<void> => {
-    if (snapshotFile === undefined) return Promise.resolve();
-    const next = saving.then(() => writeSnapshotFile(snapshotFile, state.store.snapshot()));
-    saving = next.catch(() => {});
-    return next;
-  };
+  const save = snapshotSaver(state, snapshotFile);
   const now = state.clock.now();
-  let accountId = state.store.meta<string>("defaultAccountId");
-  if (!accountId || !state.store.get("account", accountId)) {
-    accountId = createAccount(state.store, now, {
-      plan: options.plan ?? "business",
-      login: "owner@sandbox.test",
-    }).id;
-    state.store.setMeta("defaultAccountId", accountId);
-  }
+  const accountId = defaultAccount(state, now, options.plan ?? "business");
   // Expired idempotency records are already ignored on lookup; sweeping them keeps the store from growing.
   const sweep = () => purgeExpired(state.store, state.clock.now());
   sweep();
@@ -141,6 +185,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     adminToken: state.services.adminToken,
     accountId,
     save,
+    settle: () => state.background.settle(),
+    checkpoint: async () => {
+      if (options.dataFile) throw new Error("A sandbox with a data file cannot take checkpoints.");
+      await state.background.settle();
+      return { snapshot: state.store.snapshot() };
+    },
+    restore: async (checkpoint) => {
+      await state.background.idle();
+      state.store.restore(checkpoint.snapshot);
+    },
     close: async ({ graceMs = shutdownGraceMs } = {}) => {
       clearInterval(sweeper);
       const deadline = Date.now() + graceMs;

@@ -4,7 +4,8 @@
  */
 
 import type { z } from "zod";
-import { catalogueResults, computedTree, connectionSettings, connectionText } from "../kinds/index.ts";
+import { catalogueResults } from "../kinds/data-sources.ts";
+import { computedTree, connectionSettings, connectionText } from "../kinds/index.ts";
 import {
   type Attribute,
   type AttributePath,

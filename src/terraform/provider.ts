@@ -4,6 +4,13 @@
  */
 import { batchWritesFrom, openSession, SecretValues, secretValuesOf } from "../engine/index.ts";
 import {
+  type ConnectionSetting,
+  type ConnectionValues,
+  connectionSettings,
+  missingSetting,
+  tokenSetting,
+} from "../kinds/index.ts";
+import {
   blockType,
   type CtyType,
   type CtyValue,
@@ -16,10 +23,12 @@ import {
 } from "./cty.ts";
 import { dataSourceType, readDataSource, validateDataSource } from "./data-sources.ts";
 import {
+  type ApplyResourceChangeRequest,
   type Diagnostic,
   type DynamicValue,
   type DynamicValueOut,
   errorDiagnostic,
+  type PlanResourceChangeRequest,
   type ProviderHandlers,
   type ServerCapabilities,
 } from "./plugin/protocol.ts";
@@ -72,70 +81,96 @@ async function answer<T extends object>(
 
 const providerType = blockType(providerConfigSchema().block);
 
-/** Endpoint and token from the provider block, else from VIGIL_ENDPOINT and VIGIL_TOKEN. */
-function connection(config: CtyValue, env: NodeJS.ProcessEnv): { endpoint: string; token: string } {
+/**
+ * Endpoint and token from the provider block, else from their environment variables, each judged by its
+ * rule (kinds/connection.ts); every problem comes back as a diagnostic at once.
+ */
+function connection(config: CtyValue, env: NodeJS.ProcessEnv): ConnectionValues {
   const values = isObjectValue(config) ? config : {};
   const problems: Diagnostic[] = [];
-  const pick = (name: "endpoint" | "token", variable: string): string => {
+  const attribute = (name: string) => ({ steps: [{ attribute_name: name }] });
+  const pick = (setting: ConnectionSetting): string => {
+    const { name, environment } = setting;
     const value = values[name] ?? null;
     if (value !== null && !isKnown(value)) {
       problems.push({
         severity: "ERROR",
         summary: `The provider's ${name} is not known until apply`,
-        detail: `Configure ${name} from a value known at plan time (a variable, or ${variable}).`,
-        attribute: { steps: [{ attribute_name: name }] },
+        detail: `Configure ${name} from a value known at plan time (a variable, or ${environment}).`,
+        attribute: attribute(name),
       });
       return "";
     }
-    const chosen = typeof value === "string" && value !== "" ? value : env[variable];
-    if (!chosen)
+    const given = typeof value === "string" && value !== "" ? value : env[environment];
+    if (!given)
       problems.push({
         severity: "ERROR",
-        summary: `No API ${name} for the vigil provider`,
-        detail: `Set ${name} in the provider block or the ${variable} environment variable.`,
+        summary: `${missingSetting(setting)} for the vigil provider`,
+        detail: `Set ${name} in the provider block or the ${environment} environment variable.`,
       });
-    return chosen ?? "";
+    return given ?? "";
   };
-  const endpoint = pick("endpoint", "VIGIL_ENDPOINT");
-  const token = pick("token", "VIGIL_TOKEN");
-  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint))
-    problems.push({
-      severity: "ERROR",
-      summary: "Invalid endpoint",
-      detail: `The endpoint is the API's base URL, http(s)://host[:port][/path], not ${JSON.stringify(endpoint)}.`,
-      attribute: { steps: [{ attribute_name: "endpoint" }] },
-    });
+  const chosen = Object.fromEntries(connectionSettings.map((s) => [s.name, pick(s)])) as ConnectionValues;
+  for (const setting of connectionSettings) {
+    const refusal = chosen[setting.name] ? setting.refusal(chosen[setting.name]) : undefined;
+    if (refusal)
+      problems.push({
+        severity: "ERROR",
+        summary: `Invalid ${setting.name}`,
+        detail: `The ${setting.name} ${refusal}.`,
+        attribute: attribute(setting.name),
+      });
+  }
   if (problems.length > 0) throw new DiagnosticsError(problems);
-  return { endpoint, token };
+  return chosen;
+}
+
+/** What the handlers of one provider process share. */
+interface ProviderRun {
+  readonly env: NodeJS.ProcessEnv;
+  /** Every credential and token seen: no diagnostic shows one. */
+  readonly secrets: SecretValues;
+  context: ProviderContext | undefined;
+  /** Terraform asked the provider to stop: no change starts. */
+  stopping: boolean;
 }
 
 export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHandlers {
+  const run: ProviderRun = { env, secrets: new SecretValues(), context: undefined, stopping: false };
+  return { ...providerHandlers(run), ...resourceHandlers(run), ...dataSourceHandlers(run) };
+}
+
+/** The provider block as configured; its token (or the environment's) joins the secrets first. */
+function providerValue(run: ProviderRun, value: DynamicValue | null): CtyValue {
+  const config = decode(value, providerType);
+  const token = isObjectValue(config) ? config.token : undefined;
+  run.secrets.add(typeof token === "string" ? token : undefined).add(run.env[tokenSetting.environment]);
+  return config;
+}
+
+/** A resource's value from the wire; its credentials join the secrets. */
+function resourceValue(run: ProviderRun, type: ResourceType, value: DynamicValue | null): CtyValue {
+  const decoded = decode(value, type.type);
+  const { members } = toMembers(decoded, type.type);
+  secretValuesOf([{ address: type.typeName, kind: type.kind.name, members }], run.secrets);
+  return decoded;
+}
+
+function configured(run: ProviderRun): ProviderContext {
+  if (!run.context) throw new Error("The vigil provider was used before Terraform configured it.");
+  return run.context;
+}
+
+/** The provider's own RPCs: what it serves, its configuration, and stopping. */
+function providerHandlers(
+  run: ProviderRun,
+): Pick<
+  ProviderHandlers,
+  "GetMetadata" | "GetProviderSchema" | "ValidateProviderConfig" | "ConfigureProvider" | "StopProvider"
+> {
   const schema = providerSchema().provider_schemas[providerAddress]!;
   let protoSchema: ReturnType<typeof providerSchemaToProto> | undefined;
-  let context: ProviderContext | undefined;
-  let stopping = false;
-  /** Every credential and token seen: no diagnostic shows one. */
-  const secrets = new SecretValues();
-  /** The provider block as configured; its token (or the environment's) joins the secrets first. */
-  const providerValue = (value: DynamicValue | null): CtyValue => {
-    const config = decode(value, providerType);
-    const token = isObjectValue(config) ? config.token : undefined;
-    secrets.add(typeof token === "string" ? token : undefined).add(env.VIGIL_TOKEN);
-    return config;
-  };
-  /** A resource's value from the wire; its credentials join the secrets. */
-  const resourceValue = (type: ResourceType, value: DynamicValue | null): CtyValue => {
-    const decoded = decode(value, type.type);
-    const { members } = toMembers(decoded, type.type);
-    secretValuesOf([{ address: type.typeName, kind: type.kind.name, members }], secrets);
-    return decoded;
-  };
-
-  const configured = (): ProviderContext => {
-    if (!context) throw new Error("The vigil provider was used before Terraform configured it.");
-    return context;
-  };
-
+  const { secrets, env } = run;
   return {
     GetMetadata: () => ({
       server_capabilities: capabilities,
@@ -148,30 +183,45 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
     },
     ValidateProviderConfig: (request) =>
       answer(secrets, () => {
-        const config = providerValue(request.config);
+        const config = providerValue(run, request.config);
         const endpoint = isObjectValue(config) ? (config.endpoint ?? null) : null;
         // Only a value written in the block is judged here: the environment is read when configuring.
-        if (typeof endpoint === "string") connection(config, { VIGIL_TOKEN: "-" });
+        if (typeof endpoint === "string") connection(config, { [tokenSetting.environment]: "-" });
         return {};
       }),
     ConfigureProvider: (request) =>
       answer(secrets, () => {
-        const { endpoint, token } = connection(providerValue(request.config), env);
-        context ??= openSession(endpoint, token, { keyPrefix: "tf", batchWrites: batchWritesFrom(env) });
+        const { endpoint, token } = connection(providerValue(run, request.config), env);
+        run.context ??= openSession(endpoint, token, { keyPrefix: "tf", batchWrites: batchWritesFrom(env) });
         return {};
       }),
+    // Calls in flight finish (a write cut short would leave Terraform unsure of the object); none start after.
+    StopProvider: () => {
+      run.stopping = true;
+      return {};
+    },
+  };
+}
+
+/** The resources' RPCs, each handed to its resource type. */
+function resourceHandlers(
+  run: ProviderRun,
+): Pick<
+  ProviderHandlers,
+  | "ValidateResourceConfig"
+  | "UpgradeResourceState"
+  | "ReadResource"
+  | "PlanResourceChange"
+  | "ApplyResourceChange"
+  | "ImportResourceState"
+> {
+  const { secrets } = run;
+  return {
     ValidateResourceConfig: (request) =>
       answer(secrets, () => {
         const type = resourceType(request.type_name);
-        return { diagnostics: type.validate(resourceValue(type, request.config)) };
+        return { diagnostics: type.validate(resourceValue(run, type, request.config)) };
       }),
-    ValidateDataResourceConfig: (request) =>
-      answer(secrets, () => ({
-        diagnostics: validateDataSource(
-          request.type_name,
-          decode(request.config, dataSourceType(request.type_name)),
-        ),
-      })),
     UpgradeResourceState: (request) =>
       answer(secrets, () => {
         const type = resourceType(request.type_name);
@@ -185,58 +235,12 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
     ReadResource: (request) =>
       answer(secrets, async () => {
         const type = resourceType(request.type_name);
-        const current = resourceValue(type, request.current_state);
-        const read = await type.read(configured(), current, readPrivate(request.private));
+        const current = resourceValue(run, type, request.current_state);
+        const read = await type.read(configured(run), current, readPrivate(request.private));
         return { new_state: encode(read.state, type.type), private: writePrivate(read.private) };
       }),
-    PlanResourceChange: (request) =>
-      answer(secrets, async () => {
-        const type = resourceType(request.type_name);
-        const prior = resourceValue(type, request.prior_state);
-        const config = resourceValue(type, request.config);
-        const plan = type.plan(
-          prior,
-          resourceValue(type, request.proposed_new_state),
-          config,
-          readPrivate(request.prior_private),
-        );
-        // Before any write, what the account would refuse (docs/engine.md, "Account checks").
-        const diagnostics =
-          plan.writes && context
-            ? await type.accountDiagnostics(context, prior, config, plan.requiresReplace.length > 0)
-            : [];
-        if (diagnostics.some((d) => d.severity === "ERROR")) return { diagnostics };
-        return {
-          ...(diagnostics.length > 0 && { diagnostics }),
-          planned_state: encode(plan.planned, type.type),
-          requires_replace: plan.requiresReplace.map((steps) => ({ steps: protocolSteps(steps) })),
-          planned_private: writePrivate(plan.private),
-        };
-      }),
-    ApplyResourceChange: (request) =>
-      answer(secrets, async () => {
-        if (stopping)
-          throw new Error("Terraform asked the vigil provider to stop: no further changes were made.");
-        const type = resourceType(request.type_name);
-        const applied = await type
-          .apply(
-            configured(),
-            resourceValue(type, request.prior_state),
-            resourceValue(type, request.planned_state),
-            resourceValue(type, request.config),
-            readPrivate(request.planned_private),
-          )
-          .catch((error: unknown) => {
-            // The object exists: its state goes back with the errors, and Terraform keeps it, tainted.
-            if (!(error instanceof PartialCreateError)) throw error;
-            return { state: error.state, private: error.private, diagnostics: error.diagnostics };
-          });
-        return {
-          new_state: encode(applied.state, type.type),
-          private: writePrivate(applied.private),
-          ...("diagnostics" in applied && { diagnostics: applied.diagnostics }),
-        };
-      }),
+    PlanResourceChange: (request) => answer(secrets, () => planResourceChange(run, request)),
+    ApplyResourceChange: (request) => answer(secrets, () => applyResourceChange(run, request)),
     ImportResourceState: (request) =>
       answer(secrets, () => {
         const type = resourceType(request.type_name);
@@ -253,16 +257,78 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
           ],
         };
       }),
+  };
+}
+
+async function planResourceChange(run: ProviderRun, request: PlanResourceChangeRequest) {
+  const type = resourceType(request.type_name);
+  const prior = resourceValue(run, type, request.prior_state);
+  const config = resourceValue(run, type, request.config);
+  const plan = type.plan(
+    prior,
+    resourceValue(run, type, request.proposed_new_state),
+    config,
+    readPrivate(request.prior_private),
+  );
+  // Before any write, what the account would refuse (docs/engine.md, "Account checks").
+  const diagnostics =
+    plan.writes && run.context
+      ? await type.accountDiagnostics(run.context, prior, config, plan.requiresReplace.length > 0)
+      : [];
+  if (diagnostics.some((d) => d.severity === "ERROR")) return { diagnostics };
+  return {
+    ...(diagnostics.length > 0 && { diagnostics }),
+    planned_state: encode(plan.planned, type.type),
+    requires_replace: plan.requiresReplace.map((steps) => ({ steps: protocolSteps(steps) })),
+    planned_private: writePrivate(plan.private),
+  };
+}
+
+async function applyResourceChange(run: ProviderRun, request: ApplyResourceChangeRequest) {
+  if (run.stopping)
+    throw new Error("Terraform asked the vigil provider to stop: no further changes were made.");
+  const type = resourceType(request.type_name);
+  const applied = await type
+    .apply(
+      configured(run),
+      resourceValue(run, type, request.prior_state),
+      resourceValue(run, type, request.planned_state),
+      resourceValue(run, type, request.config),
+      readPrivate(request.planned_private),
+    )
+    .catch((error: unknown) => {
+      // The object exists: its state goes back with the errors, and Terraform keeps it, tainted.
+      if (!(error instanceof PartialCreateError)) throw error;
+      return { state: error.state, private: error.private, diagnostics: error.diagnostics };
+    });
+  return {
+    new_state: encode(applied.state, type.type),
+    private: writePrivate(applied.private),
+    ...("diagnostics" in applied && { diagnostics: applied.diagnostics }),
+  };
+}
+
+/** The data sources' RPCs. */
+function dataSourceHandlers(
+  run: ProviderRun,
+): Pick<ProviderHandlers, "ValidateDataResourceConfig" | "ReadDataSource"> {
+  return {
+    ValidateDataResourceConfig: (request) =>
+      answer(run.secrets, () => ({
+        diagnostics: validateDataSource(
+          request.type_name,
+          decode(request.config, dataSourceType(request.type_name)),
+        ),
+      })),
     ReadDataSource: (request) =>
-      answer(secrets, async () => {
+      answer(run.secrets, async () => {
         const type = dataSourceType(request.type_name);
-        const state = await readDataSource(configured().ops, request.type_name, decode(request.config, type));
+        const state = await readDataSource(
+          configured(run).ops,
+          request.type_name,
+          decode(request.config, type),
+        );
         return { state: encode(state, type) };
       }),
-    // Calls in flight finish (a write cut short would leave Terraform unsure of the object); none start after.
-    StopProvider: () => {
-      stopping = true;
-      return {};
-    },
   };
 }

@@ -4,7 +4,7 @@
  * holds them to that share, on top of the account's own pacer, so other
  * clients of the account keep the rest.
  */
-import { type Pacer, type QuotaClass, QuotaPacer, type TimeSource } from "../api/index.ts";
+import { bursts, type Pacer, type QuotaClass, QuotaPacer, type TimeSource } from "../api/index.ts";
 import type { KindName, State } from "../engine/index.ts";
 
 export interface ReadWindow {
@@ -101,6 +101,43 @@ export function planCadence(
   return { asked, cadence, askedPerHour, perHour: perHour(cadence), stretched: true };
 }
 
+/**
+ * The cadence fitted to the budget and to what refreshes cost: estimated from the state at start-up, then
+ * measured on every refresh (the watcher sets `cost`) and fitted again.
+ */
+export class FittedCadence {
+  readonly budget: ReadBudget;
+  readonly cost: { delta: number; full: number };
+  readonly #asked: Cadence;
+  #plan: CadencePlan;
+
+  constructor(asked: Cadence, budget: ReadBudget, estimated: { delta: number; full: number }) {
+    this.#asked = asked;
+    this.budget = budget;
+    this.cost = { ...estimated };
+    this.#plan = planCadence(asked, this.cost, budget);
+  }
+
+  get plan(): CadencePlan {
+    return this.#plan;
+  }
+
+  /** What to say of the budget and the cadence at start-up. */
+  describe(): string[] {
+    return describeCadence(this.#plan, this.cost, this.budget, true);
+  }
+
+  /** Fits the cadence to the costs measured since; answers what to say when that changed it. */
+  refit(): string[] {
+    const plan = planCadence(this.#asked, this.cost, this.budget);
+    const changed =
+      plan.cadence.everyMs !== this.#plan.cadence.everyMs ||
+      plan.cadence.fullEveryMs !== this.#plan.cadence.fullEveryMs;
+    this.#plan = plan;
+    return changed ? describeCadence(plan, this.cost, this.budget, false) : [];
+  }
+}
+
 /** `300000` → `5m`, `5400000` → `1h30m`. */
 export function formatDuration(ms: number): string {
   let s = Math.round(ms / 1000);
@@ -144,16 +181,27 @@ function shareOf(quotaBody: unknown, share: number): unknown {
  * Holds calls to a share of the quota, then to the account's pacing: a call
  * waits for room in both. Reads and writes alike (a heal's writes are the
  * watcher's too).
+ *
+ * Except at start-up: until `steady()`, calls keep to the account's pacing
+ * only, with the burst a command has, so the first refresh takes what a plan
+ * takes. The share is a steady-state rate; paced by it, a first refresh of 10
+ * reads on Business would take 100 s, with `/healthz` starting all along.
  */
 export class SharePacer implements Pacer {
   readonly #share: QuotaPacer;
   readonly #account: QuotaPacer;
   readonly #fraction: number;
+  #steady = false;
 
   constructor(fraction: number, time: TimeSource) {
     this.#fraction = fraction;
     this.#share = new QuotaPacer({ time });
-    this.#account = new QuotaPacer({ time });
+    this.#account = new QuotaPacer({ time, burst: bursts.command });
+  }
+
+  /** The first refresh is over: from now on every call keeps to the share too. */
+  steady(): void {
+    this.#steady = true;
   }
 
   prime(quotaBody: unknown): void {
@@ -162,7 +210,7 @@ export class SharePacer implements Pacer {
   }
 
   async acquire(cls: QuotaClass, signal?: AbortSignal): Promise<void> {
-    await this.#share.acquire(cls, signal);
+    if (this.#steady) await this.#share.acquire(cls, signal);
     await this.#account.acquire(cls, signal);
   }
 

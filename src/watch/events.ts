@@ -4,7 +4,7 @@
  * costs one judgement, and the objects whose events did not carry them are
  * read together, by one listing when that costs fewer reads.
  */
-import { ApiError, type Operations, type TimeSource } from "../api/index.ts";
+import { isGone, type Operations, type TimeSource } from "../api/index.ts";
 import { engineKind, type KindName, type Row } from "../engine/index.ts";
 import type { Delivery } from "./deliveries.ts";
 import { changedAt, type LiveView } from "./live.ts";
@@ -41,8 +41,19 @@ export function pendingOf(d: Delivery, watches: (kind: KindName) => boolean): Pe
 
 const asOf = (p: Extract<Pending, { op: "put" }>) => changedAt(p.row) ?? p.occurredAt ?? 0;
 
+/**
+ * Objects the queue holds at most. It fills only while nothing drains it (the first refresh, a long batch):
+ * past this, what a delivery says is dropped and a full refresh covers it, so memory stays bounded.
+ */
+export const maxQueued = 10_000;
+
 export class EventQueue {
   #pending = new Map<string, Pending>();
+  readonly #max: number;
+
+  constructor(max = maxQueued) {
+    this.#max = max;
+  }
 
   get size(): number {
     return this.#pending.size;
@@ -57,13 +68,16 @@ export class EventQueue {
   /**
    * Keeps the newest word per object: a deletion is final (ids are never reused), a read answers with
    * the object as it is then (newer than any row an event carried), and of two rows the newer one.
+   * Answers false when the queue is full and does not hold the object: the word is dropped.
    */
-  add(p: Pending): void {
+  add(p: Pending): boolean {
     const k = `${p.kind}/${p.id}`;
     const held = this.#pending.get(k);
-    if (held?.op === "remove" || (held?.op === "read" && p.op !== "remove")) return;
-    if (held?.op === "put" && p.op === "put" && asOf(p) < asOf(held)) return;
+    if (!held && this.#pending.size >= this.#max) return false;
+    if (held?.op === "remove" || (held?.op === "read" && p.op !== "remove")) return true;
+    if (held?.op === "put" && p.op === "put" && asOf(p) < asOf(held)) return true;
     this.#pending.set(k, p);
+    return true;
   }
 
   /**
@@ -151,7 +165,7 @@ export async function readObjects(
     try {
       view.put(kind, await engine.getOne(ops, { id, ...naturalKey(id) }));
     } catch (error) {
-      if (!(error instanceof ApiError && (error.status === 404 || error.status === 410))) throw error;
+      if (!isGone(error)) throw error;
       view.remove(kind, id, false);
     }
   }

@@ -10,8 +10,10 @@
 import { ApiError, type Operations, type TimeSource } from "../api/index.ts";
 import {
   applyChanges,
+  type DesiredResource,
   engineKind,
   makePlan,
+  type Plan,
   type PlannedAction,
   type State,
   type StateStore,
@@ -70,29 +72,6 @@ export class Healer {
       (r) => !r.fighting && (reports.heals.get(r.address)?.nextAt ?? 0) <= now,
     );
     if (dueReports.length === 0) return undefined;
-    const record = (address: string): HealRecord => {
-      let h = reports.heals.get(address);
-      if (!h) {
-        h = { address, failures: 0, nextAt: 0 };
-        reports.heals.set(address, h);
-      }
-      return h;
-    };
-    const failed = (address: string, why: string) => {
-      const h = record(address);
-      h.failures++;
-      h.nextAt = now + Math.min(maxBackoffMs, firstBackoffMs * 2 ** (h.failures - 1));
-      this.#o.metrics.healOutcomes.inc({ outcome: "failed" });
-      this.#o.log(
-        `Heal ${address}: failed (${why}); next attempt in ${Math.round((h.nextAt - now) / 1000)} s.`,
-      );
-    };
-    const declined = (address: string, why: string) => {
-      record(address).nextAt = now + maxBackoffMs;
-      this.#o.metrics.healOutcomes.inc({ outcome: "declined" });
-      this.#o.log(`Heal ${address}: not healed, ${why}.`);
-    };
-
     // Planned from the state as it is now: a plan from an older serial would be refused as stale.
     state = await this.#readState(state);
     // A newer apply with another configuration: healing with this one would undo it.
@@ -100,10 +79,32 @@ export class Healer {
     if (differences.length > 0) return { state, addresses: [], differences };
     // Drift reported of an object the address no longer holds (a newer apply replaced it) is judged again, not healed.
     const moved = dueReports.filter((r) => state.resources[r.address]?.id !== r.id).map((r) => r.address);
-    for (const address of moved) record(address).nextAt = now + firstBackoffMs;
+    for (const address of moved) record(reports, address).nextAt = now + firstBackoffMs;
     const due = dueReports.filter((r) => !moved.includes(r.address)).map((r) => r.address);
     if (due.length === 0) return { state, addresses: moved };
-    let plan: ReturnType<typeof makePlan>;
+    const planned = this.#plan(reports, { desired, state, due, now });
+    if (!planned) return { state, addresses: moved };
+    const outcomes = await this.#apply(reports, { desired, ...planned, now });
+    if (!outcomes) return { state, addresses: moved };
+    const after = await this.#readState(state);
+    await this.#settle(reports, planned.actions, outcomes, after, now);
+    return { state: after, addresses: [...moved, ...planned.actions.map((a) => a.address)] };
+  }
+
+  /**
+   * The plan of the due addresses, and the actions a heal may take of it; undefined when it cannot be
+   * made, or it would change more than they (each declined then).
+   */
+  #plan(
+    reports: Reports,
+    {
+      desired,
+      state,
+      due,
+      now,
+    }: { desired: readonly DesiredResource[]; state: State; due: string[]; now: number },
+  ): { plan: Plan; actions: PlannedAction[] } | undefined {
+    let plan: Plan;
     try {
       plan = makePlan({
         desired,
@@ -113,8 +114,8 @@ export class Healer {
         now: Math.floor(now / 1000),
       });
     } catch (error) {
-      for (const a of due) failed(a, (error as Error).message);
-      return { state, addresses: moved };
+      for (const a of due) this.#failed(reports, a, (error as Error).message, now);
+      return undefined;
     }
     const dueSet = new Set(due);
     const others = plan.actions.filter(
@@ -122,24 +123,43 @@ export class Healer {
     );
     if (others.length > 0) {
       const names = others.map((a) => `${a.address} (${a.action})`).join(", ");
-      for (const a of due) declined(a, `the plan also changes ${names}; run vigil apply`);
-      return { state, addresses: moved };
+      for (const a of due) this.#declined(reports, a, `the plan also changes ${names}; run vigil apply`, now);
+      return undefined;
     }
     const actions: PlannedAction[] = [];
     for (const a of plan.actions) {
       if (!dueSet.has(a.address) || a.action === "no-op") continue;
       const deletes = a.action === "delete" || a.action === "replace";
       if (deletes && !this.#o.deletes)
-        declined(a.address, `it needs a ${a.action}, which deletes; --heal-deletes allows it`);
+        this.#declined(
+          reports,
+          a.address,
+          `it needs a ${a.action}, which deletes; --heal-deletes allows it`,
+          now,
+        );
       else actions.push(a);
     }
-    if (actions.length === 0) return { state, addresses: moved };
+    return actions.length > 0 ? { plan, actions } : undefined;
+  }
+
+  /**
+   * Applies the actions through the saved-plan path; answers each address's failure (undefined when it
+   * was applied), or undefined when the apply as a whole failed (each action failed then).
+   */
+  async #apply(
+    reports: Reports,
+    {
+      desired,
+      plan,
+      actions,
+      now,
+    }: { desired: readonly DesiredResource[]; plan: Plan; actions: PlannedAction[]; now: number },
+  ): Promise<Map<string, string | undefined> | undefined> {
     for (const a of actions) {
       this.#o.metrics.healAttempts.inc({ kind: a.kind });
       const members = a.changes.map((c) => c.path.slice(1).replaceAll("/", ".")).join(", ");
       this.#o.log(`Heal ${a.address}: ${a.action}${members ? ` ${members}` : ""} (${a.reasons.join("; ")}).`);
     }
-
     const outcomes = new Map<string, string | undefined>();
     try {
       const outcome = await applyChanges({
@@ -154,17 +174,27 @@ export class Healer {
       for (const f of outcome.result.failures) outcomes.set(f.address, f.message);
     } catch (error) {
       // A stale plan (the state or an object moved since the view saw it), a held lock, a refused call.
-      for (const a of actions) failed(a.address, (error as Error).message);
-      return { state, addresses: moved };
+      for (const a of actions) this.#failed(reports, a.address, (error as Error).message, now);
+      return undefined;
     }
-    const after = await this.#readState(state);
+    return outcomes;
+  }
+
+  /** Each action's outcome recorded; a healed object read back into the view. */
+  async #settle(
+    reports: Reports,
+    actions: readonly PlannedAction[],
+    outcomes: ReadonlyMap<string, string | undefined>,
+    after: State,
+    now: number,
+  ): Promise<void> {
     for (const a of actions) {
       const why = outcomes.get(a.address);
       if (why !== undefined || !outcomes.has(a.address)) {
-        failed(a.address, why ?? "not applied");
+        this.#failed(reports, a.address, why ?? "not applied", now);
         continue;
       }
-      const h = record(a.address);
+      const h = record(reports, a.address);
       h.failures = 0;
       h.nextAt = 0;
       h.healedAt = this.#o.time.now();
@@ -181,7 +211,24 @@ export class Healer {
         this.#o.view.remove(a.kind, id);
       }
     }
-    return { state: after, addresses: [...moved, ...actions.map((a) => a.address)] };
+  }
+
+  /** A failed heal backs off, doubling up to the longest wait. */
+  #failed(reports: Reports, address: string, why: string, now: number): void {
+    const h = record(reports, address);
+    h.failures++;
+    h.nextAt = now + Math.min(maxBackoffMs, firstBackoffMs * 2 ** (h.failures - 1));
+    this.#o.metrics.healOutcomes.inc({ outcome: "failed" });
+    this.#o.log(
+      `Heal ${address}: failed (${why}); next attempt in ${Math.round((h.nextAt - now) / 1000)} s.`,
+    );
+  }
+
+  /** A heal the watcher will not make waits the longest. */
+  #declined(reports: Reports, address: string, why: string, now: number): void {
+    record(reports, address).nextAt = now + maxBackoffMs;
+    this.#o.metrics.healOutcomes.inc({ outcome: "declined" });
+    this.#o.log(`Heal ${address}: not healed, ${why}.`);
   }
 
   /** The state the heal left; the one before when the lock is taken again at once. */
@@ -197,4 +244,14 @@ export class Healer {
       return fallback;
     }
   }
+}
+
+/** The heal record of an address, made on first use. */
+function record(reports: Reports, address: string): HealRecord {
+  let h = reports.heals.get(address);
+  if (!h) {
+    h = { address, failures: 0, nextAt: 0 };
+    reports.heals.set(address, h);
+  }
+  return h;
 }

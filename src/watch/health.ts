@@ -4,7 +4,7 @@
  * the token refused, the state's database down), with the time of the last
  * read that succeeded either way.
  */
-import type { TimeSource } from "../api/index.ts";
+import { QuotaExhaustedError, type TimeSource } from "../api/index.ts";
 import type { WatchMetrics } from "./metrics.ts";
 
 /** Refreshes that must fail in a row before the watcher calls itself unhealthy. */
@@ -80,4 +80,16 @@ export class Health {
       };
     return { ok: true, body: { status: "ok", ...base } };
   }
+}
+
+/** What the watcher says once it is ready: what start-up took, and that the read budget governs from then on. */
+export function readyLine(reads: number, ms: number, queued: number): string {
+  const meanwhile = queued > 0 ? ` Judging what events said meanwhile of ${queued} object(s).` : "";
+  return `Ready (GET /healthz answers 200) after ${reads} reads in ${(ms / 1000).toFixed(1)} s; the read budget paces the watcher from now on.${meanwhile}`;
+}
+
+/** What a failed refresh or batch of events says on stderr, and in `/healthz`'s detail. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof QuotaExhaustedError) return `${error.message} Waiting for the next refresh.`;
+  return (error as Error).message ?? String(error);
 }

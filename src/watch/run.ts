@@ -26,6 +26,8 @@ export interface WatchOptions {
   reloadConfig?: () => Promise<readonly DesiredResource[]>;
   cadence: Cadence;
   share: number;
+  /** The client's pacing (`SharePacer`): at the account's pace until the first refresh is over, at the share after. */
+  pacing?: { steady(): void };
   /** The listener's address, and its request timeouts and connection cap over the defaults (src/server-limits.ts). */
   listen?: { host: string; port: number; limits?: Partial<ServerLimits> };
   /** The webhook secret; `POST /events` is served only with one. */
@@ -35,6 +37,8 @@ export interface WatchOptions {
   fightWindowMs?: number;
   /** How long reads for events without their object wait for the rest of a burst (1 s). */
   gatherMs?: number;
+  /** Objects whose events may wait to be judged at once (10,000); past it, a full refresh covers them. */
+  maxQueued?: number;
   time?: TimeSource;
   /** One JSON line per transition (stdout). */
   out: (line: string) => void;
@@ -74,6 +78,8 @@ export async function startWatch(options: WatchOptions): Promise<RunningWatch> {
     ...(options.heal && { heal: options.heal }),
     ...(options.fightWindowMs !== undefined && { fightWindowMs: options.fightWindowMs }),
     ...(options.gatherMs !== undefined && { gatherMs: options.gatherMs }),
+    ...(options.maxQueued !== undefined && { maxQueued: options.maxQueued }),
+    ...(options.pacing && { pacing: options.pacing }),
     onTransition: (t: Transition) => {
       options.out(JSON.stringify(t));
       // Posted in the background: a slow receiver never holds the watcher up.

@@ -6,7 +6,7 @@
  * inside the API's 10 seconds.
  */
 import Fastify, { type FastifyInstance } from "fastify";
-import { webhookEvents } from "../kinds/index.ts";
+import { webhookEvents } from "../kinds/events.ts";
 import { capConnections, fastifyLimits, type ServerLimits, serverLimits } from "../server-limits.ts";
 import type { DeliveryVerifier } from "./deliveries.ts";
 import type { WatchMetrics } from "./metrics.ts";

@@ -4,7 +4,7 @@
  * against the newest state, and reports each transition once. Holds the state
  * lock only while a heal applies.
  */
-import { type Operations, QuotaExhaustedError, realTime, type TimeSource } from "../api/index.ts";
+import { type Operations, realTime, type TimeSource } from "../api/index.ts";
 import {
   type DesiredResource,
   engineKind,
@@ -16,10 +16,9 @@ import {
 import {
   type Cadence,
   type CadencePlan,
-  describeCadence,
   estimatedCost,
+  FittedCadence,
   formatDuration,
-  planCadence,
   type ReadBudget,
   readBudget,
 } from "./budget.ts";
@@ -28,7 +27,7 @@ import type { Delivery } from "./deliveries.ts";
 import { driftOf } from "./drift.ts";
 import { applyEvents, EventQueue, type Pending, pendingOf, readObjects, settleable } from "./events.ts";
 import { Healer } from "./heal.ts";
-import { Health, type HealthReport } from "./health.ts";
+import { failureMessage, Health, type HealthReport, readyLine } from "./health.ts";
 import { LiveView } from "./live.ts";
 import type { WatchMetrics } from "./metrics.ts";
 import { emptyRecord, type RecordStore, type WatchRecord } from "./record.ts";
@@ -49,6 +48,8 @@ export interface WatcherOptions {
   share: number;
   /** Reads made so far by the watcher's client: what a refresh costs is learned from it. */
   reads: () => number;
+  /** The client's pacing (`SharePacer`): told when the first refresh is over, so the budget governs from then on. */
+  pacing?: { steady(): void };
   time?: TimeSource;
   /** Heal drifted resources; `deletes` allows heals that delete (a replace). */
   heal?: { deletes: boolean };
@@ -56,6 +57,8 @@ export interface WatcherOptions {
   fightWindowMs?: number;
   /** How long reads for events that did not carry their object wait for the rest of the burst; 1 s by default. */
   gatherMs?: number;
+  /** Objects whose events may wait to be judged at once (`maxQueued` by default); past it, a full refresh. */
+  maxQueued?: number;
   onTransition: (t: Transition) => void | Promise<void>;
   /** Lines for stderr: start-up, warnings, everything a heal does. */
   log: (line: string) => void;
@@ -66,15 +69,13 @@ export class Watcher {
   readonly #time: TimeSource;
   readonly #view = new LiveView();
   readonly #health: Health;
-  readonly #queue = new EventQueue();
+  readonly #queue: EventQueue;
   readonly #states: StateTracker;
   readonly #config: ConfigGuard;
   #kinds: KindName[];
   #record!: WatchRecord;
   #reports!: Reports;
-  #budget!: ReadBudget;
-  #plan!: CadencePlan;
-  #cost = { delta: 1, full: 1 };
+  #fit!: FittedCadence;
   #healer: Healer | undefined;
   /** The heal under way: events are judged after it, so its own writes' events meet its outcome. */
   #healing: Promise<void> | undefined;
@@ -91,6 +92,7 @@ export class Watcher {
     this.#o = options;
     this.#time = options.time ?? realTime;
     this.#health = new Health(options.metrics, this.#time);
+    this.#queue = new EventQueue(options.maxQueued);
     this.#states = new StateTracker(options.store);
     this.#config = new ConfigGuard({
       desired: options.desired,
@@ -112,15 +114,17 @@ export class Watcher {
   }
 
   get cadence(): CadencePlan {
-    return this.#plan;
+    return this.#fit.plan;
   }
 
   get budget(): ReadBudget {
-    return this.#budget;
+    return this.#fit.budget;
   }
 
   /** Reads the state, the record and the quota; the first refresh; the first report. */
   async start(): Promise<void> {
+    const startedAt = this.#time.now();
+    const readsAtStart = this.#o.reads();
     let lost: number | undefined;
     try {
       const state = await this.#states.read();
@@ -139,34 +143,31 @@ export class Watcher {
       throw error;
     }
 
-    this.#budget = readBudget(await this.#o.ops.account.quota(), this.#o.share);
-    this.#o.metrics.budget.set(Number.isFinite(this.#budget.perHour) ? this.#budget.perHour : -1);
-    this.#cost = estimatedCost(this.#states.current, this.#kinds, this.#syncKinds().length);
-    this.#replan(true);
-    const { ops, store, metrics, log } = this.#o;
-    if (this.#o.heal)
-      this.#healer = new Healer({
-        ops,
-        store,
-        metrics,
-        log,
-        view: this.#view,
-        time: this.#time,
-        ...this.#o.heal,
-      });
+    const budget = readBudget(await this.#o.ops.account.quota(), this.#o.share);
+    this.#o.metrics.budget.set(Number.isFinite(budget.perHour) ? budget.perHour : -1);
+    const estimated = estimatedCost(this.#states.current, this.#kinds, this.#syncKinds().length);
+    this.#fit = new FittedCadence(this.#o.cadence, budget, estimated);
+    this.#cadenceSaid(this.#fit.describe());
+    const { ops, store, metrics, log, heal } = this.#o;
+    const [view, time] = [this.#view, this.#time];
+    if (heal) this.#healer = new Healer({ ops, store, metrics, log, view, time, ...heal });
     // Just loaded: said when it differs, not read again.
     await this.#config.check(this.#states.current, { reload: false });
 
     const now = this.#time.now();
     const recent =
-      this.#record.lastFullAt !== undefined && now - this.#record.lastFullAt < this.#plan.cadence.fullEveryMs;
+      this.#record.lastFullAt !== undefined &&
+      now - this.#record.lastFullAt < this.#fit.plan.cadence.fullEveryMs;
     if (lost !== undefined)
       this.#o.log(
         `The last run acknowledged events at ${new Date(lost).toISOString()} and stopped before judging them all: a full refresh covers them.`,
       );
     if (recent && lost === undefined) await this.#resume();
     else await this.#full();
+    this.#o.pacing?.steady();
     this.#health.started();
+    this.#o.log(readyLine(this.#o.reads() - readsAtStart, this.#time.now() - startedAt, this.#queue.size));
+    // Events that arrived during start-up are judged now, not at the next poll.
     this.#kick();
   }
 
@@ -177,10 +178,10 @@ export class Watcher {
       const now = this.#time.now();
       const nextFull = this.#fullDue
         ? now
-        : (this.#record.lastFullAt ?? now) + this.#plan.cadence.fullEveryMs;
+        : (this.#record.lastFullAt ?? now) + this.#fit.plan.cadence.fullEveryMs;
       const nextDelta =
         Math.max(this.#record.lastDeltaAt ?? now, this.#record.lastFullAt ?? now) +
-        this.#plan.cadence.everyMs;
+        this.#fit.plan.cadence.everyMs;
       const nextHeal =
         this.#healer && !this.#config.differs
           ? this.#healer.nextDue(this.#reports)
@@ -204,7 +205,7 @@ export class Watcher {
       } catch (error) {
         this.#health.failed(this.#failed(error));
         // Tried again after a pause, not at once: the failure may be the API's, or the quota's.
-        await this.#time.sleep(Math.min(60_000, this.#plan.cadence.everyMs), signal).catch(() => {});
+        await this.#time.sleep(Math.min(60_000, this.#fit.plan.cadence.everyMs), signal).catch(() => {});
       }
     }
   }
@@ -227,7 +228,15 @@ export class Watcher {
     await this.#loaded.promise;
     const pending = pendingOf(delivery, (kind) => this.#watches(kind));
     if (!pending) return;
-    this.#queue.add(pending);
+    if (!this.#queue.add(pending)) {
+      // Full: what this one said is left to a full refresh, at once (the record says events wait).
+      if (!this.#fullDue)
+        this.#o.log(
+          `Warning: events about ${this.#queue.size} objects wait to be judged, the most the watcher holds; a full refresh covers those that arrive now.`,
+        );
+      this.#fullDue = true;
+      this.#wake.abort();
+    }
     if (this.#record.unjudgedSince === undefined) {
       this.#record.unjudgedSince = this.#time.now();
       await this.#save();
@@ -300,13 +309,13 @@ export class Watcher {
       throw error;
     }
     this.#view.replace(inventory, mark, this.#states.managed());
-    this.#cost.full = Math.max(1, this.#o.reads() - reads);
+    this.#fit.cost.full = Math.max(1, this.#o.reads() - reads);
     this.#polled(true);
     // Every event acknowledged before this listing is covered by it.
     if (!this.#fullDue && this.#queue.size === 0 && !this.#draining) this.#record.unjudgedSince = undefined;
     await this.#reloadState();
     await this.#judge(this.#states.unchangedSince(before, [...this.#config.byAddress.keys()]), "poll");
-    this.#replan(false);
+    this.#cadenceSaid(this.#fit.refit());
   }
 
   /** Delta sync of each kind that has it: new objects, and the edits its kind reports. */
@@ -325,7 +334,7 @@ export class Watcher {
         addresses.push(...this.#states.addressesOf(kind, id));
       if (delta.syncCursor) this.#view.syncCursors[kind] = delta.syncCursor;
     }
-    this.#cost.delta = Math.max(1, this.#o.reads() - reads);
+    this.#fit.cost.delta = Math.max(1, this.#o.reads() - reads);
     this.#polled(false);
     await this.#reloadState();
     await this.#judge(this.#states.unchangedSince(before, addresses), "poll");
@@ -352,7 +361,7 @@ export class Watcher {
     const now = this.#polled(false);
     if (this.#record.lastFullAt) this.#o.metrics.lastFull.set(this.#record.lastFullAt / 1000);
     this.#o.log(
-      `Resumed: the last full refresh was ${formatDuration(now - (this.#record.lastFullAt ?? now))} ago; the next one is due in ${formatDuration((this.#record.lastFullAt ?? now) + this.#plan.cadence.fullEveryMs - now)}.`,
+      `Resumed: the last full refresh was ${formatDuration(now - (this.#record.lastFullAt ?? now))} ago; the next one is due in ${formatDuration((this.#record.lastFullAt ?? now) + this.#fit.plan.cadence.fullEveryMs - now)}.`,
     );
     await this.#judge([...this.#config.byAddress.keys()], "poll");
   }
@@ -448,18 +457,11 @@ export class Watcher {
     if (agreeAgain) this.#wake.abort();
   }
 
-  /** The fitted cadence; said at start-up, and again when a measured cost changes it. */
-  #replan(first: boolean): void {
-    const plan = planCadence(this.#o.cadence, this.#cost, this.#budget);
-    const changed =
-      !this.#plan ||
-      plan.cadence.everyMs !== this.#plan.cadence.everyMs ||
-      plan.cadence.fullEveryMs !== this.#plan.cadence.fullEveryMs;
-    this.#plan = plan;
-    this.#o.metrics.interval.set({ refresh: "delta" }, plan.cadence.everyMs / 1000);
-    this.#o.metrics.interval.set({ refresh: "full" }, plan.cadence.fullEveryMs / 1000);
-    if (!first && !changed) return;
-    for (const line of describeCadence(plan, this.#cost, this.#budget, first)) this.#o.log(line);
+  /** The fitted cadence in the metrics, and `lines` (what changed of it) on stderr. */
+  #cadenceSaid(lines: readonly string[]): void {
+    this.#o.metrics.interval.set({ refresh: "delta" }, this.#fit.plan.cadence.everyMs / 1000);
+    this.#o.metrics.interval.set({ refresh: "full" }, this.#fit.plan.cadence.fullEveryMs / 1000);
+    for (const line of lines) this.#o.log(line);
   }
 
   /** The newest state (see `StateTracker`), compared with the configuration when it is new. */
@@ -488,10 +490,7 @@ export class Watcher {
 
   /** Says the failure on stderr; answers what it said. */
   #failed(error: unknown): string {
-    const message =
-      error instanceof QuotaExhaustedError
-        ? `${error.message} Waiting for the next refresh.`
-        : ((error as Error).message ?? String(error));
+    const message = failureMessage(error);
     this.#o.log(`Warning: ${message}`);
     return message;
   }

@@ -49,6 +49,11 @@ it("vigil validate loads neither the watcher's server, the sandbox, PostgreSQL's
   expect(
     loaded.filter((url) => /\/src\/(sandbox\/index|sandbox\/core\/app|watch\/run)\.ts$/.test(url)),
   ).toEqual([]);
+  // Nor the schemas of what only the API's other reads answer: a configuration holds none of them.
+  const readShapes =
+    /\/src\/kinds\/(account|checks|events|job|instant-check|data-sources|problem-document)\.ts$/;
+  expect(loaded.some((url) => url.endsWith("/src/kinds/monitor/index.ts"))).toBe(true);
+  expect(loaded.filter((url) => readShapes.test(url))).toEqual([]);
 });
 
 it("vigil --version loads no command: neither the loader, the engine nor commander's other commands", async () => {

@@ -24,6 +24,19 @@ export interface VigilOptions {
 }
 
 export function vigil(args: readonly string[], options: VigilOptions): Promise<VigilRun> {
+  return startVigil(args, options).done;
+}
+
+/** A `vigil` run under way: its process, what it printed so far, and its end. */
+export interface StartedVigil {
+  pid: number;
+  /** Resolves once stdout or stderr holds `text` (a line the test waits for before it acts). */
+  printed(text: string): Promise<void>;
+  done: Promise<VigilRun>;
+}
+
+/** Starts `vigil args` as `vigil()` does, for a test that acts while it runs (a signal at a chosen moment). */
+export function startVigil(args: readonly string[], options: VigilOptions): StartedVigil {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     HOME: process.env.HOME ?? "",
@@ -36,20 +49,44 @@ export function vigil(args: readonly string[], options: VigilOptions): Promise<V
   });
   let stdout = "";
   let stderr = "";
+  const watchers: { text: string; seen: () => void }[] = [];
+  const check = () => {
+    for (const w of [...watchers])
+      if (stdout.includes(w.text) || stderr.includes(w.text)) {
+        watchers.splice(watchers.indexOf(w), 1);
+        w.seen();
+      }
+  };
   child.stdout.setEncoding("utf8").on("data", (d: string) => {
     stdout += d;
+    check();
   });
   child.stderr.setEncoding("utf8").on("data", (d: string) => {
     stderr += d;
+    check();
   });
   child.stdin.end(options.input ?? "");
   const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
-  return new Promise((done) =>
+  const done = new Promise<VigilRun>((finished) =>
     child.once("close", (code) => {
       clearTimeout(timer);
-      done({ code, stdout, stderr });
+      finished({ code, stdout, stderr });
     }),
   );
+  return {
+    pid: child.pid!,
+    printed: (text) =>
+      new Promise((seen, never) => {
+        watchers.push({ text, seen });
+        check();
+        void done.then((run) =>
+          never(
+            new Error(`vigil ended without printing ${JSON.stringify(text)}:\n${run.stdout}${run.stderr}`),
+          ),
+        );
+      }),
+    done,
+  };
 }
 
 /** A fresh directory holding `files` (relative path → text). */

@@ -61,7 +61,9 @@ const isHidden = (file: string) =>
     .some((part) => part.startsWith("."));
 /** Pulumi's project and stack files (examples/pulumi): Pulumi's format, not vigil's. */
 const isPulumiProject = (file: string) => /^Pulumi(\.[\w-]+)?\.ya?ml$/.test(basename(file));
-const configFiles = exampleFiles.filter((f) => !isHidden(f) && !isPulumiProject(f));
+/** `vigil test`'s scenario files: their own format and schema (test/cli/scenarios/schema.test.ts). */
+const isTestFile = (file: string) => /\.test\.ya?ml$/i.test(file);
+const configFiles = exampleFiles.filter((f) => !isHidden(f) && !isPulumiProject(f) && !isTestFile(f));
 const workflowFiles = exampleFiles.filter(isHidden);
 const load = (file: string) => parse(readFileSync(file, "utf8")) as Json;
 
@@ -309,7 +311,7 @@ describe("examples", () => {
     for (const p of placeholders) expect(p, "a default").toContain(":-");
   });
 
-  it("the GitOps workflow plans pull requests, applies main one run at a time and commits the state", () => {
+  it("the GitOps workflow plans and reviews pull requests, applies main one run at a time and commits the state", () => {
     const file = workflowFiles.find((f) => f.endsWith("monitoring.yml"));
     expect(file).toBeDefined();
     const workflow = load(file!);
@@ -324,6 +326,20 @@ describe("examples", () => {
     expect(runs(plan)).toMatch(/npx vigil plan .*--markdown.*--detailed-exitcode/);
     expect(runs(plan)).toContain('"$code" -eq 1');
     expect(plan.steps.some((s: Json) => String(s.uses).startsWith("actions/github-script"))).toBe(true);
+
+    // Who gets paged: the routes diff against the base branch as a comment, the scenarios as a JUnit report.
+    const review = workflow.jobs.review;
+    expect(review.if).toContain("pull_request");
+    expect(review.permissions).toEqual({ contents: "read", "pull-requests": "write" });
+    expect(runs(review)).toMatch(/git worktree add .*"\$RUNNER_TEMP\/base"/);
+    expect(runs(review)).toMatch(
+      /npx vigil routes \. --base "\$RUNNER_TEMP\/base" --markdown --detailed-exitcode/,
+    );
+    expect(runs(review)).toContain('"$code" -eq 1');
+    expect(runs(review)).toMatch(/npx vigil test \. --junit vigil-tests\.xml/);
+    const uses = review.steps.map((s: Json) => String(s.uses));
+    expect(uses.some((u: string) => u.startsWith("actions/github-script"))).toBe(true);
+    expect(uses.some((u: string) => u.startsWith("actions/upload-artifact"))).toBe(true);
 
     const apply = workflow.jobs.apply;
     expect(apply.if).toContain("push");

@@ -1,9 +1,16 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { displayName } from "../../src/gitops/files.ts";
-import { formatDiagnostic, type LoadOptions, loadConfig } from "../../src/gitops/load.ts";
+import {
+  formatDiagnostic,
+  importProblems,
+  type LoadOptions,
+  loadConfig,
+  referenceProblems,
+} from "../../src/gitops/load.ts";
+import type { Draft } from "../../src/gitops/load-draft.ts";
 
 /** The GitOps loader on its own: YAML files in, the engine's desired state (or diagnostics) out. */
 const dirs: string[] = [];
@@ -292,10 +299,30 @@ describe("files", () => {
     expect(config.files).toHaveLength(2);
   });
 
+  it("leave out vigil test's scenario files (*.test.yaml), found or named, and the files asked to skip", async () => {
+    const dir = await repo({
+      "monitors.yaml": monitor,
+      "contacts.yaml": contacts,
+      // Not configuration: read as such, each would be an unknown top-level key.
+      "tests/checkout.test.yaml": "scenarios: []\n",
+      "alerting.Test.YML": "rules: {}\n",
+      "scenarios/extra.yaml": "scenarios: []\n",
+    });
+    const skipFiles = new Set([await realpath(join(dir, "scenarios/extra.yaml"))]);
+    const config = await loadConfig([dir, join(dir, "tests/checkout.test.yaml")], { env: {}, skipFiles });
+    expect(config.diagnostics).toEqual([]);
+    expect(config.files.map((f) => f.slice(displayName(dir).length + 1)).sort()).toEqual([
+      "contacts.yaml",
+      "monitors.yaml",
+    ]);
+  });
+
   it("that do not exist, or hold no YAML, are diagnostics without a position", async () => {
     const dir = await repo({ "README.md": "# not a config\n" });
     expect((await loadConfig([dir], { env: {} })).diagnostics).toEqual([
-      { message: `no *.yaml or *.yml files under ${dir}` },
+      {
+        message: `no *.yaml or *.yml files under ${dir} (test files, *.test.yaml, are not configuration: vigil test reads them)`,
+      },
     ]);
     const missing = join(dir, "nope");
     expect((await loadConfig([missing], { env: {} })).diagnostics).toEqual([
@@ -373,5 +400,83 @@ describe("diagnostics", () => {
       `${file("a.yaml")}:4:3: contacts.oncall: the key "oncall" appears twice in this map (first at line 2, column 3); keys must be unique`,
       `${file("b.yaml")}:2:3: contacts.team-email is declared twice (first at ${file("a.yaml")}:3); names are unique per collection across all files`,
     ]);
+  });
+});
+
+describe("the loader's checks once every file is read", () => {
+  const at = (line: number) => ({ file: "a.yaml", line, column: 3 });
+  /** A resource with references, in a file that places each value on line 7. */
+  const draft = (address: string, refs: Draft["refs"]): Draft => ({
+    resource: { address, kind: "alertSubscription", members: {} },
+    file: { file: "a.yaml", positions: { value: () => at(7), key: () => at(7), has: () => true } },
+    base: address.split("."),
+    paths: new Map(),
+    refs,
+    refused: [],
+  });
+  const declared = new Map([
+    ["contacts", new Map([["oncall", at(2)]])],
+    ["monitors", new Map()],
+  ]);
+
+  it("refuse a reference to an undeclared name, with the declared ones and the closest", () => {
+    const refs: Draft["refs"] = [
+      { path: ["contact"], collection: "contacts", name: "oncall" },
+      { path: ["contact"], collection: "contacts", name: "oncal" },
+      { path: ["monitor"], collection: "monitors", name: "web" },
+      { path: ["monitor"], collection: "monitors", name: 7 },
+    ];
+    expect(referenceProblems([draft("alertSubscriptions.x", refs)], declared, 0)).toEqual([
+      {
+        address: "alertSubscriptions.x",
+        path: "contact",
+        at: at(7),
+        message: 'contacts.oncal is not declared; declared contacts: oncall; did you mean "oncall"?',
+      },
+      {
+        address: "alertSubscriptions.x",
+        path: "monitor",
+        at: at(7),
+        message: "monitors.web is not declared; no monitors are declared",
+      },
+      {
+        address: "alertSubscriptions.x",
+        path: "monitor",
+        at: at(7),
+        message: "expected the name of one of the monitors, got number 7; no monitors are declared",
+      },
+    ]);
+  });
+
+  it("judge no name when a file could not be read (it may declare any), but still a name that is no string", () => {
+    const refs: Draft["refs"] = [
+      { path: ["contact"], collection: "contacts", name: "elsewhere" },
+      { path: ["monitor"], collection: "monitors", name: null },
+    ];
+    expect(
+      referenceProblems([draft("alertSubscriptions.x", refs)], declared, 1).map((d) => d.message),
+    ).toEqual(["expected the name of one of the monitors, got nothing; no monitors are declared"]);
+  });
+
+  it("refuse an import of an undeclared address, and one imported twice", () => {
+    const addresses = new Map([["contacts.oncall", undefined]]);
+    const imports = [
+      { address: "contacts.oncal", id: "c1", at: at(10), path: "imports[0]" },
+      { address: "contacts.oncall", id: "c2", at: at(11), path: "imports[1]" },
+      { address: "contacts.oncall", id: "c3", at: undefined, path: "imports[2]" },
+    ];
+    expect(importProblems(imports, addresses, 0)).toEqual([
+      {
+        at: at(10),
+        path: "imports[0]",
+        message:
+          'contacts.oncal is not declared in the config; an import adopts an object as a resource the config declares; did you mean "contacts.oncall"?',
+      },
+      {
+        path: "imports[2]",
+        message: "contacts.oncall is imported twice (first at a.yaml:11); import each address once",
+      },
+    ]);
+    expect(importProblems(imports.slice(0, 1), addresses, 1)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { monitorTypesResult } from "../../src/kinds/data-sources.ts";
 import {
   type AttributeNode,
   alertSubscriptionKind,
@@ -11,7 +12,6 @@ import {
   inputSchemaOf,
   kinds,
   monitorKind,
-  monitorTypesResult,
   resourceTree,
   shapeOf,
   statusPageKind,

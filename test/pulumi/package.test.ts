@@ -6,7 +6,7 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -53,8 +53,8 @@ describe("the npm package", () => {
       "package/package.json",
       "package/bin/pulumi-resource-vigil",
       "package/bin/pulumi-resource-vigil.mjs",
-      "package/bin/vigil",
-      "package/bin/vigil.mjs",
+      "package/bin/vigil.cjs",
+      "package/bin/vigil.bundle.cjs",
       "package/bin/terraform-provider-vigil",
       "package/bin/terraform-provider-vigil.mjs",
       "package/src/pulumi/sdk/index.js",
@@ -79,7 +79,7 @@ describe("the npm package", () => {
     expect(manifest.peerDependenciesMeta["@pulumi/pulumi"]).toEqual({ optional: true });
     expect(manifest.engines).toEqual({ node: ">=22.13" });
     expect(manifest.bin).toEqual({
-      vigil: "bin/vigil",
+      vigil: "bin/vigil.cjs",
       "terraform-provider-vigil": "bin/terraform-provider-vigil",
       "pulumi-resource-vigil": "bin/pulumi-resource-vigil",
     });
@@ -320,6 +320,48 @@ describe("the package's other entry points", () => {
     const vigil = join(project, "node_modules/.bin/vigil");
     const { stdout } = await run(vigil, ["validate", join(root, "examples/gitops")], { cwd: project, env });
     expect(stdout).toMatch(/^The configuration is valid: \d+ resources in \d+ files\.$/m);
+  });
+
+  it("vigil keeps a code cache per command in a folder of its user's own, and the next run takes it", async () => {
+    const vigil = join(project, "node_modules/.bin/vigil");
+    const example = join(root, "examples/gitops");
+    const temp = await mkdtemp(join(tmpdir(), "vigil-code-cache-test-"));
+    // os.tmpdir() follows TMPDIR: each case has a temporary folder of its own.
+    const inTemp = async (name: string, extra: Record<string, string> = {}) => {
+      const dir = join(temp, name);
+      await mkdir(dir);
+      return { dir, cache: join(dir, "vigil-code-cache"), env: { ...env, TMPDIR: dir, ...extra } };
+    };
+    try {
+      const own = await inTemp("own");
+      await run(vigil, ["validate", example], { env: own.env });
+      const [file, ...others] = await readdir(own.cache);
+      expect(others).toEqual([]);
+      expect(file).toMatch(new RegExp(`^${process.version}-${process.arch}-.*-validate\\.bin$`));
+      expect((await stat(own.cache)).mode & 0o777).toBe(0o700);
+      const saved = await stat(join(own.cache, file!));
+      // The second run takes the cache: V8 accepts it, so there is nothing to save again.
+      const again = await run(vigil, ["validate", example], { env: own.env });
+      expect(again.stdout).toMatch(/^The configuration is valid/);
+      expect((await stat(join(own.cache, file!))).mtimeMs).toBe(saved.mtimeMs);
+      // Another command has its own: what it runs differs.
+      await run(vigil, ["--version"], { env: own.env });
+      expect((await readdir(own.cache)).sort()).toEqual([expect.stringMatching(/---version\.bin$/), file]);
+
+      // A folder others may write to could hand vigil code: it is not used, and the command runs anyway.
+      const shared = await inTemp("shared");
+      await mkdir(shared.cache);
+      await chmod(shared.cache, 0o777);
+      expect((await run(vigil, ["validate", example], { env: shared.env })).stdout).toMatch(/is valid/);
+      expect(await readdir(shared.cache)).toEqual([]);
+
+      // NODE_DISABLE_COMPILE_CACHE turns it off, as it does Node's own.
+      const off = await inTemp("off", { NODE_DISABLE_COMPILE_CACHE: "1" });
+      await run(vigil, ["validate", example], { env: off.env });
+      expect(existsSync(off.cache)).toBe(false);
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
   });
 
   it("terraform-provider-vigil, run by hand, says it is a plugin for Terraform", async () => {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { engineKinds } from "../../src/engine/kinds/index.ts";
-import {
-  accountResult,
-  agentPoolsResult,
-  monitorTypeInput,
-  monitorTypeNames,
-  monitorTypeRow,
-} from "../../src/kinds/index.ts";
+import { accountResult, agentPoolsResult, monitorTypeRow } from "../../src/kinds/data-sources.ts";
+import { monitorTypeInput, monitorTypeNames } from "../../src/kinds/index.ts";
 import {
   className,
   isEnumType,

@@ -211,7 +211,8 @@ describe("GET /openapi/v2.json", () => {
       }
       for (const p of o.parameters) compile(p.schema);
     }
-  });
+    // Compiling some hundreds of schemas is CPU work: a busy 2-core machine takes 35 s.
+  }, 120_000);
 
   it("groups refusals by the spec's families in the descriptions", () => {
     const o = docOperation(operations.find((op) => op.scope)!)!;

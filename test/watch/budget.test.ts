@@ -80,12 +80,8 @@ it("watches 600 monitors for 24 simulated hours within 10 % of the reads; a subs
   expect(applied.result.failures).toEqual([]);
   await setup.close();
 
-  const client = new VigilClient({
-    baseUrl: sb.url,
-    token: account.token,
-    time,
-    pacer: new SharePacer(0.1, time),
-  });
+  const pacer = new SharePacer(0.1, time);
+  const client = new VigilClient({ baseUrl: sb.url, token: account.token, time, pacer });
   await client.prime();
   const transitions: Record<string, any>[] = [];
   const logs: string[] = [];
@@ -97,6 +93,7 @@ it("watches 600 monitors for 24 simulated hours within 10 % of the reads; a subs
     desired,
     cadence: { everyMs: 5 * 60_000, fullEveryMs: 60 * 60_000 },
     share: 0.1,
+    pacing: pacer,
     time,
     out: (line) => transitions.push(JSON.parse(line)),
     log: (line) => logs.push(line),

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, VigilClient } from "../../src/api/index.ts";
-import { applyChanges, MemoryStateStore } from "../../src/engine/index.ts";
+import { MemoryStateStore, newState } from "../../src/engine/index.ts";
 import type { ServerLimits } from "../../src/server-limits.ts";
 import type { RecordStore, WatchRecord } from "../../src/watch/record.ts";
 import { type RunningWatch, startWatch } from "../../src/watch/run.ts";
@@ -22,6 +22,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const watch of watches) await watch.stop();
+  // A watcher that failed to start would otherwise leave only an unhandled rejection behind.
+  expect(
+    await Promise.all(
+      watches.map((w) =>
+        w.done.then(
+          () => "ended",
+          (e: Error) => e.message,
+        ),
+      ),
+    ),
+  ).toEqual(watches.map(() => "ended"));
   for (const client of clients) await client.close();
   await sb?.close();
 });
@@ -45,9 +56,9 @@ async function listener(
   const account = await sb.account();
   const client = new VigilClient({ baseUrl: sb.url, token: account.token });
   clients.push(client);
-  // The watcher reports drift of what vigil applied: an applied empty configuration is a state to watch.
-  const store = new MemoryStateStore();
-  expect((await applyChanges({ ops: operations(client), store, desired: [] })).result.failures).toEqual([]);
+  // The watcher reports drift of what vigil applied, so it needs a state: an empty one watches an
+  // empty configuration (an apply with nothing to do writes no state).
+  const store = new MemoryStateStore(newState());
   const watch = await startWatch({
     ops: operations(client),
     clientMetrics: client.metrics,

@@ -30,13 +30,9 @@ function imports(usesInputs: boolean, usesOutputs: boolean, usesEnums: boolean):
 export function resourceFile(schema: PackageSpec, token: string): ClassFile {
   const spec = schema.resources[token]!;
   const name = nameOf(token);
-  const argsName = `${name}Args`;
   const inputs = Object.entries(spec.inputProperties);
   const outputs = Object.entries(spec.properties);
-  const requiredInputs = spec.requiredInputs ?? [];
   const requiredOutputs = new Set(spec.required ?? []);
-  const secrets = outputs.filter(([, p]) => p.secret).map(([n]) => n);
-  const replaceOnChanges = replaceOnChangesPaths(schema, token);
   const inputUses = uses(
     schema,
     inputs.map(([, p]) => p),
@@ -49,8 +45,26 @@ export function resourceFile(schema: PackageSpec, token: string): ClassFile {
 
   const lines = [...HEADER, ...imports(inputUses.objects, outputUses.objects, usesEnums)];
   lines.push(...doc(spec.description, ""), `export class ${name} extends pulumi.CustomResource {`);
-  lines.push(`  /** @internal */`, `  static readonly __pulumiType = ${quote(token)};`, "");
-  lines.push(
+  lines.push(...staticMembers(name, token));
+  for (const [member, property] of outputs) {
+    const type = tsType(property, "output", "outputs.", schema);
+    lines.push(
+      ...doc(property.description, "  "),
+      `  declare readonly ${member}: pulumi.Output<${requiredOutputs.has(member) ? type : `${type} | undefined`}>;`,
+    );
+  }
+  lines.push("");
+  lines.push(...resourceConstructor(schema, token), "}", "");
+  lines.push(...argsInterface(schema, token));
+  return { path: `${kebab(name)}.ts`, className: name, text: `${lines.join("\n")}\n` };
+}
+
+/** The resource's type token, `get` (read an existing object) and `isInstance`. */
+function staticMembers(name: string, token: string): string[] {
+  return [
+    `  /** @internal */`,
+    `  static readonly __pulumiType = ${quote(token)};`,
+    "",
     ...doc(`Reads an existing ${name} by its id, without managing it.`, "  "),
     ...call(
       "  ",
@@ -67,17 +81,24 @@ export function resourceFile(schema: PackageSpec, token: string): ClassFile {
     `    return (obj as { __pulumiType?: unknown }).__pulumiType === ${name}.__pulumiType;`,
     "  }",
     "",
-  );
-  for (const [member, property] of outputs) {
-    const type = tsType(property, "output", "outputs.", schema);
-    lines.push(
-      ...doc(property.description, "  "),
-      `  declare readonly ${member}: pulumi.Output<${requiredOutputs.has(member) ? type : `${type} | undefined`}>;`,
-    );
-  }
-  lines.push("");
+  ];
+}
+
+/**
+ * The constructor's overloads and body: required inputs checked, secret inputs wrapped, outputs left to the
+ * engine, and the options that keep secret outputs secret and replace on the schema's paths.
+ */
+function resourceConstructor(schema: PackageSpec, token: string): string[] {
+  const spec = schema.resources[token]!;
+  const name = nameOf(token);
+  const argsName = `${name}Args`;
+  const inputs = Object.entries(spec.inputProperties);
+  const outputs = Object.entries(spec.properties);
+  const requiredInputs = spec.requiredInputs ?? [];
+  const secrets = outputs.filter(([, p]) => p.secret).map(([n]) => n);
+  const replaceOnChanges = replaceOnChangesPaths(schema, token);
   const argsParam = requiredInputs.length > 0 ? `args: ${argsName}` : `args?: ${argsName}`;
-  lines.push(
+  const lines = [
     ...doc(`Creates a ${name} (or adopts one with the import option).`, "  "),
     ...call("  ", "constructor", ["name: string", argsParam, "opts?: pulumi.CustomResourceOptions"], ";"),
     `  /** @internal */`,
@@ -101,7 +122,7 @@ export function resourceFile(schema: PackageSpec, token: string): ClassFile {
     "    if (opts.id) {",
     ...outputs.map(([member]) => `      resourceInputs.${member} = undefined;`),
     "    } else {",
-  );
+  ];
   for (const member of requiredInputs)
     lines.push(
       `      if (args?.${member} === undefined && !opts.urn) {`,
@@ -139,18 +160,24 @@ export function resourceFile(schema: PackageSpec, token: string): ClassFile {
         " });",
       ),
     );
-  lines.push(`    super(${name}.__pulumiType, name, resourceInputs, options);`, "  }", "}", "");
+  lines.push(`    super(${name}.__pulumiType, name, resourceInputs, options);`, "  }");
+  return lines;
+}
 
-  lines.push(...doc(`The arguments of a ${name}.`, ""), `export interface ${argsName} {`);
-  const required = new Set(requiredInputs);
-  for (const [member, property] of inputs) {
+/** The `<Name>Args` interface: each input, optional unless required. */
+function argsInterface(schema: PackageSpec, token: string): string[] {
+  const spec = schema.resources[token]!;
+  const name = nameOf(token);
+  const required = new Set(spec.requiredInputs ?? []);
+  const lines = [...doc(`The arguments of a ${name}.`, ""), `export interface ${name}Args {`];
+  for (const [member, property] of Object.entries(spec.inputProperties)) {
     lines.push(
       ...doc(property.description, "  "),
       `  ${member}${required.has(member) ? "" : "?"}: ${tsType(property, "input", "inputs.", schema)};`,
     );
   }
   lines.push("}");
-  return { path: `${kebab(name)}.ts`, className: name, text: `${lines.join("\n")}\n` };
+  return lines;
 }
 
 // ---------------------------------------------------------------------------

@@ -5,6 +5,8 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import {
+  ApplyInterruptedError,
+  type ApplyResult,
   applyChanges,
   assertPlanUntampered,
   type DesiredResource,
@@ -26,6 +28,7 @@ import {
   withStateStore,
 } from "../connection.ts";
 import { CliError, exitCodes, failureLines, stateNotSavedMessage } from "../errors.ts";
+import { exitAtOnce, interruptedEnding, onInterrupt, wasInterrupted } from "../interrupt.ts";
 import { outputsPath, saveOutput } from "../outputs.ts";
 import { readPlanFile } from "../plan-file.ts";
 import { confinedSourcesDir, sourceChanges } from "../plan-sources.ts";
@@ -79,34 +82,31 @@ interface Run {
 async function run(r: Run): Promise<void> {
   let progress: Progress | undefined;
   let calls: CallCounts | undefined;
-  const outputs = outputsPath(localStateBase(r.options));
-  const generated: string[] = [];
-  // Saved the moment the create answers (the only answer that shows it), and never printed.
-  const onGenerated = async (g: GeneratedValue) => {
-    try {
-      await saveOutput(outputs, g);
-      generated.push(
-        `${g.address}: the service generated its ${g.member}, shown only once; saved to ${outputs} (mode 0600, keep it out of Git). Print it with: vigil output ${g.address} ${g.member} --show-secrets`,
-      );
-    } catch (error) {
-      generated.push(
-        `${g.address}: the service generated its ${g.member}, but it could not be saved to ${outputs} (${(error as Error).message}); rotate it to get a new one.`,
-      );
-    }
-  };
+  const { generated, onGenerated } = generatedSaver(outputsPath(localStateBase(r.options)));
   // Why the plan was not approved: an answer other than yes, Ctrl+C or the end of the input.
   let refusal: Exclude<Answer, "yes"> | undefined;
-  const startProgress = (plan: Plan) => {
-    const total = plan.actions.filter((a) => a.action !== "no-op" && !a.cascadedBy).length;
-    if (total > 0)
-      progress = createProgress({ stream: process.stdout, total, color: colorEnabled(process.stdout) });
+  // Until the writes start, Ctrl+C ends the command (interrupt.ts); from then on it stops them.
+  const stop = new AbortController();
+  let forgetStop: (() => void) | undefined;
+  let planned = 0;
+  let stateDescription = "";
+  const startWriting = (plan: Plan) => {
+    planned = plan.actions.filter((a) => a.action !== "no-op" && !a.cascadedBy).length;
+    if (planned > 0)
+      progress = createProgress({
+        stream: process.stdout,
+        total: planned,
+        color: colorEnabled(process.stdout),
+      });
+    forgetStop = stopWritesOnInterrupt(stop);
   };
   // Reading stops before the plan is printed: its line would share the terminal with it.
   const outcome = await withConnection(r.options, r.command, async ({ ops, client, reading }, store) => {
+    stateDescription = store.description;
     if (r.saved) {
       reading.stop();
       process.stdout.write(humanPlan(r.saved, r.config, callCounts(client.metrics)));
-      startProgress(r.saved);
+      startWriting(r.saved);
     }
     const result = await applyChanges({
       ops,
@@ -121,6 +121,7 @@ async function run(r: Run): Promise<void> {
       ...(r.config && { secrets: r.config.secrets }),
       onProgress: (event: ProgressEvent) => progress?.event(event),
       onGenerated,
+      signal: stop.signal,
       approve: async (plan) => {
         reading.stop();
         process.stdout.write(humanPlan(plan, r.config, callCounts(client.metrics)));
@@ -133,49 +134,133 @@ async function run(r: Run): Promise<void> {
             return false;
           }
         }
-        startProgress(plan);
+        // Ctrl+C came as the plan was approved: the command is ending, and writes nothing.
+        if (wasInterrupted()) return interruptedEnding();
+        startWriting(plan);
         return true;
       },
     }).catch((error: unknown) => failOnAccountCheck(r.config, error));
     calls = callCounts(client.metrics);
     return result;
-  }).catch((error: unknown) => {
-    if (!(error instanceof StateNotSavedError)) throw error;
-    // What was done is shown as it went; what failed of itself, and the credentials saved, are told too,
-    // then the lost state once.
+  })
+    .catch((error: unknown) => {
+      if (error instanceof ApplyInterruptedError) return error;
+      if (!(error instanceof StateNotSavedError)) throw error;
+      // What was done is shown as it went; what failed of itself, and the credentials saved, are told too,
+      // then the lost state once.
+      progress?.finish();
+      for (const line of generated) process.stdout.write(`${line}\n`);
+      for (const f of error.result?.failures ?? [])
+        process.stderr.write(`${failureLines(f, r.config?.locate).join("\n")}\n`);
+      throw new CliError(stateNotSavedMessage(error, r.command));
+    })
+    .finally(() => forgetStop?.());
+  if (outcome instanceof ApplyInterruptedError) {
     progress?.finish();
     for (const line of generated) process.stdout.write(`${line}\n`);
-    for (const f of error.result?.failures ?? [])
+    const result = outcome.result ?? { done: [], failures: [], cascadeMismatches: [] };
+    for (const f of result.failures)
       process.stderr.write(`${failureLines(f, r.config?.locate).join("\n")}\n`);
-    throw new CliError(stateNotSavedMessage(error, r.command));
-  });
+    process.stdout.write(`${interruptedSummary(r.command, result, planned, stateDescription)}\n`);
+    process.exitCode = exitCodes.interrupted;
+    return;
+  }
   progress?.finish();
   printNotes(outcome.notes);
   for (const line of generated) process.stdout.write(`${line}\n`);
-  if (!outcome.approved) {
-    const what = r.command === "destroy" ? "Destroy" : "Apply";
-    const why = refusal === "ended" ? ": the input ended before an answer" : "";
-    process.stdout.write(`${what} cancelled${why}. Nothing was changed.\n`);
-    // As a shell reports a command ended by Ctrl+C (128 + SIGINT); an input that ends is an error.
-    if (refusal === "interrupted") process.exitCode = exitCodes.interrupted;
-    else if (refusal === "ended") process.exitCode = exitCodes.error;
-    return;
-  }
-  const { done, failures, cascadeMismatches } = outcome.result;
+  if (!outcome.approved) cancelled(r.command, refusal);
+  else reportResult(r, outcome.result, calls);
+  // Ctrl+C came when every write had already started: all ended, and the run says it was interrupted.
+  if (stop.signal.aborted) process.exitCode = exitCodes.interrupted;
+}
+
+/** Generated credentials, saved the moment the create answers (the only answer that shows it), and never printed. */
+function generatedSaver(outputs: string): {
+  generated: string[];
+  onGenerated: (g: GeneratedValue) => Promise<void>;
+} {
+  const generated: string[] = [];
+  const onGenerated = async (g: GeneratedValue) => {
+    try {
+      await saveOutput(outputs, g);
+      generated.push(
+        `${g.address}: the service generated its ${g.member}, shown only once; saved to ${outputs} (mode 0600, keep it out of Git). Print it with: vigil output ${g.address} ${g.member} --show-secrets`,
+      );
+    } catch (error) {
+      generated.push(
+        `${g.address}: the service generated its ${g.member}, but it could not be saved to ${outputs} (${(error as Error).message}); rotate it to get a new one.`,
+      );
+    }
+  };
+  return { generated, onGenerated };
+}
+
+/** A plan not approved: nothing changed, and the exit code says why. */
+function cancelled(command: string, refusal: Exclude<Answer, "yes"> | undefined): void {
+  const what = command === "destroy" ? "Destroy" : "Apply";
+  const why = refusal === "ended" ? ": the input ended before an answer" : "";
+  process.stdout.write(`${what} cancelled${why}. Nothing was changed.\n`);
+  // As a shell reports a command ended by Ctrl+C (128 + SIGINT); an input that ends is an error.
+  if (refusal === "interrupted") process.exitCode = exitCodes.interrupted;
+  else if (refusal === "ended") process.exitCode = exitCodes.error;
+}
+
+/** What the apply did and what failed, and what the whole run cost against the account's quota. */
+function reportResult(r: Run, result: ApplyResult, calls: CallCounts | undefined): void {
+  const { done, failures, cascadeMismatches } = result;
   for (const m of cascadeMismatches) process.stderr.write(`Warning: ${m}\n`);
   for (const f of failures) process.stderr.write(`${failureLines(f, r.config?.locate).join("\n")}\n`);
-  const counts = new Map<string, number>();
-  for (const d of done) if (d.action !== "no-op") counts.set(d.action, (counts.get(d.action) ?? 0) + 1);
-  const parts = [...counts].map(([action, n]) => `${n} ${pastTense[action] ?? action}`);
-  // "nothing to do" would misread a run where everything planned failed.
-  const summary =
-    parts.length > 0 ? parts.join(", ") : failures.length > 0 ? "nothing applied" : "nothing to do";
+  const summary = appliedSummary(done, failures.length);
   if (failures.length > 0) {
     process.stdout.write(`Apply finished with ${failures.length} failure(s): ${summary}.\n`);
     process.exitCode = exitCodes.error;
   } else process.stdout.write(`Apply complete: ${summary}.\n`);
-  // What the whole run cost against the account's quota: the plan's reads and the apply's calls.
+  // The plan's reads and the apply's calls.
   if (calls) process.stdout.write(`${callsLine(calls)} in all.\n`);
+}
+
+/**
+ * Once the writes start, Ctrl+C stops them rather than the process: no write starts, those under way end
+ * and are saved in the state, and the lock is released (the engine's ApplyInterruptedError). A second
+ * Ctrl+C exits at once, as Terraform's does.
+ */
+function stopWritesOnInterrupt(stop: AbortController): () => void {
+  return onInterrupt(() => {
+    if (stop.signal.aborted)
+      exitAtOnce(
+        `The writes under way stay pending in the state's journal, and the next run settles them, as after a killed run (docs/state.md, "The journal").`,
+      );
+    stop.abort();
+    process.stderr.write(
+      "\nInterrupted: no write starts from now; waiting for the writes under way to end and be saved (Ctrl+C again to exit at once).\n",
+    );
+  });
+}
+
+/** `Apply interrupted: 2 created; 3 planned changes were not started. …` */
+function interruptedSummary(command: string, result: ApplyResult, planned: number, state: string): string {
+  const what = command === "destroy" ? "Destroy" : "Apply";
+  const made = madeCounts(result.done);
+  const settled = result.done.length + result.failures.length;
+  const left = Math.max(0, planned - settled);
+  const none = made.length === 0 && result.failures.length === 0;
+  const head = none
+    ? `${what} interrupted before any write: nothing was changed.`
+    : `${what} interrupted: ${made.length > 0 ? made.join(", ") : "nothing applied"}${result.failures.length > 0 ? `, ${result.failures.length} failed` : ""}; ${left} planned change${left === 1 ? " was" : "s were"} not started. What was written is saved in the state (${state}).`;
+  return `${head} The state's lock is released: run vigil ${command} again to make ${none ? "the changes" : "the rest"}.`;
+}
+
+/** `2 created, 1 deleted`; "nothing to do" would misread a run where everything planned failed. */
+export function appliedSummary(done: ApplyResult["done"], failures: number): string {
+  const parts = madeCounts(done);
+  return parts.length > 0 ? parts.join(", ") : failures > 0 ? "nothing applied" : "nothing to do";
+}
+
+/** `["2 created", "1 deleted"]`: what was done, by action, in the order it was done. */
+function madeCounts(done: ApplyResult["done"]): string[] {
+  const counts = new Map<string, number>();
+  for (const d of done) if (d.action !== "no-op") counts.set(d.action, (counts.get(d.action) ?? 0) + 1);
+  return [...counts].map(([action, n]) => `${n} ${pastTense[action] ?? action}`);
 }
 
 const pastTense: Record<string, string> = {

@@ -6,13 +6,24 @@
 import { lstat, mkdir, readdir, readFile, unlink } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { type Command, Option } from "commander";
-import { type ExportLayout, exportKinds, readAccountGraph } from "../../engine/export/graph.ts";
-import { FilterError, filterKeys, parseFilters, selectObjects } from "../../engine/export/select.ts";
+import {
+  type ExportLayout,
+  exportKinds,
+  readAccountGraph,
+  type WrittenExport,
+} from "../../engine/export/graph.ts";
+import {
+  FilterError,
+  filterKeys,
+  parseFilters,
+  type Selection,
+  selectObjects,
+} from "../../engine/export/select.ts";
 import { stateNames } from "../../gitops/export.ts";
+import { writePrivateFile } from "../../private-file.ts";
 import type { ConnectionOptions } from "../connection.ts";
 import { CliError } from "../errors.ts";
 import { type ExportFormat, exportFormats, formatNames } from "../export-formats.ts";
-import { writePrivateFile } from "../private-file.ts";
 import { withConnection, withConnectionOptions } from "./shared.ts";
 
 interface ExportOptions extends ConnectionOptions {
@@ -56,95 +67,117 @@ export function registerExport(program: Command) {
         "write into a directory that already holds configuration files, replacing an earlier export",
         false,
       ),
-  ).action(async (options: ExportOptions) => {
-    const format = exportFormats[options.format];
-    if (options.schema !== undefined && options.format !== "yaml")
-      throw new CliError(
-        `--schema names the JSON Schema of YAML files; --format ${options.format} writes none.`,
-      );
-    let filter: ReturnType<typeof parseFilters> | undefined;
-    try {
-      filter = options.filter.length > 0 ? parseFilters(options.filter, exportKinds) : undefined;
-    } catch (error) {
-      if (error instanceof FilterError) throw new CliError(error.message);
-      throw error;
-    }
-    const dir = resolve(options.out);
-    await mkdir(dir, { recursive: true });
-    const earlier = await readManifest(dir, format);
-    const present = (await readdir(dir)).filter((f) => format.configFile.test(f) || f === manifestName);
-    if (present.length > 0 && !options.force)
-      throw new CliError(
-        `${options.out} already holds ${present.join(", ")}; export into an empty directory, or pass --force to replace ${earlier.length > 0 ? "the earlier export" : "them"}.`,
-      );
+  ).action(runExport);
+}
 
-    // Objects the state manages keep the names it gives them: YAML files then plan against it unchanged.
-    const { graph, managed, state } = await withConnection(
-      options,
-      "export",
-      async ({ ops, reading }, store) => {
-        const saved = await store.read();
-        const graph = await readAccountGraph(ops, stateNames(saved));
-        reading.stop();
-        return { graph, managed: saved?.resources ?? {}, state: store.description };
-      },
+async function runExport(options: ExportOptions): Promise<void> {
+  const format = exportFormats[options.format];
+  if (options.schema !== undefined && options.format !== "yaml")
+    throw new CliError(
+      `--schema names the JSON Schema of YAML files; --format ${options.format} writes none.`,
     );
-    const selection = filter ? selectObjects(graph, filter) : { graph, added: [] };
-    if (selection.graph.objects.length === 0)
-      throw new CliError(
-        filter
-          ? `No object of the account matches ${filter.given.map((f) => `--filter ${f}`).join(" ")}; nothing was written.`
-          : "The account holds no objects; nothing was written.",
-      );
-    const writer = await format.load();
-    const written = writer(selection.graph, {
-      layout: options.splitBy,
-      ...(options.schema && { schemaRef: relativeSchema(dir, options.schema) }),
-    });
-
-    for (const [name, text] of Object.entries(written.files)) {
-      // The files hold no credential (each is a variable), but they describe the account's private
-      // endpoints and contacts: readable by their owner only until they are committed. --force replaces a
-      // file (or a link planted in its place) and never writes through it.
-      await writePrivateFile(join(dir, name), text);
-      process.stdout.write(`Wrote ${join(options.out, name)}\n`);
-    }
-    // Files of the earlier export this one no longer writes (a kind or tag now empty) would still declare
-    // their objects: they go.
-    for (const name of earlier.filter((f) => !Object.hasOwn(written.files, f))) {
-      const file = join(dir, name);
-      if (!(await lstat(file).catch(() => undefined))) continue;
-      await unlink(file);
-      process.stdout.write(`Removed ${join(options.out, name)} (written by the earlier export)\n`);
-    }
-    await writePrivateFile(
-      join(dir, manifestName),
-      `${JSON.stringify({ format: options.format, files: Object.keys(written.files).sort() }, null, 2)}\n`,
+  let filter: ReturnType<typeof parseFilters> | undefined;
+  try {
+    filter = options.filter.length > 0 ? parseFilters(options.filter, exportKinds) : undefined;
+  } catch (error) {
+    if (error instanceof FilterError) throw new CliError(error.message);
+    throw error;
+  }
+  const dir = resolve(options.out);
+  await mkdir(dir, { recursive: true });
+  const earlier = await readManifest(dir, format);
+  const present = (await readdir(dir)).filter((f) => format.configFile.test(f) || f === manifestName);
+  if (present.length > 0 && !options.force)
+    throw new CliError(
+      `${options.out} already holds ${present.join(", ")}; export into an empty directory, or pass --force to replace ${earlier.length > 0 ? "the earlier export" : "them"}.`,
     );
 
-    const count = selection.graph.objects.length;
-    process.stdout.write(`Exported ${count} objects, each with its import.\n`);
-    if (selection.added.length > 0)
-      process.stdout.write(
-        `${selection.added.length} of them are outside the filters, exported because others reference them: ${selection.added.map((o) => written.addressOf(o)).join(", ")}.\n`,
-      );
-    const kept = selection.graph.objects.filter((o) => managed[o.address]?.id === o.id).length;
-    if (format.keepsStateAddresses && kept > 0)
-      process.stdout.write(`${kept} of them keep the addresses the state (${state}) gives them.\n`);
-    if (written.variables.length > 0) {
-      process.stdout.write(`${format.variablesIntro}\n`);
-      for (const { name, variable } of written.variables)
-        process.stdout.write(`  ${name}  (${written.addressOf(variable.object)} ${variable.member})\n`);
-    }
-    const leftOut = written.leftOut;
-    if (leftOut.length > 0) {
-      process.stdout.write(
-        "Left out, since the API never shows them (the objects keep their values; add them to manage them):\n",
-      );
-      for (const l of leftOut) process.stdout.write(`  ${written.addressOf(l.object)} ${l.member}\n`);
-    }
-    process.stdout.write(`${format.nextStep(count, options.out)}\n`);
+  // Objects the state manages keep the names it gives them: YAML files then plan against it unchanged.
+  const { graph, managed, state } = await withConnection(
+    options,
+    "export",
+    async ({ ops, reading }, store) => {
+      const saved = await store.read();
+      const graph = await readAccountGraph(ops, stateNames(saved));
+      reading.stop();
+      return { graph, managed: saved?.resources ?? {}, state: store.description };
+    },
+  );
+  const selection = filter ? selectObjects(graph, filter) : { graph, added: [] };
+  if (selection.graph.objects.length === 0)
+    throw new CliError(
+      filter
+        ? `No object of the account matches ${filter.given.map((f) => `--filter ${f}`).join(" ")}; nothing was written.`
+        : "The account holds no objects; nothing was written.",
+    );
+  const writer = await format.load();
+  const written = writer(selection.graph, {
+    layout: options.splitBy,
+    ...(options.schema && { schemaRef: relativeSchema(dir, options.schema) }),
   });
+  await writeFiles(dir, options, written.files, earlier);
+  report(options, format, selection, written, managed, state);
+}
+
+/** Writes the export's files and its manifest, and removes the earlier export's files this one no longer writes. */
+async function writeFiles(
+  dir: string,
+  options: ExportOptions,
+  files: Record<string, string>,
+  earlier: string[],
+) {
+  for (const [name, text] of Object.entries(files)) {
+    // The files hold no credential (each is a variable), but they describe the account's private
+    // endpoints and contacts: readable by their owner only until they are committed. --force replaces a
+    // file (or a link planted in its place) and never writes through it.
+    await writePrivateFile(join(dir, name), text);
+    process.stdout.write(`Wrote ${join(options.out, name)}\n`);
+  }
+  // Files of the earlier export this one no longer writes (a kind or tag now empty) would still declare
+  // their objects: they go.
+  for (const name of earlier.filter((f) => !Object.hasOwn(files, f))) {
+    const file = join(dir, name);
+    if (!(await lstat(file).catch(() => undefined))) continue;
+    await unlink(file);
+    process.stdout.write(`Removed ${join(options.out, name)} (written by the earlier export)\n`);
+  }
+  await writePrivateFile(
+    join(dir, manifestName),
+    `${JSON.stringify({ format: options.format, files: Object.keys(files).sort() }, null, 2)}\n`,
+  );
+}
+
+/** What was exported, what came along, the credentials to set, what was left out, and what to run next. */
+function report(
+  options: ExportOptions,
+  format: ExportFormat,
+  selection: Selection,
+  written: WrittenExport,
+  managed: Record<string, { id?: string }>,
+  state: string,
+) {
+  const count = selection.graph.objects.length;
+  process.stdout.write(`Exported ${count} objects, each with its import.\n`);
+  if (selection.added.length > 0)
+    process.stdout.write(
+      `${selection.added.length} of them are outside the filters, exported because others reference them: ${selection.added.map((o) => written.addressOf(o)).join(", ")}.\n`,
+    );
+  const kept = selection.graph.objects.filter((o) => managed[o.address]?.id === o.id).length;
+  if (format.keepsStateAddresses && kept > 0)
+    process.stdout.write(`${kept} of them keep the addresses the state (${state}) gives them.\n`);
+  if (written.variables.length > 0) {
+    process.stdout.write(`${format.variablesIntro}\n`);
+    for (const { name, variable } of written.variables)
+      process.stdout.write(`  ${name}  (${written.addressOf(variable.object)} ${variable.member})\n`);
+  }
+  const leftOut = written.leftOut;
+  if (leftOut.length > 0) {
+    process.stdout.write(
+      "Left out, since the API never shows them (the objects keep their values; add them to manage them):\n",
+    );
+    for (const l of leftOut) process.stdout.write(`  ${written.addressOf(l.object)} ${l.member}\n`);
+  }
+  process.stdout.write(`${format.nextStep(count, options.out)}\n`);
 }
 
 /**

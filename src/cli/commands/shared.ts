@@ -12,6 +12,7 @@ import {
 } from "../../engine/index.ts";
 import type { LoadedConfig } from "../../gitops/load.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
+import { connectionSettings } from "../../kinds/connection.ts";
 import {
   type Connection,
   type ConnectionOptions,
@@ -22,10 +23,12 @@ import {
   parseLockTimeout,
   parseStateLocation,
   readSavedState,
+  settingFlag,
   statePath,
   vigilDir,
   withStateStore,
 } from "../connection.ts";
+import { releaseOnInterrupt } from "../interrupt.ts";
 import type { CallCounts } from "../render/changes.ts";
 import { renderPlan } from "../render/human.ts";
 import { ReadProgress } from "../render/read-progress.ts";
@@ -86,11 +89,15 @@ export async function refuseEmptyConfig(
 
 /** `--endpoint`, `--token`, `--sandbox` and the state options, on every command that talks to the API. */
 export function withConnectionOptions(command: Command): Command {
+  // The connection settings (kinds/connection.ts), each read from its environment variable when not given.
+  for (const setting of connectionSettings)
+    command.addOption(
+      new Option(`${settingFlag(setting)} <${setting.flag.value}>`, setting.flag.help).env(
+        setting.environment,
+      ),
+    );
   return withStateOptions(
-    command
-      .addOption(new Option("--endpoint <url>", "API base URL").env("VIGIL_ENDPOINT"))
-      .addOption(new Option("--token <token>", "API token").env("VIGIL_TOKEN"))
-      .option("--sandbox", `run against an embedded sandbox kept in ${vigilDir}/sandbox.json`, false),
+    command.option("--sandbox", `run against an embedded sandbox kept in ${vigilDir}/sandbox.json`, false),
   );
 }
 
@@ -107,9 +114,12 @@ export async function withConnection<T>(
   const reading = readProgress();
   try {
     const connection = await connect(options, process.env, undefined, reading);
+    // Ctrl+C closes it too (and saves `--sandbox`), once the state's lock is released.
+    const forget = releaseOnInterrupt(() => connection.close());
     try {
       return await withStateStore(options, command, (store) => fn({ ...connection, reading }, store));
     } finally {
+      forget();
       await connection.close();
     }
   } finally {

@@ -13,7 +13,9 @@ import {
   type State,
   type StateBackend,
   StateFileError,
+  type VersionInfo,
   validateState,
+  type WorkspaceInfo,
 } from "../../engine/index.ts";
 import { formatIsoTime } from "../../gitops/format.ts";
 import { timesAsIso } from "../../gitops/present.ts";
@@ -69,23 +71,42 @@ export function registerState(program: Command) {
       chooseSandboxState(options);
       if (options.state !== undefined) subcommand.setOptionValue("state", options.state);
     });
-  const withState = (c: Command) =>
-    withStateOptions(c).option("--sandbox", "the embedded sandbox's state (its own default file)", false);
+  registerList(state);
+  registerShow(state);
+  registerRm(state);
+  registerWorkspaces(state);
+  registerUnlock(state);
+  registerHistory(state);
+  registerPull(state);
+  registerPush(state);
+}
 
+/** A subcommand's state options, after its own. */
+const withState = (c: Command) =>
+  withStateOptions(c).option("--sandbox", "the embedded sandbox's state (its own default file)", false);
+
+function registerList(state: Command) {
   withState(state.command("list").description("List the addresses the state manages")).action(
     async (options: StateOptions) => {
       const s = await withStateStore(options, "state list", readState(options, "state list"));
-      const rows = Object.entries(s.resources).sort(([a], [b]) => (a < b ? -1 : 1));
-      // Both columns padded, so the ids line up whatever the kinds (monitor, alertSubscription).
-      const width = Math.max(0, ...rows.map(([a]) => a.length));
-      const kindWidth = Math.max(0, ...rows.map(([, r]) => r.kind.length));
-      for (const [address, r] of rows)
-        process.stdout.write(
-          `${address.padEnd(width)}  ${r.kind.padEnd(kindWidth)}  ${r.id ?? "(create pending)"}${r.pending ? `  (${r.pending.action} pending)` : ""}\n`,
-        );
+      for (const line of listLines(s)) process.stdout.write(`${line}\n`);
     },
   );
+}
 
+/** One line per address, sorted, with its kind and id (or what is pending). */
+export function listLines(state: State): string[] {
+  const rows = Object.entries(state.resources).sort(([a], [b]) => (a < b ? -1 : 1));
+  // Both columns padded, so the ids line up whatever the kinds (monitor, alertSubscription).
+  const width = Math.max(0, ...rows.map(([a]) => a.length));
+  const kindWidth = Math.max(0, ...rows.map(([, r]) => r.kind.length));
+  return rows.map(
+    ([address, r]) =>
+      `${address.padEnd(width)}  ${r.kind.padEnd(kindWidth)}  ${r.id ?? "(create pending)"}${r.pending ? `  (${r.pending.action} pending)` : ""}`,
+  );
+}
+
+function registerShow(state: Command) {
   withState(
     state
       .command("show")
@@ -107,24 +128,26 @@ export function registerState(program: Command) {
       return found;
     });
     // Credentials are in the state only as salted hashes; nothing secret is printed.
-    if (address === undefined) {
-      process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
-      return;
-    }
-    const r = s.resources[address];
-    if (!r) throw new CliError(`${address} is not in the state; vigil state list shows what is.`);
-    // For a person: times in ISO 8601, as the YAML format writes them (the state file keeps Unix seconds).
     process.stdout.write(
-      stringify({
-        address,
-        ...r,
-        naturalKey: timesAsIso(r.kind, r.naturalKey),
-        managed: timesAsIso(r.kind, r.managed),
-        ...(r.pending && { pending: { ...r.pending, startedAt: formatIsoTime(r.pending.startedAt) } }),
-      }),
+      address === undefined ? `${JSON.stringify(s, null, 2)}\n` : shownResource(s, address),
     );
   });
+}
 
+/** One address of the state for a person: times in ISO 8601, as the YAML format writes them (the state keeps Unix seconds). */
+export function shownResource(state: State, address: string): string {
+  const r = state.resources[address];
+  if (!r) throw new CliError(`${address} is not in the state; vigil state list shows what is.`);
+  return stringify({
+    address,
+    ...r,
+    naturalKey: timesAsIso(r.kind, r.naturalKey),
+    managed: timesAsIso(r.kind, r.managed),
+    ...(r.pending && { pending: { ...r.pending, startedAt: formatIsoTime(r.pending.startedAt) } }),
+  });
+}
+
+function registerRm(state: Command) {
   withState(
     state
       .command("rm")
@@ -136,11 +159,7 @@ export function registerState(program: Command) {
       try {
         const s = await lock.read();
         if (!s) throw noState(store, options, "state rm");
-        const removed = addresses.flatMap((a) => {
-          const found = addressesUnder(s, a);
-          if (found.length === 0) throw new CliError(`${a} is not in the state; nothing was removed.`);
-          return found;
-        });
+        const removed = removedAddresses(s, addresses);
         for (const a of removed) delete s.resources[a];
         s.serial++;
         await lock.write(s);
@@ -151,20 +170,38 @@ export function registerState(program: Command) {
       }
     });
   });
+}
 
+/** The addresses `state rm` forgets: each one asked for and what nests under it; all or nothing. */
+export function removedAddresses(state: State, addresses: readonly string[]): string[] {
+  return addresses.flatMap((a) => {
+    const found = addressesUnder(state, a);
+    if (found.length === 0) throw new CliError(`${a} is not in the state; nothing was removed.`);
+    return found;
+  });
+}
+
+function registerWorkspaces(state: Command) {
   withState(state.command("workspaces").description("List the workspaces of the backend")).action(
     async (options: StateOptions) => {
       const rows = await withStateStore(options, "state workspaces", (store) => store.workspaces());
-      const width = Math.max(0, ...rows.map((r) => r.name.length));
-      for (const r of rows) {
-        const saved = r.serial === undefined ? "(no state yet)" : `serial ${r.serial}, saved ${r.savedAt}`;
-        const locked = r.lock ? `  locked: ${describeHolder(r.lock)}` : "";
-        const current = r.name === (options.workspace ?? "default") ? "*" : " ";
-        process.stdout.write(`${current} ${r.name.padEnd(width)}  ${saved}${locked}\n`);
-      }
+      for (const line of workspaceLines(rows, options.workspace ?? "default"))
+        process.stdout.write(`${line}\n`);
     },
   );
+}
 
+/** One line per workspace, the current one starred, with its last save and who holds its lock. */
+export function workspaceLines(rows: readonly WorkspaceInfo[], current: string): string[] {
+  const width = Math.max(0, ...rows.map((r) => r.name.length));
+  return rows.map((r) => {
+    const saved = r.serial === undefined ? "(no state yet)" : `serial ${r.serial}, saved ${r.savedAt}`;
+    const locked = r.lock ? `  locked: ${describeHolder(r.lock)}` : "";
+    return `${r.name === current ? "*" : " "} ${r.name.padEnd(width)}  ${saved}${locked}`;
+  });
+}
+
+function registerUnlock(state: Command) {
   withState(
     state
       .command("unlock")
@@ -174,7 +211,9 @@ export function registerState(program: Command) {
     const holder = await withStateStore(options, "state unlock", (store) => store.unlock(id));
     process.stdout.write(`Released the lock ${id}, held by ${describeHolder(holder)}.\n`);
   });
+}
 
+function registerHistory(state: Command) {
   withState(
     state
       .command("history")
@@ -194,27 +233,34 @@ export function registerState(program: Command) {
         ...(options.before !== undefined && { before: options.before }),
       }),
     );
-    if (versions.length === 0) {
-      process.stdout.write("No versions.\n");
-      return;
-    }
-    for (const v of versions) {
-      const by = v.holder
-        ? `${v.holder.operation} by ${v.holder.user}@${v.holder.host}, lock ${v.holder.id}${v.holder.ciUrl ? `, ${v.holder.ciUrl}` : ""}`
-        : "unknown run";
-      process.stdout.write(`${v.serial}  ${v.savedAt}  ${by}\n    ${formatSummary(v.summary)}\n`);
-    }
-    if (versions.length === options.limit)
-      process.stdout.write(`More: vigil state history --before ${versions.at(-1)!.serial}\n`);
+    process.stdout.write(historyText(versions, options.limit));
   });
+}
 
+/** A page of versions, two lines each, and how to ask for the next page when this one is full. */
+export function historyText(versions: readonly VersionInfo[], limit: number): string {
+  if (versions.length === 0) return "No versions.\n";
+  const lines = versions.map((v) => {
+    const by = v.holder
+      ? `${v.holder.operation} by ${v.holder.user}@${v.holder.host}, lock ${v.holder.id}${v.holder.ciUrl ? `, ${v.holder.ciUrl}` : ""}`
+      : "unknown run";
+    return `${v.serial}  ${v.savedAt}  ${by}\n    ${formatSummary(v.summary)}\n`;
+  });
+  if (versions.length === limit)
+    lines.push(`More: vigil state history --before ${versions.at(-1)!.serial}\n`);
+  return lines.join("");
+}
+
+function registerPull(state: Command) {
   withState(
     state.command("pull").description("Print the current state as JSON (to move it to another backend)"),
   ).action(async (options: StateOptions) => {
     const s = await withStateStore(options, "state pull", readState(options, "state pull"));
     process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
   });
+}
 
+function registerPush(state: Command) {
   withState(
     state
       .command("push")
@@ -222,22 +268,8 @@ export function registerState(program: Command) {
       .argument("<file>")
       .option("--force", "push even a state of another lineage or an older serial", false),
   ).action(async (file: string, options: StateOptions & { force: boolean }) => {
-    let text: string;
-    try {
-      text = await readFile(file, "utf8");
-    } catch (error) {
-      throw new CliError(
-        `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
-      );
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new StateFileError(file, `${file} is not valid JSON: ${(error as Error).message}`);
-    }
     // Validated before the lock is taken: a bad file changes nothing.
-    const pushed = validateState(value, file);
+    const pushed = await readPushedState(file);
     const result = await withStateStore(options, "state push", async (store) => ({
       ...(await pushState(store, pushed, { force: options.force, source: file })),
       description: store.description,
@@ -248,4 +280,23 @@ export function registerState(program: Command) {
         : `Pushed ${file} to ${result.description} as serial ${result.serial}.\n`,
     );
   });
+}
+
+/** A file written by `vigil state pull`, read and validated. */
+async function readPushedState(file: string): Promise<State> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new CliError(
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new StateFileError(file, `${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  return validateState(value, file);
 }

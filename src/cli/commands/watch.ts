@@ -6,6 +6,7 @@ import { isPostgresUrl } from "../../engine/index.ts";
 import { formatDiagnostic, loadConfig } from "../../gitops/load.ts";
 import { SharePacer } from "../../watch/budget.ts";
 import { RecordFile } from "../../watch/record.ts";
+import type { RunningWatch } from "../../watch/run.ts";
 import { whenOutputCloses } from "../closed-output.ts";
 import { loadOrFail } from "../config.ts";
 import {
@@ -19,10 +20,12 @@ import {
   vigilDir,
 } from "../connection.ts";
 import { CliError } from "../errors.ts";
+import { exitCodes } from "../exit-codes.ts";
+import { exitAtOnce, onInterrupt } from "../interrupt.ts";
 import { redactOutput } from "../output-guard.ts";
 import { withConnectionOptions } from "./shared.ts";
 
-interface WatchCliOptions extends ConnectionOptions {
+export interface WatchCliOptions extends ConnectionOptions {
   listen?: string;
   webhookSecretEnv?: string;
   every: string;
@@ -140,95 +143,118 @@ export function registerWatch(program: Command) {
       )
       .option("--heal", "apply the plan of drifted resources (never deletes)", false)
       .option("--heal-deletes", "let --heal delete (a replace)", false),
-  ).action(async (paths: string[], options: WatchCliOptions) => {
-    // Every flag is checked before anything is read or sent.
-    const listen = options.listen === undefined ? undefined : parseListen(options.listen);
-    const maxConnections =
-      options.maxConnections === undefined ? undefined : connectionCap(options.maxConnections);
-    if (maxConnections !== undefined && !listen) throw new CliError("--max-connections needs --listen.");
-    const cadence = {
-      everyMs: duration("--every", options.every),
-      fullEveryMs: duration("--full-every", options.fullEvery),
-    };
-    const percent = Number(options.readBudget);
-    if (!Number.isFinite(percent) || percent <= 0 || percent > 100)
-      throw new CliError(
-        `--read-budget takes a percentage above 0 and at most 100, not ${JSON.stringify(options.readBudget)}.`,
-      );
-    if (options.healDeletes && !options.heal) throw new CliError("--heal-deletes needs --heal.");
-    let secret: string | undefined;
-    if (options.webhookSecretEnv !== undefined) {
-      if (!listen)
-        throw new CliError("--webhook-secret-env needs --listen: deliveries arrive on POST /events.");
-      secret = process.env[options.webhookSecretEnv];
-      if (!secret)
-        throw new CliError(
-          `--webhook-secret-env names ${options.webhookSecretEnv}, which is not set (or empty).`,
-        );
-    }
-    if (options.notify !== undefined && !/^https?:\/\/[^/]/.test(options.notify))
-      throw new CliError(`--notify takes an http(s) URL, not ${JSON.stringify(options.notify)}.`);
+  ).action(runWatch);
+}
 
-    const config = await loadOrFail(paths);
-    options.configPaths = paths;
-    // The watcher's server and metrics (fastify, prom-client, OpenTelemetry) load only when a watch starts
-    // (before it opens anything that would need closing), so every other command starts without them.
-    const { startWatch } = await import("../../watch/run.ts");
-    const share = percent / 100;
-    const connection = await connect(options, process.env, new SharePacer(share, realTime));
-    const store = await stateStore(options, "watch");
-    const record = watchRecordPath(options);
-    // The connection and the state's store (a database pool with PostgreSQL), closed together.
-    const close = async () => {
-      await connection.close();
-      await store.close();
-    };
-    const watch = await startWatch({
-      ops: connection.ops,
-      clientMetrics: connection.client.metrics,
-      store,
-      records: new RecordFile(record.path, record.former),
-      desired: config.resources,
-      reloadConfig: () => reloadConfig(paths),
-      cadence,
-      share,
-      ...(listen && {
-        listen: { ...listen, ...(maxConnections !== undefined && { limits: { maxConnections } }) },
-      }),
-      ...(secret !== undefined && { secret }),
-      ...(options.notify && {
-        notify: { url: options.notify, format: options.notifyFormat, redact: redactOutput },
-      }),
-      ...(options.heal && { heal: { deletes: options.healDeletes } }),
-      out: (line) => process.stdout.write(`${line}\n`),
-      log: (line) => process.stderr.write(`${line}\n`),
-    }).catch(async (error) => {
-      await close();
-      throw error;
-    });
-    // SIGTERM ends the watcher within 5 s: what it reported is already saved, so cutting a refresh short loses nothing.
-    const stopped = new Promise<void>((done) => {
-      let stopping = false;
-      const onSignal = (why: string) => {
-        // A signal and a closed output may both come: the watcher stops once.
-        if (stopping) return;
-        stopping = true;
-        process.stderr.write(`${why}: stopping.\n`);
-        setTimeout(() => process.exit(0), 4500).unref();
-        void watch.stop().then(close).finally(done);
-      };
-      process.once("SIGTERM", onSignal);
-      process.once("SIGINT", onSignal);
-      // Its reader gone (`vigil watch | head -3`), the watcher stops as on SIGTERM, then exits 0.
-      whenOutputCloses(() => onSignal("output closed"));
-    });
-    try {
-      await Promise.race([watch.done, stopped]);
-    } catch (error) {
-      await watch.stop();
-      await close();
-      throw error;
-    }
-    await stopped;
+/** The watcher's flags, each checked before anything is read or sent. */
+export function watchFlags(options: WatchCliOptions, env: NodeJS.ProcessEnv) {
+  const listen = options.listen === undefined ? undefined : parseListen(options.listen);
+  const maxConnections =
+    options.maxConnections === undefined ? undefined : connectionCap(options.maxConnections);
+  if (maxConnections !== undefined && !listen) throw new CliError("--max-connections needs --listen.");
+  const cadence = {
+    everyMs: duration("--every", options.every),
+    fullEveryMs: duration("--full-every", options.fullEvery),
+  };
+  const percent = Number(options.readBudget);
+  if (!Number.isFinite(percent) || percent <= 0 || percent > 100)
+    throw new CliError(
+      `--read-budget takes a percentage above 0 and at most 100, not ${JSON.stringify(options.readBudget)}.`,
+    );
+  if (options.healDeletes && !options.heal) throw new CliError("--heal-deletes needs --heal.");
+  let secret: string | undefined;
+  if (options.webhookSecretEnv !== undefined) {
+    if (!listen)
+      throw new CliError("--webhook-secret-env needs --listen: deliveries arrive on POST /events.");
+    secret = env[options.webhookSecretEnv];
+    if (!secret)
+      throw new CliError(
+        `--webhook-secret-env names ${options.webhookSecretEnv}, which is not set (or empty).`,
+      );
+  }
+  if (options.notify !== undefined && !/^https?:\/\/[^/]/.test(options.notify))
+    throw new CliError(`--notify takes an http(s) URL, not ${JSON.stringify(options.notify)}.`);
+  return { listen, maxConnections, cadence, share: percent / 100, secret };
+}
+
+async function runWatch(paths: string[], options: WatchCliOptions): Promise<void> {
+  const { listen, maxConnections, cadence, share, secret } = watchFlags(options, process.env);
+  const config = await loadOrFail(paths);
+  options.configPaths = paths;
+  // The watcher's server and metrics (fastify, prom-client, OpenTelemetry) load only when a watch starts
+  // (before it opens anything that would need closing), so every other command starts without them.
+  const { startWatch } = await import("../../watch/run.ts");
+  // At the account's pace (a plan's) until the first refresh is over, then at the share.
+  const pacer = new SharePacer(share, realTime);
+  const connection = await connect(options, process.env, pacer);
+  const store = await stateStore(options, "watch");
+  const record = watchRecordPath(options);
+  // The connection and the state's store (a database pool with PostgreSQL), closed together.
+  const close = async () => {
+    await connection.close();
+    await store.close();
+  };
+  const watch = await startWatch({
+    ops: connection.ops,
+    clientMetrics: connection.client.metrics,
+    store,
+    records: new RecordFile(record.path, record.former),
+    desired: config.resources,
+    reloadConfig: () => reloadConfig(paths),
+    cadence,
+    share,
+    pacing: pacer,
+    ...(listen && {
+      listen: { ...listen, ...(maxConnections !== undefined && { limits: { maxConnections } }) },
+    }),
+    ...(secret !== undefined && { secret }),
+    ...(options.notify && {
+      notify: { url: options.notify, format: options.notifyFormat, redact: redactOutput },
+    }),
+    ...(options.heal && { heal: { deletes: options.healDeletes } }),
+    out: (line) => process.stdout.write(`${line}\n`),
+    log: (line) => process.stderr.write(`${line}\n`),
+  }).catch(async (error) => {
+    await close();
+    throw error;
   });
+  await untilStopped(watch, close);
+}
+
+/**
+ * Runs until the watcher ends or is asked to stop. SIGTERM ends it within 5 s: what it reported is already
+ * saved, so cutting a refresh short loses nothing.
+ */
+async function untilStopped(
+  watch: Pick<RunningWatch, "done" | "stop">,
+  close: () => Promise<void>,
+): Promise<void> {
+  const stopped = new Promise<void>((done) => {
+    let stopping = false;
+    const onSignal = (why: string) => {
+      // A signal and a closed output may both come: the watcher stops once.
+      if (stopping) return;
+      stopping = true;
+      process.stderr.write(`${why}: stopping.\n`);
+      setTimeout(() => process.exit(), 4500).unref();
+      void watch.stop().then(close).finally(done);
+    };
+    process.once("SIGTERM", onSignal);
+    // Ctrl+C (SIGINT) too, then exits 130 as a shell reports an interrupted command; a second one at once.
+    onInterrupt(() => {
+      if (stopping) exitAtOnce();
+      process.exitCode = exitCodes.interrupted;
+      onSignal("SIGINT");
+    });
+    // Its reader gone (`vigil watch | head -3`), the watcher stops as on SIGTERM, then exits 0.
+    whenOutputCloses(() => onSignal("output closed"));
+  });
+  try {
+    await Promise.race([watch.done, stopped]);
+  } catch (error) {
+    await watch.stop();
+    await close();
+    throw error;
+  }
+  await stopped;
 }

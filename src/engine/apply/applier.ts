@@ -3,7 +3,7 @@
  * with the journal around each, and the bookkeeping every write shares (references resolved, failures and
  * successes reported, state entries built).
  */
-import { ApiError } from "../../api/index.ts";
+import { ApiError, isGone } from "../../api/index.ts";
 import { generatedValues } from "../../kinds/index.ts";
 import { diffResource } from "../diff.ts";
 import { keptNaturalKey } from "../kept-natural-key.ts";
@@ -12,13 +12,12 @@ import type { DesiredResource, KindName, PlannedAction, ResourceState, State } f
 import { refsIn, resolveRefs } from "../refs.ts";
 import { hashSecret } from "../state/index.ts";
 import { createBody, updateBody } from "./bodies.ts";
-import type { BulkApplier } from "./bulk/strategy.ts";
 import { Journal, rethrowIfStateLost } from "./journal.ts";
 import { type ApplyFailure, type ApplyOptions, type ApplyResult, deposed, type Work } from "./model.ts";
 import { explainIdempotencyConflict, finishCreate, patchObject } from "./object.ts";
 import { duplicateOf, isProblem, messageOf } from "./refusals.ts";
 
-export class Applier implements BulkApplier {
+export class Applier {
   readonly journal: Journal;
   readonly result: ApplyResult = { done: [], failures: [], cascadeMismatches: [] };
   readonly options: ApplyOptions;
@@ -33,6 +32,7 @@ export class Applier implements BulkApplier {
       options.lock,
       options.state,
       options.now ?? (() => Math.floor(Date.now() / 1000)),
+      options.signal,
     );
     this.#desired = new Map(options.desired.map((d) => [d.address, d]));
   }
@@ -298,12 +298,13 @@ export class Applier implements BulkApplier {
     const key = this.journal.keyFor("delete", [stateAddress]);
     if (before)
       await this.journal.begin([{ address: stateAddress, entry: before, action: "delete", body: null }], key);
+    else this.journal.assertMayStart();
     try {
       const live = work.live ?? liveStub(before, work.action.id!);
       const cascaded = await work.kind.remove({ ops: this.options.ops, idempotencyKey: key }, live);
       this.noteCascaded(cascaded);
     } catch (error) {
-      if (!(error instanceof ApiError && (error.status === 404 || error.status === 410))) {
+      if (!isGone(error)) {
         await this.failWrite(work, stateAddress, before, error);
         return;
       }
@@ -361,15 +362,6 @@ export class Applier implements BulkApplier {
       this.journal.abandon(address, before);
   }
 
-  /** Takes back the failures with this problem code, for a fallback to retry their works; whether there were any. */
-  retract(code: string): boolean {
-    const retracted = this.result.failures.filter((f) => f.problem?.code === code);
-    if (retracted.length === 0) return false;
-    this.result.failures = this.result.failures.filter((f) => f.problem?.code !== code);
-    for (const f of retracted) this.#failed.delete(f.address);
-    return true;
-  }
-
   entryAt(address: string): ResourceState | undefined {
     return this.state.resources[address];
   }
@@ -379,6 +371,7 @@ export class Applier implements BulkApplier {
   }
 }
 
-function liveStub(entry: ResourceState | undefined, id: string): Row {
+/** What the state knows of an object no listing showed: enough to address its delete. */
+export function liveStub(entry: ResourceState | undefined, id: string): Row {
   return { ...entry?.managed, ...entry?.naturalKey, id };
 }

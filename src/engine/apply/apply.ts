@@ -3,22 +3,26 @@
  * by kind, deletes in reverse), with bulk jobs where they take fewer calls,
  * bounded concurrency elsewhere, and the journal around every write.
  */
+
+import { bulkRoutes } from "../bulk/index.ts";
 import { engineKind, engineKinds } from "../kinds/index.ts";
 import { Applier } from "./applier.ts";
-import { bulkStrategies } from "./bulk/index.ts";
-import { StateNotSavedError } from "./journal.ts";
+import { removeInBulk, writeInBulk } from "./bulk.ts";
+import { ApplyInterruptedError, StateNotSavedError } from "./journal.ts";
 import { type ApplyOptions, type ApplyResult, deposed, stateAddressOf, type Work } from "./model.ts";
 
 /**
  * Applies actions: creates and updates kind by kind, then deletes in reverse order. A state that can no
- * longer be saved stops it (StateNotSavedError, carrying what was done up to then).
+ * longer be saved stops it (StateNotSavedError), and so does its signal (ApplyInterruptedError), each
+ * carrying what was done up to then.
  */
 export async function applyActions(options: ApplyOptions): Promise<ApplyResult> {
   const applier = new Applier(options);
   try {
     return await applyWith(applier, options);
   } catch (error) {
-    if (error instanceof StateNotSavedError) error.result = applier.result;
+    if (error instanceof StateNotSavedError || error instanceof ApplyInterruptedError)
+      error.result = applier.result;
     throw error;
   }
 }
@@ -42,7 +46,7 @@ async function applyWith(applier: Applier, options: ApplyOptions): Promise<Apply
     const mine = works.filter((w) => w.kind === kind && w.action.action !== "no-op");
     // A kind with no work writes nothing, so it saves no state either.
     if (mine.length === 0) continue;
-    const strategy = bulkStrategies.get(kind.name);
+    const route = bulkRoutes[kind.name];
     // Delete-first replaces free their natural key before the new object is created.
     const deleteFirst = mine.filter(
       (w) => w.action.action === "replace" && w.action.replaceOrder === "delete-first",
@@ -68,7 +72,7 @@ async function applyWith(applier: Applier, options: ApplyOptions): Promise<Apply
     }
     await applier.journal.save();
     const updates = mine.filter((w) => w.action.action === "update" || w.action.action === "import");
-    if (strategy) await strategy.write(applier, creates, updates);
+    if (route) await writeInBulk(applier, route, creates, updates);
     else {
       await applier.each(creates, (w) => applier.createOne(w));
       await applier.each(updates, (w) => applier.updateOne(w));
@@ -102,8 +106,8 @@ async function applyWith(applier: Applier, options: ApplyOptions): Promise<Apply
         }
       }
     }
-    const strategy = bulkStrategies.get(kind.name);
-    if (strategy?.remove) await strategy.remove(applier, ready);
+    const route = bulkRoutes[kind.name];
+    if (route) await removeInBulk(applier, route, ready);
     else await applier.each(ready, (w) => applier.deleteOne(w, stateAddressOf(w)));
   }
   for (const w of cascades) await applier.settleCascade(w);

@@ -39,6 +39,19 @@ export class StateNotSavedError extends Error {
   }
 }
 
+/**
+ * The apply was stopped (its signal aborted: Ctrl+C): no write started after that, and every write that was
+ * under way ended and is saved in the state. `result` is what the apply did up to then.
+ */
+export class ApplyInterruptedError extends Error {
+  override readonly name = "ApplyInterruptedError";
+  result: ApplyResult | undefined;
+
+  constructor() {
+    super("The apply was interrupted: no write started after that, and every write made is saved.");
+  }
+}
+
 /** A refusal handler must not report a lost state as the write's own failure: the write may have happened. */
 export function rethrowIfStateLost(error: unknown): void {
   if (error instanceof StateNotSavedError) throw error;
@@ -48,6 +61,7 @@ export class Journal {
   readonly state: State;
   readonly #lock: StateLock;
   readonly #now: () => number;
+  readonly #signal: AbortSignal | undefined;
   readonly #runSerial: number;
   /**
    * Two copies of one state (a teammate's checkout and CI, a state restored from Git) share lineage and
@@ -62,10 +76,11 @@ export class Journal {
   /** Outcomes settled since the last save that succeeded, by address. */
   readonly #unsaved = new Map<string, UnsavedWrite>();
 
-  constructor(lock: StateLock, state: State, now: () => number) {
+  constructor(lock: StateLock, state: State, now: () => number, signal?: AbortSignal) {
     this.#lock = lock;
     this.state = state;
     this.#now = now;
+    this.#signal = signal;
     this.#runSerial = state.serial;
   }
 
@@ -100,6 +115,15 @@ export class Journal {
     return this.#lost !== undefined;
   }
 
+  /**
+   * Throws unless a write may start: not once a save failed (it could not be recorded first), nor once the
+   * apply was stopped. Every write passes here before it is sent (`begin` does it).
+   */
+  assertMayStart(): void {
+    if (this.#lost !== undefined) throw this.lostError();
+    if (this.#signal?.aborted) throw new ApplyInterruptedError();
+  }
+
   /** The error of a lost state, listing what was written since the last save (the writes in flight too). */
   lostError(): StateNotSavedError {
     return new StateNotSavedError(this.#lost?.cause, [...this.#unsaved.values()]);
@@ -126,8 +150,8 @@ export class Journal {
     }[],
     idempotencyKey: string,
   ): Promise<void> {
-    // Nothing is sent that the state could not record first.
-    if (this.#lost !== undefined) throw this.lostError();
+    // Nothing is sent that the state could not record first, nor once the apply was stopped.
+    this.assertMayStart();
     for (const { address, entry, action, body } of items) {
       this.state.resources[address] = {
         ...entry,

@@ -40,6 +40,11 @@ export interface ApplyOptions {
    * frontend must hand it to the user now. Awaited before apply goes on.
    */
   onGenerated?: (value: GeneratedValue) => Promise<void>;
+  /**
+   * Stops the apply (Ctrl+C): once aborted, no write starts; the writes under way end and are saved as
+   * usual, then the apply ends with `ApplyInterruptedError`, carrying what it did.
+   */
+  signal?: AbortSignal;
 }
 
 /** A credential the service generated and showed once. */

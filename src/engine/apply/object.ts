@@ -4,7 +4,7 @@
  * (Terraform, Pulumi) call directly. Each step carries its own idempotency key.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { ApiError, type Operations } from "../../api/index.ts";
+import { ApiError, isGone, type Operations } from "../../api/index.ts";
 import { generatedValues } from "../../kinds/index.ts";
 import type { EngineKind, Members, Row } from "../kinds/index.ts";
 import type { Change } from "../model.ts";
@@ -134,9 +134,6 @@ export class UnfinishedCreateError extends Error {
     this.created = created;
   }
 }
-
-const isGone = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 410);
 
 /**
  * Creates one object and completes it (`finishCreate`), answering it as it now is. A retry of the same write

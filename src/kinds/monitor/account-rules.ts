@@ -137,7 +137,7 @@ export const fullLogRule: AccountRule = (m, account) =>
     : [];
 
 /** `settings.attached`, with the top-level `attached` alias merged in, as `{kind: {enabled}}`. */
-function attachedOf(m: Members, settings: Members): Members {
+export function attachedOf(m: Members, settings: Members = isObject(m.settings) ? m.settings : {}): Members {
   const toggles: Members = {};
   for (const source of [settings.attached, m.attached]) {
     if (!isObject(source)) continue;

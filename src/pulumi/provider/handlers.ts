@@ -5,11 +5,12 @@
  */
 import { batchWritesFrom, openSession, SecretValues } from "../../engine/index.ts";
 import { readShipped, vigilVersion } from "../../shipped.ts";
+import { checkConfig, connectionOf, diffConfig, judgedConnection } from "./config.ts";
 import { ProviderError, Status } from "./errors.ts";
 import { invoke } from "./invoke.ts";
 import { redactingHandlers } from "./redaction.ts";
 import { type CheckFailure, type DiffResult, type ProviderContext, resourceKind } from "./resources.ts";
-import { type Props, unknownValue, unwrapSecrets } from "./values.ts";
+import type { Props } from "./values.ts";
 import { takeWrite, withoutWrite, withWrite } from "./write.ts";
 
 /** Which resource: Pulumi sends `type` (newer engines) and always the URN, whose type part names it. */
@@ -58,13 +59,18 @@ export function typeOf(request: ResourceRequest): string {
   return qualified.split("$").at(-1) ?? "";
 }
 
-const endpointForm = /^https?:\/\/[^/]/;
-
-/** Endpoint and token from the provider's config (typed `args`, or the `vigil:config:*` variables). */
-function configValue(request: { variables?: Record<string, string>; args?: Props }, name: string): unknown {
-  const fromArgs = request.args ? unwrapSecrets(request.args).members[name] : undefined;
-  if (fromArgs !== undefined && fromArgs !== null && fromArgs !== "") return fromArgs;
-  return request.variables?.[`vigil:config:${name}`] || undefined;
+/** `GetSchema`: the package schema shipped beside the provider, read once (again after a failed read). */
+function packageSchema(): ProviderHandlers["GetSchema"] {
+  let schema: Promise<string> | undefined;
+  return async (request) => {
+    if ((request.version ?? 0) > 0)
+      throw new ProviderError(Status.INVALID_ARGUMENT, `schema version ${request.version} is not supported`);
+    schema ??= readShipped("schemas/pulumi-schema.json").catch((error: unknown) => {
+      schema = undefined;
+      throw new ProviderError(Status.INTERNAL, `the vigil package schema is missing: ${String(error)}`);
+    });
+    return { schema: await schema };
+  };
 }
 
 export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHandlers {
@@ -72,7 +78,6 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
   const secrets = new SecretValues();
   let context: ProviderContext | undefined;
   let cancelled = false;
-  let schema: Promise<string> | undefined;
 
   const configured = (): ProviderContext => {
     if (!context)
@@ -87,67 +92,18 @@ export function createHandlers(env: NodeJS.ProcessEnv = process.env): ProviderHa
     async GetPluginInfo() {
       return { version: vigilVersion() };
     },
-    async GetSchema(request) {
-      if ((request.version ?? 0) > 0)
-        throw new ProviderError(
-          Status.INVALID_ARGUMENT,
-          `schema version ${request.version} is not supported`,
-        );
-      schema ??= readShipped("schemas/pulumi-schema.json").catch((error: unknown) => {
-        schema = undefined;
-        throw new ProviderError(Status.INTERNAL, `the vigil package schema is missing: ${String(error)}`);
-      });
-      return { schema: await schema };
-    },
+    GetSchema: packageSchema(),
     CheckConfig(request) {
-      const endpoint = unwrapSecrets(request.news).members.endpoint;
-      const failures: CheckFailure[] = [];
-      // Only a value the program sets is judged here: the environment is read when configuring.
-      if (typeof endpoint === "string" && endpoint !== unknownValue && !endpointForm.test(endpoint))
-        failures.push({
-          property: "endpoint",
-          reason: `The endpoint is the API's base URL, http(s)://host[:port][/path], not ${JSON.stringify(endpoint)}.`,
-        });
-      return { inputs: request.news, failures };
+      return { inputs: request.news, failures: checkConfig(request.news) };
     },
     DiffConfig(request) {
-      const olds = unwrapSecrets(request.olds).members;
-      const news = unwrapSecrets(request.news).members;
-      // Another endpoint or token changes where and as whom calls go; the objects themselves stay.
-      const changed = ["endpoint", "token"].filter((name) => (olds[name] ?? "") !== (news[name] ?? ""));
-      return {
-        changes: changed.length > 0 ? "DIFF_SOME" : "DIFF_NONE",
-        diffs: changed,
-        replaces: [],
-        stables: [],
-        deleteBeforeReplace: false,
-        detailedDiff: Object.fromEntries(changed.map((name) => [name, { kind: "UPDATE", inputDiff: true }])),
-        hasDetailedDiff: true,
-      };
+      return diffConfig(request.olds, request.news);
     },
     Configure(request) {
-      const pick = (name: "endpoint" | "token", variable: string): string => {
-        const value = configValue(request, name) ?? env[variable];
-        if (value === unknownValue)
-          throw new ProviderError(
-            Status.FAILED_PRECONDITION,
-            `The vigil provider's ${name} is not known until the update; configure it from a value known at preview (config, or ${variable}).`,
-          );
-        if (typeof value !== "string" || value === "")
-          throw new ProviderError(
-            Status.FAILED_PRECONDITION,
-            `No API ${name} for the vigil provider: set vigil:${name} (pulumi config set ${name === "token" ? "--secret " : ""}vigil:${name} ...) or the ${variable} environment variable.`,
-          );
-        return value;
-      };
-      const endpoint = pick("endpoint", "VIGIL_ENDPOINT");
-      const token = pick("token", "VIGIL_TOKEN");
-      secrets.add(token);
-      if (!endpointForm.test(endpoint))
-        throw new ProviderError(
-          Status.INVALID_ARGUMENT,
-          `Invalid endpoint ${JSON.stringify(endpoint)}: the API's base URL is http(s)://host[:port][/path].`,
-        );
+      const settings = connectionOf(request, env);
+      // Before a refusal can quote it (the token given where the endpoint goes).
+      secrets.add(settings.token);
+      const { endpoint, token } = judgedConnection(settings);
       context ??= {
         ...openSession(endpoint, token, { keyPrefix: "pu", batchWrites: batchWritesFrom(env) }),
         cancelled,

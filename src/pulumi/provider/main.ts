@@ -22,8 +22,16 @@ serveProvider(async () => (await import("./handlers.ts")).createHandlers()).then
   (server) => {
     process.stdout.write(`${server.port}\n`);
     server.preload();
-    // The engine ends a provider with a signal once it is done with it; calls in flight end with it.
-    for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));
+    // The engine ends a provider with a signal once it is done with it; a terminal's Ctrl+C may reach the
+    // whole process group too. Either way the calls in flight end first, so that Pulumi records the writes
+    // they made, then the provider exits 0, quietly; a second signal exits at once.
+    let stopping = false;
+    for (const signal of ["SIGINT", "SIGTERM"] as const)
+      process.on(signal, () => {
+        if (stopping) process.exit(0);
+        stopping = true;
+        void server.shutdown().finally(() => process.exit(0));
+      });
   },
   (error: unknown) => {
     process.stderr.write(

@@ -33,6 +33,38 @@ export async function serveProvider(
   handlers: ProviderHandlers | (() => Promise<ProviderHandlers>),
   options: { host?: string; log?: (message: string) => void } = {},
 ): Promise<ProviderServer> {
+  const proto = await loadProto();
+  const { grpc, ResourceProviderService } = proto;
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  let loaded: Promise<ProviderHandlers> | undefined;
+  const ready = () => {
+    loaded ??= typeof handlers === "function" ? handlers() : Promise.resolve(handlers);
+    return loaded;
+  };
+  const server = new grpc.Server({
+    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
+    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+  });
+  server.addService(ResourceProviderService, implementation(proto, ready, log));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(
+      `${options.host ?? "127.0.0.1"}:0`,
+      grpc.ServerCredentials.createInsecure(),
+      (error, bound) => (error ? reject(error) : resolve(bound)),
+    ),
+  );
+  return {
+    port,
+    preload: () => void ready().catch(() => {}),
+    shutdown: () =>
+      new Promise<void>((resolve) => {
+        server.tryShutdown(() => resolve());
+      }),
+  };
+}
+
+/** grpc-js and the stubs @pulumi/pulumi ships, loaded when serving starts. */
+async function loadProto() {
   // Literal specifiers, so that the release's bundler finds them.
   const [grpc, { ResourceProviderService }, pb, { PluginInfo }, { Struct }, { Empty }, { Status }, { Any }] =
     await Promise.all([
@@ -49,14 +81,51 @@ export async function serveProvider(
       exportsOf<typeof StatusPb>(import("@pulumi/pulumi/proto/status_pb.js")),
       exportsOf<typeof AnyPb>(import("google-protobuf/google/protobuf/any_pb.js")),
     ]);
-  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  return { grpc, ResourceProviderService, pb, PluginInfo, Struct, Empty, Status, Any };
+}
 
-  let loaded: Promise<ProviderHandlers> | undefined;
-  const ready = () => {
-    loaded ??= typeof handlers === "function" ? handlers() : Promise.resolve(handlers);
-    return loaded;
-  };
+type Proto = Awaited<ReturnType<typeof loadProto>>;
 
+/** The service's implementation: each method vigil serves, once the handlers are ready; UNIMPLEMENTED for the rest. */
+function implementation(
+  proto: Proto,
+  ready: () => Promise<ProviderHandlers>,
+  log: (message: string) => void,
+): Grpc.UntypedServiceImplementation {
+  const { grpc, ResourceProviderService } = proto;
+  const methods = messageMethods(proto);
+  const toStatus = statusOf(proto, log);
+  const served: Grpc.UntypedServiceImplementation = {};
+  // The service definition names its methods in lower camel case (`getPluginInfo`).
+  for (const [name, definition] of Object.entries(ResourceProviderService)) {
+    const method = methods[name.charAt(0).toUpperCase() + name.slice(1)];
+    if (definition.responseStream) {
+      served[name] = ((call: Grpc.ServerWritableStream<unknown, unknown>) =>
+        call.emit("error", {
+          code: grpc.status.UNIMPLEMENTED,
+          details: `vigil does not serve ${name}`,
+        })) as never;
+      continue;
+    }
+    const unary: Unary = (call, callback) => {
+      if (!method) {
+        callback({ code: grpc.status.UNIMPLEMENTED, details: `vigil does not serve ${name}` });
+        return;
+      }
+      ready()
+        .then((h) => method(h, call.request))
+        .then(
+          (response) => callback(null, response),
+          (error: unknown) => callback(toStatus(error)),
+        );
+    };
+    served[name] = unary as never;
+  }
+  return served;
+}
+
+/** Messages to plain values and back, as the methods need them. */
+function conversions({ pb, Struct }: Proto) {
   /** A Struct field as properties; `undefined` when the message does not carry it. */
   const props = (message: Message, field: string): Props | undefined => {
     const has = message[`has${field}`] as (() => boolean) | undefined;
@@ -69,7 +138,6 @@ export async function serveProvider(
     urn: r.getUrn!() as string,
     type: ((r.getType as (() => string) | undefined)?.() ?? "") || undefined,
   });
-
   const failures = (list: { property: string; reason: string }[]) =>
     list.map((f) => new pb.CheckFailure().setProperty(f.property).setReason(f.reason));
   const checkResponse = (result: { inputs: Props; failures: { property: string; reason: string }[] }) =>
@@ -90,9 +158,21 @@ export async function serveProvider(
       );
     return response;
   };
+  return { props, struct, resource, failures, checkResponse, diffResponse };
+}
 
-  /** The implementation of each method vigil serves: request message → response message. */
-  const methods: Record<string, (h: ProviderHandlers, r: Message) => Promise<unknown> | unknown> = {
+type Method = (h: ProviderHandlers, r: Message) => Promise<unknown> | unknown;
+
+/** The implementation of each method vigil serves: request message → response message. */
+function messageMethods(proto: Proto): Record<string, Method> {
+  return { ...providerMethods(proto), ...resourceMethods(proto) };
+}
+
+/** The provider's own methods: its version, its schema and its configuration. */
+function providerMethods(proto: Proto): Record<string, Method> {
+  const { pb, PluginInfo } = proto;
+  const { props, checkResponse, diffResponse } = conversions(proto);
+  return {
     GetPluginInfo: async (h) => {
       const info = new PluginInfo();
       info.setVersion((await h.GetPluginInfo()).version);
@@ -126,6 +206,14 @@ export async function serveProvider(
         .setAcceptresources(answer.acceptResources)
         .setAcceptoutputs(answer.acceptOutputs);
     },
+  };
+}
+
+/** The resources' methods, the functions' (`Invoke`) and `Cancel`. */
+function resourceMethods(proto: Proto): Record<string, Method> {
+  const { pb, Empty } = proto;
+  const { props, struct, resource, failures, checkResponse, diffResponse } = conversions(proto);
+  return {
     Check: async (h, r) =>
       checkResponse(
         await h.Check({
@@ -191,16 +279,12 @@ export async function serveProvider(
       return new Empty();
     },
   };
+}
 
-  const toStatus = (error: unknown) => {
-    const code =
-      typeof (error as { code?: unknown }).code === "number" ? (error as { code: number }).code : 13;
-    const message = error instanceof Error ? error.message : String(error);
-    if (code === 13) log(`vigil provider: ${error instanceof Error ? (error.stack ?? message) : message}`);
-    const initFailed = initFailure(error);
-    return { code, details: message, message, ...(initFailed && { metadata: initFailed }) };
-  };
-
+/** A handler's error as a gRPC status; an internal one is logged with its stack. */
+function statusOf(proto: Proto, log: (message: string) => void) {
+  const { grpc, pb, Any, Status } = proto;
+  const { struct } = conversions(proto);
   /**
    * An object created but not finished travels as a status detail, pulumirpc.ErrorResourceInitFailed in
    * `grpc-status-details-bin` (a google.rpc.Status), which is how the engine learns its id and properties.
@@ -220,52 +304,12 @@ export async function serveProvider(
     metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
     return metadata;
   };
-
-  const implementation: Grpc.UntypedServiceImplementation = {};
-  // The service definition names its methods in lower camel case (`getPluginInfo`).
-  for (const [name, definition] of Object.entries(ResourceProviderService)) {
-    const method = methods[name.charAt(0).toUpperCase() + name.slice(1)];
-    if (definition.responseStream) {
-      implementation[name] = ((call: Grpc.ServerWritableStream<unknown, unknown>) =>
-        call.emit("error", {
-          code: grpc.status.UNIMPLEMENTED,
-          details: `vigil does not serve ${name}`,
-        })) as never;
-      continue;
-    }
-    const unary: Unary = (call, callback) => {
-      if (!method) {
-        callback({ code: grpc.status.UNIMPLEMENTED, details: `vigil does not serve ${name}` });
-        return;
-      }
-      ready()
-        .then((h) => method(h, call.request))
-        .then(
-          (response) => callback(null, response),
-          (error: unknown) => callback(toStatus(error)),
-        );
-    };
-    implementation[name] = unary as never;
-  }
-
-  const server = new grpc.Server({
-    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
-    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
-  });
-  server.addService(ResourceProviderService, implementation);
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(
-      `${options.host ?? "127.0.0.1"}:0`,
-      grpc.ServerCredentials.createInsecure(),
-      (error, bound) => (error ? reject(error) : resolve(bound)),
-    ),
-  );
-  return {
-    port,
-    preload: () => void ready().catch(() => {}),
-    shutdown: () =>
-      new Promise<void>((resolve) => {
-        server.tryShutdown(() => resolve());
-      }),
+  return (error: unknown) => {
+    const code =
+      typeof (error as { code?: unknown }).code === "number" ? (error as { code: number }).code : 13;
+    const message = error instanceof Error ? error.message : String(error);
+    if (code === 13) log(`vigil provider: ${error instanceof Error ? (error.stack ?? message) : message}`);
+    const initFailed = initFailure(error);
+    return { code, details: message, message, ...(initFailed && { metadata: initFailed }) };
   };
 }

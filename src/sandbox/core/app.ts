@@ -33,7 +33,48 @@ export function createApp(
 ): FastifyInstance {
   state.services.operations = operations;
   const limits = options.limits ?? serverLimits();
-  const app = Fastify({
+  const app = newFastify(state, limits);
+  acceptJsonBodies(app);
+  app.decorateRequest("vigil", null as unknown as RequestState);
+  capConnections(app.server, limits, options.onRefused);
+  app.addHook("onRequest", async (req, reply) => {
+    req.vigil = { requestId: newRequestId() };
+    reply.header("x-request-id", req.vigil.requestId);
+  });
+  app.addHook("onResponse", async (req, reply) => {
+    const route = req.routeOptions.url ?? "(unmatched)";
+    // A reset was counted when the connection was reset, as `reset`.
+    if (!route.startsWith("/_sandbox") && !req.vigil.fault?.reset)
+      state.stats.count(`${req.method} ${route.replace(/:(\w+)/g, "{$1}")}`, reply.statusCode);
+  });
+  addOperationRoutes(app, state, operations);
+  app.setNotFoundHandler(async (req) => {
+    throw new ApiProblem("not_found", `No route ${req.method} ${req.url.split("?")[0]}.`);
+  });
+  app.setErrorHandler(async (error: FastifyError | ApiProblem, req, reply) => {
+    const problem =
+      error instanceof ApiProblem ? error : fromFrameworkError(error, req.vigil?.requestId ?? "");
+    const rs = req.vigil;
+    // A 429 that describes its own limit (a spent window, a token's cap) is not mixed with the meter's.
+    const ownLimit = Object.keys(problem.headers).some((h) => h.toLowerCase().startsWith("ratelimit-"));
+    const metered = rs?.charge && rs.account && !ownLimit;
+    const headers: Record<string, string> = {
+      ...rs?.rateHeaders,
+      ...(metered && state.meter.headers(rs.account!.id, rs.account!.plan, rs.charge!, state.clock.now())),
+      ...problem.headers,
+    };
+    reply
+      .code(problem.status)
+      .headers(headers)
+      .type("application/problem+json")
+      .send(renderProblem(problem, state.baseUrl, req.url));
+  });
+  return app;
+}
+
+/** The Fastify instance, with the answers to what fails before any hook runs. */
+function newFastify(state: SandboxState, limits: ServerLimits): FastifyInstance {
+  return Fastify({
     ...fastifyLimits(limits),
     logger: false,
     bodyLimit: 1024 * 1024,
@@ -67,10 +108,15 @@ export function createApp(
         .send(renderProblem(problem, state.baseUrl, req.url));
     },
   });
-  // Bodies are JSON only: without this, Fastify's built-in text/plain parser would accept a string body.
+}
+
+/**
+ * Bodies are JSON only: without this, Fastify's built-in text/plain parser would accept a string body.
+ * Depth is bounded on the raw text before anything parses or walks it, then Fastify's own parser (which
+ * refuses `__proto__` and `constructor.prototype` keys), then numbers JSON can echo.
+ */
+function acceptJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser("text/plain");
-  // JSON bodies: depth is bounded on the raw text before anything parses or walks it, then Fastify's
-  // own parser (which refuses `__proto__` and `constructor.prototype` keys), then numbers JSON can echo.
   const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (req, bytes, done) => {
@@ -92,20 +138,10 @@ export function createApp(
       done(null, value);
     });
   });
-  app.decorateRequest("vigil", null as unknown as RequestState);
-  capConnections(app.server, limits, options.onRefused);
+}
 
-  app.addHook("onRequest", async (req, reply) => {
-    req.vigil = { requestId: newRequestId() };
-    reply.header("x-request-id", req.vigil.requestId);
-  });
-  app.addHook("onResponse", async (req, reply) => {
-    const route = req.routeOptions.url ?? "(unmatched)";
-    // A reset was counted when the connection was reset, as `reset`.
-    if (!route.startsWith("/_sandbox") && !req.vigil.fault?.reset)
-      state.stats.count(`${req.method} ${route.replace(/:(\w+)/g, "{$1}")}`, reply.statusCode);
-  });
-
+/** A route per operation through the pipeline; a known path with another method answers 405. */
+function addOperationRoutes(app: FastifyInstance, state: SandboxState, operations: Operation[]): void {
   const byShape = new Map<string, { path: string; methods: Set<HttpMethod> }>();
   for (const op of operations) {
     const shape = pathShape(op.path);
@@ -150,30 +186,6 @@ export function createApp(
       });
     }
   }
-
-  app.setNotFoundHandler(async (req) => {
-    throw new ApiProblem("not_found", `No route ${req.method} ${req.url.split("?")[0]}.`);
-  });
-
-  app.setErrorHandler(async (error: FastifyError | ApiProblem, req, reply) => {
-    const problem =
-      error instanceof ApiProblem ? error : fromFrameworkError(error, req.vigil?.requestId ?? "");
-    const rs = req.vigil;
-    // A 429 that describes its own limit (a spent window, a token's cap) is not mixed with the meter's.
-    const ownLimit = Object.keys(problem.headers).some((h) => h.toLowerCase().startsWith("ratelimit-"));
-    const metered = rs?.charge && rs.account && !ownLimit;
-    const headers: Record<string, string> = {
-      ...rs?.rateHeaders,
-      ...(metered && state.meter.headers(rs.account!.id, rs.account!.plan, rs.charge!, state.clock.now())),
-      ...problem.headers,
-    };
-    reply
-      .code(problem.status)
-      .headers(headers)
-      .type("application/problem+json")
-      .send(renderProblem(problem, state.baseUrl, req.url));
-  });
-  return app;
 }
 
 /** JSON text is UTF-8 (RFC 8259); other bytes are refused rather than stored as U+FFFD. */

@@ -24,13 +24,21 @@ export interface BackgroundTaskOf<S extends BackgroundHost> {
   due?(state: S, now: number): void;
   /** Asynchronous work; never runs twice at once. Writes go through `store.transaction`. */
   work?(state: S): Promise<void>;
+  /** The next moment after `now` at which `due` has work (a timer falls due), if the task knows one. */
+  nextDue?(state: S, now: number): number | undefined;
+  /** Whether `work` has something to do now (a delivery due): `settle` waits until none has. */
+  pending?(state: S, now: number): boolean;
 }
 
 /** What a request may ask of background work (handlers reach it through `ctx.services`). */
 export interface BackgroundControl {
   kick(): void;
   runDue(): void;
+  runDueThrough(target: number): number;
 }
+
+/** How many timer moments one `runDueThrough` stops at, at most; past them the rest of the way is one jump. */
+export const maxTimerStops = 100_000;
 
 /**
  * Runs the tasks every `periodMs` of real time, soon after any write (`kick`),
@@ -84,6 +92,50 @@ export class Background<S extends BackgroundHost> implements BackgroundControl {
       } catch (error) {
         report(task, error);
       }
+    }
+  }
+
+  /**
+   * Moves the clock to `target` (Unix seconds) as if the sandbox had waited: it stops at each moment a
+   * task's timer falls due on the way (`nextDue`), sets the clock there and runs the timers, so each alert,
+   * reminder and window end happens at its own time rather than all at the end of one jump. Asynchronous
+   * work (deliveries, job items) still runs after. A clock moved back makes no stop. Answers the stops made
+   * (at most `maxTimerStops`).
+   */
+  runDueThrough(target: number): number {
+    let stops = 0;
+    for (; stops < maxTimerStops; stops++) {
+      const next = this.nextDue(this.#state.clock.now());
+      if (next === undefined || next >= target) break;
+      this.#state.clock.set(next);
+      this.runDue();
+    }
+    this.#state.clock.set(target);
+    this.runDue();
+    return stops;
+  }
+
+  /** The earliest moment after `now` at which a task's timer falls due. */
+  nextDue(now: number): number | undefined {
+    let next: number | undefined;
+    for (const task of this.#tasks) {
+      const at = task.nextDue?.(this.#state, now);
+      if (at !== undefined && at > now && (next === undefined || at < next)) next = at;
+    }
+    return next;
+  }
+
+  /**
+   * Runs what is due now, timers and asynchronous work alike, and resolves once no task has work left due
+   * by the clock (a delivery queued by a timer has gone out, and its record is committed). In-process
+   * callers that read what the sandbox did right after moving its clock wait on it.
+   */
+  async settle(): Promise<void> {
+    for (let round = 0; round < 1000; round++) {
+      this.#tick();
+      await this.idle();
+      const now = this.#state.clock.now();
+      if (!this.#tasks.some((task) => task.pending?.(this.#state, now))) return;
     }
   }
 

@@ -4,17 +4,24 @@ import type { Store } from "./store.ts";
  * The sandbox clock: real time plus an offset that `POST /_sandbox/clock`
  * moves. Everything time-based (token expiry, windows, quotas, maintenance,
  * retries) reads it, so tests can jump ahead instead of waiting.
+ *
+ * A manual clock stands still: its "real time" is the moment it was made, so
+ * only the clock route moves it. A run that must repeat to the second (`vigil
+ * test`) uses one: no request's duration leaks into the times it records.
  */
 export class Clock {
   readonly #store: Store;
+  readonly #realMs: () => number;
 
-  constructor(store: Store) {
+  constructor(store: Store, options: { manual?: boolean } = {}) {
     this.#store = store;
+    const madeAt = Date.now();
+    this.#realMs = options.manual ? () => madeAt : Date.now;
   }
 
   /** Now, in Unix milliseconds. */
   nowMs(): number {
-    return Date.now() + (this.#store.meta<number>("clockOffsetMs") ?? 0);
+    return this.#realMs() + (this.#store.meta<number>("clockOffsetMs") ?? 0);
   }
 
   /** Now, in Unix seconds. */
@@ -27,6 +34,6 @@ export class Clock {
   }
 
   set(unixSeconds: number): void {
-    this.#store.setMeta("clockOffsetMs", unixSeconds * 1000 - Date.now());
+    this.#store.setMeta("clockOffsetMs", unixSeconds * 1000 - this.#realMs());
   }
 }

@@ -90,6 +90,42 @@ export interface CrudSpec<Doc extends { id: string }, Create, Update> {
 
 const unique = (codes: readonly ProblemCodeName[]) => [...new Set(codes)];
 
+/** The `GET` of one object, with `expand` and `fields` where the spec takes them. */
+function getOperation<Doc extends { id: string }, Create, Update>(
+  spec: CrudSpec<Doc, Create, Update>,
+  schema: z.ZodType,
+  noun: string,
+  load: (ctx: Ctx, req: OpRequest) => Doc,
+): Operation {
+  const { get } = spec;
+  const query: Record<string, QueryParam> = {};
+  if (get.expand)
+    query.expand = { type: "string", list: true, description: `Blocks: ${get.expand.tokens.join(", ")}.` };
+  if (get.fields)
+    query.fields = { type: "string", list: true, description: "Top-level members to keep (id always)." };
+  return {
+    id: `${spec.id}.get`,
+    method: "GET",
+    path: spec.kind.paths.item,
+    summary: get.summary,
+    scope: spec.scopes.read,
+    ...(Object.keys(query).length > 0 && { query }),
+    errors: unique([
+      "not_found",
+      ...(get.expand ? (["unknown_expand"] as const) : []),
+      ...(get.fields ? (["unknown_field"] as const) : []),
+    ]),
+    response: { status: 200, description: `${noun}.`, schema },
+    handle: (ctx, req) => {
+      const doc = load(ctx, req);
+      const body = get.expand
+        ? get.expand.render(ctx, doc, parseExpand(req, get.expand.tokens, get.expand.defaults))
+        : spec.render(ctx, doc);
+      return { status: 200, body: get.fields ? pickFields(req, body, get.fields) : body };
+    },
+  };
+}
+
 /** `GET`, `POST`, `PATCH` and `DELETE` of a kind, as `listOperations` derives its lists. */
 export function crudOperations<Doc extends { id: string }, Create = never, Update = never>(
   spec: CrudSpec<Doc, Create, Update>,
@@ -108,35 +144,7 @@ export function crudOperations<Doc extends { id: string }, Create = never, Updat
       : { doc: written as Doc, body: spec.render(ctx, written as Doc) };
   const load = (ctx: Ctx, req: OpRequest) => spec.load(ctx, req.params.id!);
 
-  const { get } = spec;
-  const query: Record<string, QueryParam> = {};
-  if (get.expand)
-    query.expand = { type: "string", list: true, description: `Blocks: ${get.expand.tokens.join(", ")}.` };
-  if (get.fields)
-    query.fields = { type: "string", list: true, description: "Top-level members to keep (id always)." };
-  const operations: Operation[] = [
-    {
-      id: `${spec.id}.get`,
-      method: "GET",
-      path: kind.paths.item,
-      summary: get.summary,
-      scope: scopes.read,
-      ...(Object.keys(query).length > 0 && { query }),
-      errors: unique([
-        "not_found",
-        ...(get.expand ? (["unknown_expand"] as const) : []),
-        ...(get.fields ? (["unknown_field"] as const) : []),
-      ]),
-      response: { status: 200, description: `${noun}.`, schema },
-      handle: (ctx, req) => {
-        const doc = load(ctx, req);
-        const body = get.expand
-          ? get.expand.render(ctx, doc, parseExpand(req, get.expand.tokens, get.expand.defaults))
-          : spec.render(ctx, doc);
-        return { status: 200, body: get.fields ? pickFields(req, body, get.fields) : body };
-      },
-    },
-  ];
+  const operations: Operation[] = [getOperation(spec, schema, noun, load)];
   const { create, update } = spec;
   if (create) {
     operations.push({

@@ -69,7 +69,22 @@ export interface SandboxServices {
 export interface SandboxSettings {
   /** Lets webhooks deliver over plain http to loopback addresses, for local tests only. */
   allowInsecureWebhooks: boolean;
+  /** The clock stands still but for the clock route (core/clock.ts). */
+  manualClock?: boolean;
+  /** Takes every webhook delivery in-process instead of sending it over the network. */
+  webhookReceiver?: WebhookReceiver;
 }
+
+/** One signed attempt of a delivery, as it would go over the wire. */
+export interface ReceivedWebhook {
+  url: string;
+  /** Header names as sent (`SVC-Signature`, `webhook-signature`, the webhook's own headers). */
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** An in-process receiver: answers the status code a receiver would. */
+export type WebhookReceiver = (request: ReceivedWebhook) => { status: number };
 
 export interface OpRequest {
   params: Record<string, string>;

@@ -160,6 +160,32 @@ export function execute(
   rs: RequestState,
 ): void | Promise<void> {
   const now = state.clock.now();
+  const opReq = requestOf(op, req);
+  authorize(op, opReq, rs);
+  const key = idempotencyKeyOf(op, opReq);
+  const fp = key !== undefined && rs.account ? fingerprint(op.method, req.url, req.body) : undefined;
+  const record =
+    fp && rs.account && key !== undefined ? { accountId: rs.account.id, key, fingerprint: fp } : undefined;
+  const previous = record && replayOf(state, record, now);
+  if (previous) {
+    send(
+      reply,
+      previous.status,
+      { ...previous.headers, "Idempotency-Replayed": "true" },
+      previous.body,
+      rs,
+      state,
+    );
+    return;
+  }
+  return run(state, op, req, reply, rs, { opReq, record, now });
+}
+
+/**
+ * The request as a handler sees it: its query parsed against the operation's vocabulary (a `/q` twin's
+ * from its body), and its body validated (before the scope check, as the spec requires).
+ */
+function requestOf(op: Operation, req: FastifyRequest): OpRequest {
   const url = req.url;
   const search = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
   const isQueryTwin = op.queryInBody === true;
@@ -189,27 +215,40 @@ export function execute(
     if (!parsed.success) throw invalid(issuesToEntries(parsed.error.issues, input, schema));
     if (op.body) opReq.body = input;
   }
+  return opReq;
+}
 
-  if (op.scope && rs.claims && !op.scopeByHandler) {
-    const granted = rs.claims.scp.filter((s) => !(retiredScopes as readonly string[]).includes(s));
-    for (const required of [op.scope, ...(op.extraScopes?.(opReq.body) ?? [])]) {
-      if (!scopeSatisfies(granted, required)) {
-        throw new ApiProblem("missing_scope", `This operation needs ${required}.`, {
-          errors: [{ required, granted }],
-        });
-      }
-      const right = rightForScope[required];
-      const member = rs.claims.mem ? accountMemberOf(rs.account!, rs.claims.mem) : undefined;
-      if (rs.claims.mem && (!member || (right && !member.rights.includes(right)))) {
-        throw new ApiProblem("insufficient_rights", `The member behind this token lacks ${right}.`, {
-          errors: [{ required: right, granted: member?.rights ?? [] }],
-        });
-      }
+/**
+ * The token's scopes (retired ones granting nothing) must satisfy the operation's and those its body
+ * needs, and a shared-access member must hold the right behind each.
+ */
+export function authorize(
+  op: Operation,
+  opReq: OpRequest,
+  rs: Pick<RequestState, "account" | "claims">,
+): void {
+  if (!op.scope || !rs.claims || op.scopeByHandler) return;
+  const granted = rs.claims.scp.filter((s) => !(retiredScopes as readonly string[]).includes(s));
+  for (const required of [op.scope, ...(op.extraScopes?.(opReq.body) ?? [])]) {
+    if (!scopeSatisfies(granted, required)) {
+      throw new ApiProblem("missing_scope", `This operation needs ${required}.`, {
+        errors: [{ required, granted }],
+      });
+    }
+    const right = rightForScope[required];
+    const member = rs.claims.mem ? accountMemberOf(rs.account!, rs.claims.mem) : undefined;
+    if (rs.claims.mem && (!member || (right && !member.rights.includes(right)))) {
+      throw new ApiProblem("insufficient_rights", `The member behind this token lacks ${right}.`, {
+        errors: [{ required: right, granted: member?.rights ?? [] }],
+      });
     }
   }
+}
 
+/** The request's idempotency key (reads ignore it), refusing a write that must carry one and does not. */
+export function idempotencyKeyOf(op: Operation, opReq: OpRequest): string | undefined {
   // Reads ignore the key: replaying a stored read would answer stale data.
-  const key = takesIdempotencyKey(op) ? (req.headers["idempotency-key"] as string | undefined) : undefined;
+  const key = takesIdempotencyKey(op) ? (opReq.headers["idempotency-key"] as string | undefined) : undefined;
   const needsKey =
     op.idempotency === "required" || (typeof op.idempotency === "function" && op.idempotency(opReq));
   if (needsKey && key === undefined) {
@@ -218,28 +257,39 @@ export function execute(
       `${op.method} ${op.path} must carry an Idempotency-Key header.`,
     );
   }
+  return key;
+}
 
-  const fp = key !== undefined && rs.account ? fingerprint(op.method, url, req.body) : undefined;
-  if (fp && rs.account && key !== undefined) {
-    const previous = findRecord(state.store, rs.account.id, key, now);
-    if (previous && previous.fingerprint !== fp) {
-      throw new ApiProblem("idempotency_key_conflict", "This key was used with a different request.", {
-        errors: [{ reason: "different_body" }],
-      });
-    }
-    if (previous) {
-      send(
-        reply,
-        previous.status,
-        { ...previous.headers, "Idempotency-Replayed": "true" },
-        previous.body,
-        rs,
-        state,
-      );
-      return;
-    }
+/** What a request's answer is recorded under, for a replay of the same key. */
+interface RecordKey {
+  accountId: string;
+  key: string;
+  fingerprint: string;
+}
+
+/** The recorded answer of an earlier request with this key, refusing one that came with a different request. */
+function replayOf(state: SandboxState, record: RecordKey, now: number) {
+  const previous = findRecord(state.store, record.accountId, record.key, now);
+  if (previous && previous.fingerprint !== record.fingerprint) {
+    throw new ApiProblem("idempotency_key_conflict", "This key was used with a different request.", {
+      errors: [{ reason: "different_body" }],
+    });
   }
+  return previous;
+}
 
+/**
+ * Runs the handler inside a store transaction (an async one commits its own) and answers; the answer, or a
+ * refusal the handler decided, is recorded for the key in the same transaction.
+ */
+function run(
+  state: SandboxState,
+  op: Operation,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  rs: RequestState,
+  { opReq, record, now }: { opReq: OpRequest; record: RecordKey | undefined; now: number },
+): void | Promise<void> {
   const ctx: Ctx = {
     store: state.store,
     clock: state.clock,
@@ -253,11 +303,11 @@ export function execute(
     services: state.services,
   };
   const remember = (status: number, headers: Record<string, string>, body: string) => {
-    if (fp && rs.account && key !== undefined) {
+    if (record) {
       saveRecord(state.store, {
-        id: recordId(rs.account.id, key),
-        accountId: rs.account.id,
-        fingerprint: fp,
+        id: recordId(record.accountId, record.key),
+        accountId: record.accountId,
+        fingerprint: record.fingerprint,
         status,
         headers,
         body,
@@ -275,7 +325,7 @@ export function execute(
   // A refusal decided by the handler is the key's answer too; retrying the same body gets it again.
   const refused = (error: unknown) => {
     if (error instanceof ApiProblem && error.status < 500) {
-      const doc = renderProblem(error, state.baseUrl, url);
+      const doc = renderProblem(error, state.baseUrl, req.url);
       state.store.transaction(() =>
         remember(error.status, { "content-type": "application/problem+json", ...error.headers }, doc),
       );

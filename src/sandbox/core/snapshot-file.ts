@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { open, readFile, rename, unlink } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { open, readFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { z } from "zod";
+import { writePrivateFile } from "../../private-file.ts";
 import type { StoreSnapshot } from "./store.ts";
 
 /** The snapshot file layout this code writes; a file of another version is refused, never guessed at. */
@@ -60,22 +60,8 @@ export async function readSnapshotFile(file: string): Promise<StoreSnapshot | un
  */
 export async function writeSnapshotFile(file: string, snapshot: StoreSnapshot): Promise<void> {
   const body = JSON.stringify({ format_version: snapshotFormatVersion, ...snapshot });
-  const dir = dirname(file);
-  const temporary = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-  const handle = await open(temporary, "wx", 0o600);
-  try {
-    try {
-      await handle.writeFile(body, "utf8");
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => {});
-    throw error;
-  }
-  await syncDirectory(dir);
+  await writePrivateFile(file, body);
+  await syncDirectory(dirname(file));
 }
 
 /** Makes the rename itself durable. Some platforms (Windows) cannot open a directory: the rename stands there anyway. */

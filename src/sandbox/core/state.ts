@@ -57,7 +57,7 @@ export class SandboxState {
   constructor(data?: string | Store, settings: SandboxSettings = { allowInsecureWebhooks: false }) {
     this.store = data instanceof Store ? data : new Store(data);
     this.background = new Background(this);
-    this.clock = new Clock(this.store);
+    this.clock = new Clock(this.store, { manual: settings.manualClock ?? false });
     const secret = this.#persistentSecret("signingKey");
     this.tokens = new TokenAuthority(secret);
     this.services = {

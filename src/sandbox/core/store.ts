@@ -97,6 +97,32 @@ export class Store {
     return { docs, meta: Object.fromEntries(this.#meta) };
   }
 
+  /**
+   * Puts the store back to a snapshot it took (`snapshot()`): every document and meta value as they were
+   * then, everything written since gone. In-memory stores only (a data file keeps every commit; going back
+   * would fork it from the file), and never inside a transaction. What other modules derived from the
+   * documents (indexes) is dropped through `onRestore`, to be rebuilt on its next use.
+   */
+  restore(snapshot: StoreSnapshot): void {
+    if (this.#db) throw new Error("A store with a data file cannot be restored to a snapshot.");
+    if (this.inTransaction) throw new Error("A store cannot be restored inside a transaction.");
+    this.#byId.clear();
+    this.#byAccount.clear();
+    this.#meta.clear();
+    for (const [collection, docs] of Object.entries(snapshot.docs)) {
+      for (const doc of docs) this.#index(collection, doc);
+    }
+    for (const [key, value] of Object.entries(snapshot.meta)) this.#meta.set(key, value);
+    for (const listener of this.#restoreListeners) listener();
+  }
+
+  readonly #restoreListeners: (() => void)[] = [];
+
+  /** Called after each `restore`: what was derived from the documents no longer holds. */
+  onRestore(listener: () => void): void {
+    this.#restoreListeners.push(listener);
+  }
+
   get<T extends Doc>(collection: string, id: string): T | undefined {
     return this.#byId.get(collection)?.get(id) as T | undefined;
   }

@@ -1,4 +1,5 @@
-import { accountPatchSchema, type Scope, scopeDescriptions } from "../../kinds/index.ts";
+import { accountPatchSchema } from "../../kinds/account.ts";
+import { type Scope, scopeDescriptions } from "../../kinds/index.ts";
 import { resolvePools } from "../core/fleet.ts";
 import { newGuid } from "../core/ids.ts";
 import type { Account, Ctx } from "../core/operation.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DurationError, parseDuration } from "../../duration.ts";
-import { isMintableScope, memberRights, retiredScopes, scopeFamilies } from "../../kinds/index.ts";
+import { memberRights } from "../../kinds/account.ts";
+import { isMintableScope, retiredScopes, scopeFamilies } from "../../kinds/index.ts";
 import { newGuid } from "../core/ids.ts";
 import { isAllowListEntry } from "../core/ip.ts";
 import { type Ctx, defineOperations, type Reply } from "../core/operation.ts";
@@ -210,15 +211,25 @@ export const adminOperations = defineOperations(
     body: z.strictObject({
       advanceSec: z.number().int().min(0).optional(),
       now: z.number().int().min(0).optional(),
+      stepped: z.boolean().optional(),
     }),
     handle: (ctx, req) => {
-      const body = req.body as { advanceSec?: number; now?: number };
-      if (body.now !== undefined) ctx.clock.set(body.now);
-      if (body.advanceSec !== undefined) ctx.clock.advance(body.advanceSec);
-      // Timers that fell due in the jump fire before the answer; deliveries they queue follow soon after.
-      ctx.services.background.runDue();
-      ctx.services.background.kick();
-      return { status: 200, body: { now: ctx.clock.now() } };
+      const body = req.body as { advanceSec?: number; now?: number; stepped?: boolean };
+      const background = ctx.services.background;
+      let stops: number | undefined;
+      if (body.stepped) {
+        // Each timer on the way fires at its own moment, as if the sandbox had waited.
+        const target = (body.now ?? ctx.clock.now()) + (body.advanceSec ?? 0);
+        stops = background.runDueThrough(target);
+      } else {
+        if (body.now !== undefined) ctx.clock.set(body.now);
+        if (body.advanceSec !== undefined) ctx.clock.advance(body.advanceSec);
+        // Timers that fell due in the jump fire before the answer, once, at its end.
+        background.runDue();
+      }
+      // Deliveries the timers queued follow soon after.
+      background.kick();
+      return { status: 200, body: { now: ctx.clock.now(), ...(stops !== undefined && { stops }) } };
     },
   },
   {

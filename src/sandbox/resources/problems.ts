@@ -1,11 +1,11 @@
-import { familyOf, type ProblemCodeName, problemCodes } from "../../kinds/index.ts";
+import { type ProblemCodeName, problemCodes } from "../../kinds/index.ts";
 import { type Ctx, defineOperations, type OpRequest, type Reply } from "../core/operation.ts";
 import { ApiProblem } from "../core/problem.ts";
 import { errorCodesOf, families } from "../openapi/error-codes.ts";
 
 function describe(baseUrl: string, code: ProblemCodeName) {
   const c = problemCodes[code];
-  const family = familyOf(c.status);
+  const family = c.family;
   return {
     code,
     type: `${baseUrl}/problems/${code}`,

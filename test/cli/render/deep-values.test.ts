@@ -1,7 +1,7 @@
 /**
  * Issue 25, point 14: the plan renderers walk values with stacks of their own, so a value nested far
- * deeper than the call stack goes (a plan file edited by hand) renders, cut as any long value is, and so do
- * lists of lines past the limit on a call's arguments.
+ * deeper than the call stack goes (a plan file edited by hand) renders whole (issue 26: the human plan shows
+ * every changed value whole), and so do lists of lines past the limit on a call's arguments.
  */
 import { describe, expect, it } from "vitest";
 import { renderPlan } from "../../../src/cli/render/human.ts";
@@ -40,16 +40,20 @@ const planWith = (changes: Change[], warnings: string[] = []) =>
   );
 
 describe("deeply nested values", () => {
-  it("show cut to one line, whether arrays or objects, in the human and Markdown plans", () => {
+  it("show whole, whether arrays or objects, in the human and Markdown plans", () => {
     const plan = planWith([
       { op: "replace", path: "/tags", value: nestedArray(depth), before: ["a"] },
       { op: "replace", path: "/settings", value: nestedObject(depth), before: { a: 1 } },
     ]);
     const human = renderPlan(plan);
+    // The list's one element: all but the outermost level.
+    const wholeArray = `${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}`;
+    const wholeObject = `${'{"a":'.repeat(depth - 1)}{"leaf":1}${"}".repeat(depth - 1)}`;
     // An array too long for its line shows element by element.
-    expect(human).toContain(`~ tags: 1 changed\n          ~ [0]: "a" → ${"[".repeat(99)}…\n`);
-    expect(human).toContain(`~ settings: {"a":1} → ${'{"a":'.repeat(19)}{"a"…`);
-    expect(renderPlanMarkdown(plan)).toContain(`${'{"a":'.repeat(19)}{"a"…`);
+    expect(human).toContain(`~ tags: 1 changed\n          ~ [0]: "a" → ${wholeArray}\n`);
+    expect(human).toContain(`~ settings: {"a":1} → ${wholeObject}\n`);
+    // A pull-request comment is cut to GitHub's limit, but renders.
+    expect(renderPlanMarkdown(plan)).toContain(`+ settings: ${'{"a":'.repeat(19)}`);
   });
 
   it("added whole are shown member by member, down to the leaf", () => {

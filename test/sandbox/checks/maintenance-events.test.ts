@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reminderIntervalSec } from "../../../src/kinds/index.ts";
 import { createApp } from "../../../src/sandbox/core/app.ts";
 import { SandboxState } from "../../../src/sandbox/core/state.ts";
 import { allOperations } from "../../../src/sandbox/operations.ts";
 import { createAccount } from "../../../src/sandbox/resources/accounts.ts";
 import { mintOwnerToken } from "../../../src/sandbox/resources/admin.ts";
-import { reminderIntervalSec } from "../../../src/sandbox/resources/checks/incident-machine.ts";
 import type { MaintenanceDoc } from "../../../src/sandbox/resources/maintenance/model.ts";
 import type { DeliveryDoc } from "../../../src/sandbox/resources/webhooks/deliveries.ts";
 import type { WebhookDoc } from "../../../src/sandbox/resources/webhooks/model.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { expect } from "vitest";
-import { eventEnvelope, type WebhookEvent } from "../../../src/kinds/index.ts";
+import { eventEnvelope, type WebhookEvent } from "../../../src/kinds/events.ts";
 import type { CallResult, Client, TestSandbox } from "../../helpers/sandbox.ts";
 import { type Answer, eventually, type Received, type Receiver } from "../webhooks/receiver.ts";
 

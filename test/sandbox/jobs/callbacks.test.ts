@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { eventDataSchemas } from "../../../src/kinds/index.ts";
+import { eventDataSchemas } from "../../../src/kinds/events.ts";
 import { SandboxState, systemCtx } from "../../../src/sandbox/core/state.ts";
 import { createAccount } from "../../../src/sandbox/resources/accounts.ts";
 import { createJob, runnableJobCollection } from "../../../src/sandbox/resources/jobs/model.ts";

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { eventEnvelope, subscribableEvents } from "../../../src/kinds/index.ts";
+import { eventEnvelope } from "../../../src/kinds/events.ts";
+import { subscribableEvents } from "../../../src/kinds/index.ts";
 import { contact } from "../../helpers/fixtures.ts";
 import {
   createMonitor,

@@ -1,10 +1,5 @@
-import {
-  devices,
-  instantCheckTypes,
-  monitorTypes,
-  traitsOf,
-  waterfallSettings,
-} from "../../../kinds/index.ts";
+import { devices, monitorTypes, traitsOf, waterfallSettings } from "../../../kinds/index.ts";
+import { instantCheckTypes } from "../../../kinds/instant-check.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { anonymous } from "./anonymous.ts";
 

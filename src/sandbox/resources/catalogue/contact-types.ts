@@ -5,14 +5,12 @@ import {
   contactMimeTypes,
   contactTypes,
   creatableContactTypes,
+  noticeKinds,
   templateEvents,
   templateOnlyMimeTypes,
 } from "../../../kinds/index.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { anonymous } from "./anonymous.ts";
-
-/** Notices beyond up/down alerts: certificate and domain expiry, blacklist listings, web risk. */
-const noticeKinds = ["certificate", "domain", "blacklist", "webRisk"] as const;
 
 interface Presentation {
   label: string;

@@ -1,4 +1,10 @@
-import { monitorTypes } from "../../../kinds/index.ts";
+import {
+  downEventDelaySec,
+  monitorTypes,
+  nextReminderTier,
+  noticeOfMonitorType,
+  reachedAt,
+} from "../../../kinds/index.ts";
 import { type Agent, agents, agentsFor } from "../../core/fleet.ts";
 import { newGuid, newPrefixedId } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
@@ -46,9 +52,6 @@ export const defaultCheckError: CheckError = {
   message: "Operation timed out after 30000 ms",
   codename: "timeout",
 };
-
-/** `monitor.repeatedlyDown` tier: every 30 minutes of sandbox time while down. */
-export const reminderIntervalSec = 30 * 60;
 
 /** How many locations confirm a state change, unless `recheck.minNumDown` says otherwise. */
 const defaultConfirmations = 3;
@@ -131,26 +134,7 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
   }));
 
   const resultId = newPrefixedId("res_");
-  if (opening) {
-    incident = putRow<IncidentDoc>(ctx.store, incidentCollection, {
-      id: newPrefixedId("inc_"),
-      accountId: monitor.accountId,
-      monitorId: monitor.id,
-      start: now,
-      end: now,
-      state: "open",
-      cause: error!,
-      underMaintenance: activeWindowsFor(ctx, monitor).length > 0,
-      comment: null,
-      checkCount: 0,
-      opening: { state: "down", at: now, resultId, locations: recheck },
-      closing: null,
-      checkNumber,
-      reachedContactIds: [],
-      downEventSent: false,
-      nextReminderAt: now + reminderIntervalSec,
-    });
-  }
+  if (opening) incident = openIncident(ctx, monitor, { cause: error!, resultId, recheck, checkNumber });
   if (incident && input.state === "down") {
     incident = putRow<IncidentDoc>(ctx.store, incidentCollection, {
       ...incident,
@@ -223,6 +207,33 @@ export function recordOutcome(ctx: Ctx, monitor: MonitorDoc, input: OutcomeInput
   return { resultId: storedResultId, incidentId, changed };
 }
 
+/** The incident a first failed check opens, its opening the check's result and the locations that confirmed it. */
+function openIncident(
+  ctx: Ctx,
+  monitor: MonitorDoc,
+  opened: { cause: CheckError; resultId: string; recheck: RecheckRow[]; checkNumber: number },
+): IncidentDoc {
+  const { now } = ctx;
+  return putRow<IncidentDoc>(ctx.store, incidentCollection, {
+    id: newPrefixedId("inc_"),
+    accountId: monitor.accountId,
+    monitorId: monitor.id,
+    start: now,
+    end: now,
+    state: "open",
+    cause: opened.cause,
+    underMaintenance: activeWindowsFor(ctx, monitor).length > 0,
+    comment: null,
+    checkCount: 0,
+    opening: { state: "down", at: now, resultId: opened.resultId, locations: opened.recheck },
+    closing: null,
+    checkNumber: opened.checkNumber,
+    reachedContactIds: [],
+    downEventSent: false,
+    nextReminderAt: nextReminderTier(now, now),
+  });
+}
+
 function startSpan(ctx: Ctx, monitor: MonitorDoc, state: "up" | "down", incidentId: string | null) {
   return putRow<StateSpanDoc>(ctx.store, spanCollection, {
     id: newGuid(),
@@ -279,29 +290,32 @@ function alertSubscriptions(ctx: Ctx, monitorId: string) {
     .filter((s) => s.monitorId === monitorId);
 }
 
+/** An alert of a notice type's monitor (a certificate, say) is a notice: plain http contacts do not get it. */
 function alertContact(
   ctx: Ctx,
-  monitorId: string,
+  monitor: MonitorDoc,
   contactId: string,
   kind: "alert" | "reminder",
   event: string,
 ) {
   const contact = ctx.store.owned<ContactDoc>("contact", ctx.account!.id, contactId);
-  if (contact) deliver(ctx, contact, { kind, event, monitorIds: [monitorId], period: null });
+  if (contact)
+    deliver(
+      ctx,
+      contact,
+      { kind, event, monitorIds: [monitor.id], period: null },
+      noticeOfMonitorType(monitor.type),
+    );
 }
 
-/**
- * The delay before `monitor.down`: the shortest `alertDelay` (minutes) of the
- * contacts subscribed to down alerts on the monitor, 0 when there are none.
- */
+/** The delay before `monitor.down` (`downEventDelaySec`), over the subscriptions whose contact exists. */
 function downDelaySec(subscriptions: AlertSubscriptionDoc[], contacts: Map<string, ContactDoc>): number {
-  let minutes: number | undefined;
-  for (const sub of subscriptions) {
-    const contact = contacts.get(sub.contactId);
-    if (contact && sub.alertTypes.includes("down"))
-      minutes = Math.min(minutes ?? contact.alertDelay, contact.alertDelay);
-  }
-  return (minutes ?? 0) * 60;
+  return downEventDelaySec(
+    subscriptions.flatMap((sub) => {
+      const contact = contacts.get(sub.contactId);
+      return contact ? [{ alertTypes: sub.alertTypes, alertDelay: contact.alertDelay }] : [];
+    }),
+  );
 }
 
 /** Records when the incident next needs the timer; writes only when that changed. */
@@ -329,8 +343,7 @@ function scheduleIncident(ctx: Ctx, incident: IncidentDoc, dueAt: number, held: 
 export function advanceIncident(ctx: Ctx, monitor: MonitorDoc, incident: IncidentDoc): IncidentDoc {
   const now = ctx.now;
   const tierDue = now >= incident.nextReminderAt;
-  const nextTier =
-    incident.start + (Math.floor((now - incident.start) / reminderIntervalSec) + 1) * reminderIntervalSec;
+  const nextTier = nextReminderTier(incident.start, now);
   if (!monitor.enabled || alertsHeldBack(ctx, monitor)) {
     // Reminders that fall due while alerts are held back are skipped, not saved up.
     const held = tierDue
@@ -362,13 +375,13 @@ export function advanceIncident(ctx: Ctx, monitor: MonitorDoc, incident: Inciden
   for (const sub of subscriptions) {
     const contact = contacts.get(sub.contactId);
     if (!contact || reached.has(contact.id)) continue;
-    const reachAt = next.start + contact.alertDelay * 60;
+    const reachAt = reachedAt(next.start, contact.alertDelay);
     if (now < reachAt) {
       pending.push(reachAt);
       continue;
     }
     reached.add(contact.id);
-    if (sub.alertTypes.includes("down")) alertContact(ctx, monitor.id, contact.id, "alert", "down");
+    if (sub.alertTypes.includes("down")) alertContact(ctx, monitor, contact.id, "alert", "down");
   }
   if (reached.size !== next.reachedContactIds.length) next = { ...next, reachedContactIds: [...reached] };
   // A reminder repeats what was already said: not before `monitor.down`, nor in the run that first says it.
@@ -382,7 +395,7 @@ export function advanceIncident(ctx: Ctx, monitor: MonitorDoc, incident: Inciden
     });
     for (const sub of subscriptions) {
       if (incident.reachedContactIds.includes(sub.contactId) && sub.alertTypes.includes("repeatedlyDown"))
-        alertContact(ctx, monitor.id, sub.contactId, "reminder", "repeatedlyDown");
+        alertContact(ctx, monitor, sub.contactId, "reminder", "repeatedlyDown");
     }
   }
   if (tierDue) next = { ...next, nextReminderAt: nextTier };
@@ -434,6 +447,6 @@ function closeIncident(
   }
   for (const sub of alertSubscriptions(ctx, monitor.id)) {
     if (closed.reachedContactIds.includes(sub.contactId) && sub.alertTypes.includes("up"))
-      alertContact(ctx, monitor.id, sub.contactId, "alert", "up");
+      alertContact(ctx, monitor, sub.contactId, "alert", "up");
   }
 }

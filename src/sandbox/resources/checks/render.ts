@@ -1,4 +1,4 @@
-import { severityOf } from "../../../kinds/index.ts";
+import { severityOf } from "../../../kinds/checks.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
 import { type MonitorDoc, monitorCollection } from "../monitors/model.ts";

@@ -4,7 +4,7 @@ import {
   incidentCommentBody,
   incidentSchema,
   stateSpanSchema,
-} from "../../../kinds/index.ts";
+} from "../../../kinds/checks.ts";
 import { type Filter, type ListSpec, listOperations, parseExpand, resolveWindow } from "../../core/list.ts";
 import { type Ctx, defineOperations, type OpRequest } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";

@@ -1,4 +1,4 @@
-import { summaryBuckets, summaryMetrics, uptimeSummaryRow } from "../../../kinds/index.ts";
+import { summaryBuckets, summaryMetrics, uptimeSummaryRow } from "../../../kinds/checks.ts";
 import { listOperations, resolveWindow } from "../../core/list.ts";
 import type { Ctx, OpRequest } from "../../core/operation.ts";
 import { ApiProblem, notFound } from "../../core/problem.ts";

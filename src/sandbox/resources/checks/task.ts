@@ -46,4 +46,12 @@ export const checksTask: BackgroundTask = {
     }
     sweepHistory(state.store, now);
   },
+  // Held-back alerts are released by a window's end (the maintenance task's moment) or a resume (a request).
+  nextDue(state, now) {
+    let next: number | undefined;
+    for (const due of state.store.scan<AlertDueDoc>(alertDueCollection)) {
+      if (!due.held && due.dueAt > now && (next === undefined || due.dueAt < next)) next = due.dueAt;
+    }
+    return next;
+  },
 };

@@ -9,6 +9,7 @@ import {
   contactTypeRefusals,
   creatableContactTypes,
   defaultsOf,
+  gatewayOf,
   type ProblemDetailEntry,
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
@@ -21,20 +22,6 @@ import { alertSubscriptionsOf, removeSubscriptionsOf } from "../subscriptions/mo
 import { type ContactDoc, type ContactInput, contactName } from "./doc.ts";
 import { emitContactConfirmed, emitContactUpdated } from "./events.ts";
 import { removeFromGroups } from "./groups/model.ts";
-
-/** Gateways recognised from an http contact's URL; a plain webhook contact has none. */
-const gateways: Array<[RegExp, string]> = [
-  [/^https:\/\/hooks\.slack\.com\//, "slack"],
-  [/^https:\/\/discord(app)?\.com\/api\/webhooks\//, "discord"],
-  [/^https:\/\/[\w.-]+\.webhook\.office\.com\//, "teams"],
-  [/^https:\/\/events\.pagerduty\.com\//, "pagerduty"],
-  [/^https:\/\/api(\.eu)?\.opsgenie\.com\//, "opsgenie"],
-];
-
-export function gatewayOf(type: ContactType, address: string): string | null {
-  if (type !== "http") return null;
-  return gateways.find(([pattern]) => pattern.test(address))?.[1] ?? null;
-}
 
 /** The address as the service compares it: emails case-insensitively, others as given. */
 export function normalizeAddress(type: ContactType, address: string): string {

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
-import {
-  type InstantCheckState,
-  type InstantCheckType,
-  type instantCheckResult,
-  monitorTypes,
-} from "../../../kinds/index.ts";
+import { monitorTypes } from "../../../kinds/index.ts";
+import type {
+  InstantCheckState,
+  InstantCheckType,
+  instantCheckResult,
+} from "../../../kinds/instant-check.ts";
 import { type Agent, agents, agentsFor } from "../../core/fleet.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";

@@ -1,3 +1,4 @@
+import { monitorKind, monitorTypes, variantMemberSchema, writeOnlyMembers } from "../../../kinds/index.ts";
 import {
   type InstantCheckBody,
   type InstantCheckType,
@@ -6,11 +7,7 @@ import {
   instantCheckSchema,
   instantCheckStates,
   instantCheckTypes,
-  monitorKind,
-  monitorTypes,
-  variantMemberSchema,
-  writeOnlyMembers,
-} from "../../../kinds/index.ts";
+} from "../../../kinds/instant-check.ts";
 import { rowFieldsOf } from "../../core/crud.ts";
 import { resolvePools } from "../../core/fleet.ts";
 import { newGuid } from "../../core/ids.ts";

@@ -1,12 +1,6 @@
 import { z } from "zod";
-import {
-  field,
-  type JobKind,
-  jobAccepted,
-  jobCallback,
-  type LeafScope,
-  type ProblemCodeName,
-} from "../../../kinds/index.ts";
+import { field, type LeafScope, type ProblemCodeName } from "../../../kinds/index.ts";
+import { type JobKind, jobAccepted, jobCallback } from "../../../kinds/job.ts";
 import type { Filter } from "../../core/list.ts";
 import type { Ctx, Operation, Reply } from "../../core/operation.ts";
 import { plans } from "../../core/plans.ts";

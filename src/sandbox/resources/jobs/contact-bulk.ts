@@ -1,4 +1,5 @@
-import { type ContactBody, issuesToEntries, type JobKind } from "../../../kinds/index.ts";
+import { type ContactBody, issuesToEntries } from "../../../kinds/index.ts";
+import type { JobKind } from "../../../kinds/job.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { type ContactDoc, type ContactInput, contactName } from "../contacts/doc.ts";

@@ -1,13 +1,11 @@
 import {
-  type JobItemStatus,
-  type JobKind,
-  type JobState,
   jobItemStatuses,
   type LeafScope,
   retiredScopes,
   scopeSatisfies,
   terminalJobStates,
 } from "../../../kinds/index.ts";
+import type { JobItemStatus, JobKind, JobState } from "../../../kinds/job.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx, Reply } from "../../core/operation.ts";
 import { ApiProblem, invalid, notFound } from "../../core/problem.ts";

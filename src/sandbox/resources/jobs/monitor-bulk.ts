@@ -2,12 +2,11 @@ import { z } from "zod";
 import {
   field,
   issuesToEntries,
-  type JobKind,
-  jobCallback,
   type LeafScope,
   type MonitorBody,
   monitorSchema,
 } from "../../../kinds/index.ts";
+import { type JobKind, jobCallback } from "../../../kinds/job.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { ApiProblem, invalid } from "../../core/problem.ts";
 import { resetCheckHistory } from "../checks/history.ts";

@@ -1,4 +1,5 @@
-import type { JobItemStatus, ProblemDetailEntry } from "../../../kinds/index.ts";
+import type { ProblemDetailEntry } from "../../../kinds/index.ts";
+import type { JobItemStatus } from "../../../kinds/job.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 

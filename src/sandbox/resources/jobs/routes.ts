@@ -1,11 +1,5 @@
-import {
-  jobAccepted,
-  jobItemStatuses,
-  jobKind,
-  jobKinds,
-  jobSchema,
-  jobStates,
-} from "../../../kinds/index.ts";
+import { jobItemStatuses, jobStates } from "../../../kinds/index.ts";
+import { jobAccepted, jobKind, jobKinds, jobSchema } from "../../../kinds/job.ts";
 import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations, type Operation } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";

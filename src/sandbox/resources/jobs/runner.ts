@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { JobKind } from "../../../kinds/index.ts";
+import type { JobKind } from "../../../kinds/job.ts";
 import { sweepAtMostEvery } from "../../core/background.ts";
 import { type BackgroundTask, type SandboxState, systemCtx } from "../../core/state.ts";
 import type { Store } from "../../core/store.ts";

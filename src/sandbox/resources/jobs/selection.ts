@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { JobKind } from "../../../kinds/index.ts";
+import type { JobKind } from "../../../kinds/job.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import type { Doc, Store } from "../../core/store.ts";

@@ -1,15 +1,10 @@
+import { occurrenceAt, windowState } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { type BackgroundTask, systemCtx } from "../../core/state.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 import { emitEvent } from "../webhooks/events.ts";
 import { scopeCovers, type WebhookDoc } from "../webhooks/model.ts";
-import {
-  type MaintenanceDoc,
-  maintenanceCollection,
-  occurrenceAt,
-  occurrencesEndedBetween,
-  windowState,
-} from "./model.ts";
+import { type MaintenanceDoc, maintenanceCollection, occurrencesEndedBetween } from "./model.ts";
 
 /**
  * Queues `maintenance.ended` for one occurrence. Each webhook hears of the
@@ -87,5 +82,15 @@ export const maintenanceEndTask: BackgroundTask = {
       // A handler context only for the windows that did end.
       if (ended.length > 0) recordEnds(systemCtx(state, w.accountId), w, ended);
     }
+  },
+  // A window's start holds alerts back and its end releases them: both are moments the timers must see.
+  nextDue(state, now) {
+    let next: number | undefined;
+    for (const w of state.store.scan<MaintenanceDoc>(maintenanceCollection)) {
+      const { from, to } = occurrenceAt(w, now);
+      const at = from > now ? from : to > now ? to : undefined;
+      if (at !== undefined && (next === undefined || at < next)) next = at;
+    }
+    return next;
   },
 };

@@ -1,9 +1,10 @@
+import { occurrenceAt, week, windowState } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";
 import type { Doc } from "../../core/store.ts";
 import { nextSyncSeq } from "../accounts.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 
-/** A stored maintenance window. */
+/** A stored maintenance window. Its occurrences and state follow the kind's schedule rules (`occurrenceAt`). */
 export interface MaintenanceDoc extends Doc {
   name: string;
   from: number;
@@ -22,23 +23,6 @@ export interface MaintenanceDoc extends Doc {
 }
 
 export const maintenanceCollection = "maintenance";
-export const week = 7 * 86400;
-
-/** The occurrence of a window that is active at `now`, or else the next one; the last one once it has finished. */
-export function occurrenceAt(w: MaintenanceDoc, now: number): { from: number; to: number } {
-  if (w.repeat === "none" || now < w.to) return { from: w.from, to: w.to };
-  // Weekly: the latest occurrence that started by now (it may still be running), else the next.
-  const n = Math.floor((now - w.from) / week);
-  const current = { from: w.from + n * week, to: w.to + n * week };
-  return now < current.to ? current : { from: current.from + week, to: current.to + week };
-}
-
-export function windowState(w: MaintenanceDoc, now: number): "scheduled" | "active" | "finished" {
-  const { from, to } = occurrenceAt(w, now);
-  if (now < from) return "scheduled";
-  if (now < to) return "active";
-  return "finished";
-}
 
 /** The end of the latest occurrence that ended by `now`; null when none has. */
 export function lastEndedBy(w: MaintenanceDoc, now: number): number | null {

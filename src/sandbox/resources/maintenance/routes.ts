@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { maintenanceKind, maintenanceSchema, pageOf } from "../../../kinds/index.ts";
+import { maintenanceKind, maintenanceSchema, pageOf, windowState } from "../../../kinds/index.ts";
 import { crudOperations, rowFieldsOf } from "../../core/crud.ts";
 import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations, type Operation, type OpRequest } from "../../core/operation.ts";
 import { ApiProblem } from "../../core/problem.ts";
 import type { QueryParam } from "../../core/query.ts";
 import { ownedMonitor } from "../monitors/model.ts";
-import { type MaintenanceDoc, maintenanceCollection, overlapsRange, windowState } from "./model.ts";
+import { type MaintenanceDoc, maintenanceCollection, overlapsRange } from "./model.ts";
 import {
   createWindow,
   deleteWindow,

@@ -1,22 +1,18 @@
 import {
   defaultsOf,
   maintenanceSchema,
+  occurrenceAt,
   type ProblemDetailEntry,
+  week,
   windowRefusals,
+  windowState,
 } from "../../../kinds/index.ts";
 import { newGuid } from "../../core/ids.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { invalid, notFound } from "../../core/problem.ts";
 import { nextSyncSeq } from "../accounts.ts";
 import { endEarlyIfCut, settleEnds } from "./events.ts";
-import {
-  lastEndedBy,
-  type MaintenanceDoc,
-  maintenanceCollection,
-  occurrenceAt,
-  week,
-  windowState,
-} from "./model.ts";
+import { lastEndedBy, type MaintenanceDoc, maintenanceCollection } from "./model.ts";
 
 /** The members a window write sends; a create carries the kind's required ones. */
 export type MaintenanceBody = Partial<

@@ -1,4 +1,5 @@
-import { type MonitorBody, monitorDeleteReceipt, monitorKind, monitorSchema } from "../../../kinds/index.ts";
+import { monitorDeleteReceipt } from "../../../kinds/events.ts";
+import { type MonitorBody, monitorKind, monitorSchema } from "../../../kinds/index.ts";
 import { crudOperations, rowFieldsOf } from "../../core/crud.ts";
 import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";

@@ -131,38 +131,8 @@ export function prepareMonitor(
   const locations = resolveLocations(type, body, current, settings.pinnedPools);
   const interval = resolveInterval(ctx, type, body, current, warnings);
 
-  let cronSchedule = current?.cronSchedule ?? null;
-  if (body.cronSchedule !== undefined) {
-    if (body.cronSchedule !== null) {
-      if (info.fixedInterval !== null)
-        throw notAllowed("/cronSchedule", `${type} monitors run on a fixed cadence`);
-      if (!features.cron)
-        throw new ApiProblem("package_limit", "The plan has no cron schedules.", {
-          extra: { feature: "cron" },
-        });
-      const problem = cronProblem(body.cronSchedule);
-      if (problem)
-        throw invalid([
-          { pointer: "/cronSchedule", value: body.cronSchedule, reason: "invalid_cron", message: problem },
-        ]);
-    }
-    cronSchedule = body.cronSchedule;
-  }
-
-  let recheck = current?.recheck ?? null;
-  if (body.recheck !== undefined) {
-    // Members merge into the stored recheck; a null minNumDown clears it.
-    const { strategy, minNumDown } = { strategy: monitorDefaults.strategy, ...recheck, ...body.recheck };
-    throwRefusals(recheckRefusals({ type, recheck: { strategy, minNumDown } }));
-    if (!info.recheck) {
-      warnings.push({
-        pointer: "/recheck",
-        reason: "no_effect",
-        message: `${type} monitors confirm failures their own way; recheck is kept but has no effect`,
-      });
-    }
-    recheck = minNumDown == null ? { strategy } : { strategy, minNumDown };
-  }
+  const cronSchedule = resolveCronSchedule(ctx, type, body, current);
+  const recheck = resolveRecheck(type, body, current, warnings);
 
   if (body.fullLog === true && !features.fullLog) {
     throw new ApiProblem("package_limit", "The plan has no full log.", { extra: { feature: "fullLog" } });
@@ -194,6 +164,51 @@ export function prepareMonitor(
     },
     warnings,
   };
+}
+
+/** A cron schedule replaces the interval where the type's cadence is not fixed and the plan has cron. */
+function resolveCronSchedule(
+  ctx: Ctx,
+  type: MonitorType,
+  body: MonitorBody,
+  current: MonitorDoc | undefined,
+): MonitorDoc["cronSchedule"] {
+  if (body.cronSchedule === undefined) return current?.cronSchedule ?? null;
+  if (body.cronSchedule !== null) {
+    if (monitorTypes[type].fixedInterval !== null)
+      throw notAllowed("/cronSchedule", `${type} monitors run on a fixed cadence`);
+    if (!entitlements(accountOf(ctx)).cron)
+      throw new ApiProblem("package_limit", "The plan has no cron schedules.", {
+        extra: { feature: "cron" },
+      });
+    const problem = cronProblem(body.cronSchedule);
+    if (problem)
+      throw invalid([
+        { pointer: "/cronSchedule", value: body.cronSchedule, reason: "invalid_cron", message: problem },
+      ]);
+  }
+  return body.cronSchedule;
+}
+
+/** Members merge into the stored recheck; a null minNumDown clears it. A type that confirms its own way warns. */
+function resolveRecheck(
+  type: MonitorType,
+  body: MonitorBody,
+  current: MonitorDoc | undefined,
+  warnings: ProblemDetailEntry[],
+): MonitorDoc["recheck"] {
+  const recheck = current?.recheck ?? null;
+  if (body.recheck === undefined) return recheck;
+  const { strategy, minNumDown } = { strategy: monitorDefaults.strategy, ...recheck, ...body.recheck };
+  throwRefusals(recheckRefusals({ type, recheck: { strategy, minNumDown } }));
+  if (!monitorTypes[type].recheck) {
+    warnings.push({
+      pointer: "/recheck",
+      reason: "no_effect",
+      message: `${type} monitors confirm failures their own way; recheck is kept but has no effect`,
+    });
+  }
+  return minNumDown == null ? { strategy } : { strategy, minNumDown };
 }
 
 function resolveLocations(

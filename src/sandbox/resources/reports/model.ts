@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { field, jobCallback, type ProblemDetailEntry, unixTime } from "../../../kinds/index.ts";
+import { field, type ProblemDetailEntry, unixTime } from "../../../kinds/index.ts";
+import { jobCallback } from "../../../kinds/job.ts";
 import { sweepAtMostEvery } from "../../core/background.ts";
 import { resolveWindow } from "../../core/list.ts";
 import type { Ctx } from "../../core/operation.ts";

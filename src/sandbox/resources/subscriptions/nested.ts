@@ -49,17 +49,14 @@ function requireParent(parent: Parent, ctx: Ctx, id: string) {
 }
 
 function nestedOperations(parent: Parent, v: Variant): Operation[] {
+  return [...parentOperations(parent, v), ...pairOperations(parent, v)];
+}
+
+/** The subscriptions of one monitor or contact: their list, and deleting them all. */
+function parentOperations(parent: Parent, v: Variant): Operation[] {
   const base = `/${parent.name}/{id}/${v.kind}`;
-  const item = `${base}/{${parent.otherKey}}`;
   const opId = `${parent.name}.${v.kind}`;
   const other = parent.otherKey.replace("Id", "");
-  const existing = (ctx: Ctx, req: OpRequest) => {
-    const { monitorId, contactId } = pairOf(parent, req, ctx);
-    const doc = findSubscription<SubscriptionDoc>(ctx, v.kind, monitorId, contactId);
-    if (!doc)
-      throw new ApiProblem("not_found", `Contact ${contactId} has no ${v.noun} on monitor ${monitorId}.`);
-    return doc;
-  };
   return [
     ...listOperations<SubscriptionDoc>({
       id: `${opId}.list`,
@@ -107,6 +104,21 @@ function nestedOperations(parent: Parent, v: Variant): Operation[] {
         };
       },
     },
+  ];
+}
+
+/** The subscription of one pair: read, set and delete. */
+function pairOperations(parent: Parent, v: Variant): Operation[] {
+  const item = `/${parent.name}/{id}/${v.kind}/{${parent.otherKey}}`;
+  const opId = `${parent.name}.${v.kind}`;
+  const existing = (ctx: Ctx, req: OpRequest) => {
+    const { monitorId, contactId } = pairOf(parent, req, ctx);
+    const doc = findSubscription<SubscriptionDoc>(ctx, v.kind, monitorId, contactId);
+    if (!doc)
+      throw new ApiProblem("not_found", `Contact ${contactId} has no ${v.noun} on monitor ${monitorId}.`);
+    return doc;
+  };
+  return [
     {
       id: `${opId}.get`,
       method: "GET",

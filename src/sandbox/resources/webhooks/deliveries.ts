@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { CallbackEvent, SubscribableEvent } from "../../../kinds/index.ts";
+import type { CallbackEvent, SubscribableEvent } from "../../../kinds/events.ts";
 import type { Ctx } from "../../core/operation.ts";
 import type { Doc, Store } from "../../core/store.ts";
 import { DeliveryIndex } from "./delivery-index.ts";
@@ -38,6 +38,8 @@ export interface DeliveryDoc extends Doc {
 }
 
 const indexes = new WeakMap<Store, DeliveryIndex>();
+/** Stores whose restores already drop their index. */
+const restorable = new WeakSet<Store>();
 
 /**
  * The store's delivery index (pending by due time, ids by webhook), built from
@@ -49,7 +51,14 @@ export function deliveryIndex(store: Store): DeliveryIndex {
   const kept = indexes.get(store);
   if (kept) return kept;
   const index = new DeliveryIndex(store.scan<DeliveryDoc>(deliveryCollection));
-  if (!store.inTransaction) indexes.set(store, index);
+  if (!store.inTransaction) {
+    // A store put back to a snapshot holds other deliveries: the index is built again on its next use.
+    if (!restorable.has(store)) {
+      restorable.add(store);
+      store.onRestore(() => indexes.delete(store));
+    }
+    indexes.set(store, index);
+  }
   return index;
 }
 

@@ -47,6 +47,11 @@ export class DeliveryIndex {
     if (at !== null) this.#push([at, d.id]);
   }
 
+  /** Whether a hint is due by `now`. */
+  hasDue(now: number): boolean {
+    return this.#due.length > 0 && this.#due[0]![0] <= now;
+  }
+
   /** Takes up to `max` hints due by `now`, earliest first; the caller re-reads each delivery. */
   takeDue(now: number, max: number): string[] {
     const taken: string[] = [];

@@ -1,4 +1,5 @@
-import { deliveryOutcomes, webhookDeliverySchema, webhookEvents } from "../../../kinds/index.ts";
+import { webhookEvents } from "../../../kinds/events.ts";
+import { deliveryOutcomes, webhookDeliverySchema } from "../../../kinds/index.ts";
 import { listOperations } from "../../core/list.ts";
 import { type Ctx, defineOperations } from "../../core/operation.ts";
 import { ApiProblem, notFound } from "../../core/problem.ts";

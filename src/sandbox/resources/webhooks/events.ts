@@ -1,4 +1,4 @@
-import type { CallbackEvent, SubscribableEvent } from "../../../kinds/index.ts";
+import type { CallbackEvent, SubscribableEvent } from "../../../kinds/events.ts";
 import type { Ctx } from "../../core/operation.ts";
 import type { MonitorDoc } from "../monitors/model.ts";
 import { type DeliveryDoc, queueDelivery } from "./deliveries.ts";

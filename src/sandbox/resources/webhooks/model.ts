@@ -1,4 +1,4 @@
-import type { SubscribableEvent } from "../../../kinds/index.ts";
+import type { SubscribableEvent } from "../../../kinds/events.ts";
 import type { Ctx } from "../../core/operation.ts";
 import { notFound } from "../../core/problem.ts";
 import type { Doc } from "../../core/store.ts";

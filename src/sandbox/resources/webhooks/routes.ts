@@ -1,10 +1,5 @@
-import {
-  eventCatalogue,
-  subscribableEvents,
-  webhookEvents,
-  webhookKind,
-  webhookReadSchema,
-} from "../../../kinds/index.ts";
+import { eventCatalogue, webhookEvents } from "../../../kinds/events.ts";
+import { subscribableEvents, webhookKind, webhookReadSchema } from "../../../kinds/index.ts";
 import { crudOperations, rowFieldsOf } from "../../core/crud.ts";
 import { listOperations } from "../../core/list.ts";
 import { defineOperations } from "../../core/operation.ts";

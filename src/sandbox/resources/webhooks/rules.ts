@@ -1,7 +1,7 @@
+import type { SubscribableEvent } from "../../../kinds/events.ts";
 import {
   type ProblemDetailEntry,
   reservedWebhookHeaderPrefixes,
-  type SubscribableEvent,
   subscribableEvents,
 } from "../../../kinds/index.ts";
 import type { Ctx } from "../../core/operation.ts";

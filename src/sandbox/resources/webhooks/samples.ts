@@ -1,4 +1,4 @@
-import type { SubscribableEvent } from "../../../kinds/index.ts";
+import type { SubscribableEvent } from "../../../kinds/events.ts";
 
 /**
  * Sample `data` for test sends (`POST /webhook/{id}/test`): fixed, plausible

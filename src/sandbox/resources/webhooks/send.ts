@@ -1,5 +1,5 @@
 import { Agent, request } from "undici";
-import type { SandboxSettings } from "../../core/operation.ts";
+import type { SandboxSettings, WebhookReceiver } from "../../core/operation.ts";
 import type { AttemptResult } from "./attempts.ts";
 import type { DeliveryDoc } from "./deliveries.ts";
 import { checkedLookup, checkUrl, type DestinationPolicy, DestinationRefused } from "./destination.ts";
@@ -48,6 +48,67 @@ export interface SendInput {
   now: number;
 }
 
+/**
+ * An attempt's headers, signed afresh, as a flat name, value list (not an object: a header named
+ * `__proto__` is a header like any other), and the `SVC-Signature` sent.
+ */
+function attemptHeaders(input: SendInput, secrets: ReturnType<typeof activeSecrets>) {
+  const signed = signatureHeaders(input.deliveryId, input.body, secrets, Math.floor(Date.now() / 1000));
+  const own: Record<string, string> = {
+    "content-type": "application/json",
+    "SVC-Event": input.event,
+    "SVC-Delivery": input.deliveryId,
+    "SVC-Webhook": input.webhook.id,
+    "SVC-Attempt": String(input.attempt),
+    ...signed,
+  };
+  // Custom headers are added but never replace the delivery's own (names compared in any case).
+  const taken = new Set(Object.keys(own).map((name) => name.toLowerCase()));
+  const headers: string[] = [
+    ...input.webhook.headers
+      .filter(({ header }) => !taken.has(header.toLowerCase()))
+      .flatMap(({ header, value }) => [header, value]),
+    ...Object.entries(own).flat(),
+  ];
+  return { headers, signature: signed["SVC-Signature"]! };
+}
+
+/**
+ * An attempt taken by an in-process receiver (`startSandbox({webhookReceiver})`): the same signed request,
+ * handed over instead of sent, and judged by the status the receiver answers. Nothing goes over the network,
+ * so the destination rules have nothing to judge.
+ */
+function receiveInProcess(
+  receiver: WebhookReceiver,
+  input: SendInput,
+  secrets: ReturnType<typeof activeSecrets>,
+): AttemptResult {
+  const { headers: flat, signature } = attemptHeaders(input, secrets);
+  const headers: Record<string, string> = Object.create(null);
+  for (let i = 0; i < flat.length; i += 2) headers[flat[i]!] = flat[i + 1]!;
+  let status: number;
+  try {
+    ({ status } = receiver({ url: input.webhook.url, headers, body: input.body }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      verdict: "retryable",
+      statusCode: null,
+      latencyMs: 0,
+      error: `receiver failed: ${message}`,
+      signatureSent: signature,
+    };
+  }
+  const verdict = verdictOf(status);
+  return {
+    verdict,
+    statusCode: status,
+    latencyMs: 0,
+    error: verdict === "delivered" ? null : `receiver answered ${status}`,
+    signatureSent: signature,
+  };
+}
+
 /** `Retry-After` as seconds, from either of its forms. */
 function retryAfterSec(value: string | string[] | undefined): number | undefined {
   const text = Array.isArray(value) ? value[0] : value;
@@ -89,6 +150,7 @@ export async function sendAttempt(
 ): Promise<AttemptResult> {
   const policy = policyOf(settings);
   const secrets = activeSecrets(input.webhook, input.now);
+  if (settings.webhookReceiver) return receiveInProcess(settings.webhookReceiver, input, secrets);
   const started = performance.now();
   // One deadline for the whole attempt: connecting, every hop, and reading each answer.
   // A timer cleared when the attempt ends: AbortSignal.timeout would keep one alive 10 s per attempt.
@@ -101,25 +163,8 @@ export async function sendAttempt(
   try {
     for (let hop = 0; ; hop++) {
       const url = checkUrl(target, policy);
-      const signed = signatureHeaders(input.deliveryId, input.body, secrets, Math.floor(Date.now() / 1000));
-      if (hop === 0) signatureSent = signed["SVC-Signature"]!;
-      const own: Record<string, string> = {
-        "content-type": "application/json",
-        "SVC-Event": input.event,
-        "SVC-Delivery": input.deliveryId,
-        "SVC-Webhook": input.webhook.id,
-        "SVC-Attempt": String(input.attempt),
-        ...signed,
-      };
-      // Custom headers are added but never replace the delivery's own (names compared in any case).
-      const taken = new Set(Object.keys(own).map((name) => name.toLowerCase()));
-      // A flat name, value list, not an object: a header named `__proto__` is a header like any other.
-      const headers: string[] = [
-        ...input.webhook.headers
-          .filter(({ header }) => !taken.has(header.toLowerCase()))
-          .flatMap(({ header, value }) => [header, value]),
-        ...Object.entries(own).flat(),
-      ];
+      const { headers, signature } = attemptHeaders(input, secrets);
+      if (hop === 0) signatureSent = signature;
       const res = await request(url, {
         method: "POST",
         headers,

@@ -1,10 +1,6 @@
 import { z } from "zod";
-import {
-  eventCatalogue,
-  type SubscribableEvent,
-  subscribableEvents,
-  webhookTestResult,
-} from "../../../kinds/index.ts";
+import { eventCatalogue, type SubscribableEvent } from "../../../kinds/events.ts";
+import { subscribableEvents, webhookTestResult } from "../../../kinds/index.ts";
 import { defineOperations } from "../../core/operation.ts";
 import { invalid, notFound } from "../../core/problem.ts";
 import { newDeliveryId, queueDelivery } from "./deliveries.ts";

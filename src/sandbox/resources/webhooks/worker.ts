@@ -71,6 +71,7 @@ export const webhookDeliveryTask: BackgroundTask = {
       purgeDeliveries({ ...systemCtx(state, ""), now }),
     );
   },
+  pending: (state, now) => deliveryIndex(state.store).hasDue(now),
   async work(state) {
     const index = deliveryIndex(state.store);
     const lane = async () => {

@@ -1,4 +1,4 @@
-import type { ContactType } from "../../../../kinds/index.ts";
+import { type ContactType, deliveryRefusal, type NoticeKind } from "../../../../kinds/index.ts";
 import { newPrefixedId } from "../../../core/ids.ts";
 import type { Ctx } from "../../../core/operation.ts";
 import { notFound } from "../../../core/problem.ts";
@@ -21,7 +21,7 @@ export interface NotificationDoc extends Doc {
   /** The period a report covers; null for other kinds. */
   period: { from: number; to: number } | null;
   outcome: (typeof notificationOutcomes)[number];
-  /** Why a message was not sent (`unconfirmed`); null when it was. */
+  /** Why a message was not sent (`unconfirmed`, `no_gateway`: `deliveryRefusal`); null when it was. */
   reason: string | null;
   time: number;
 }
@@ -30,14 +30,17 @@ export const notificationCollection = "notification";
 
 /**
  * Records a notification and, when the contact may receive it, the message
- * in the outbox. Unconfirmed contacts receive nothing: their notification is
+ * in the outbox. Unconfirmed contacts receive nothing, nor do plain http
+ * contacts receive a `notice` (`deliveryRefusal`): their notification is
  * `blocked`.
  */
 export function deliver(
   ctx: Ctx,
   contact: ContactDoc,
   input: Pick<NotificationDoc, "kind" | "event" | "monitorIds" | "period">,
+  notice?: NoticeKind,
 ): NotificationDoc {
+  const refusal = deliveryRefusal(contact, notice);
   const notification = ctx.store.put<NotificationDoc>(notificationCollection, {
     id: newPrefixedId("alt_"),
     accountId: contact.accountId,
@@ -45,11 +48,11 @@ export function deliver(
     ...input,
     channel: contact.type,
     address: contact.address,
-    outcome: contact.confirmed ? "sent" : "blocked",
-    reason: contact.confirmed ? null : "unconfirmed",
+    outcome: refusal ? "blocked" : "sent",
+    reason: refusal ?? null,
     time: ctx.now,
   });
-  if (contact.confirmed) {
+  if (!refusal) {
     sendMessage(ctx, {
       kind: input.kind,
       channel: contact.type,
