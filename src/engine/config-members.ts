@@ -3,10 +3,16 @@
  * answers as an imported resource's inputs. Either way a plan of the result against the object is empty.
  */
 import type { z } from "zod";
-import { type FieldTraits, shapeOf, traitsOf, variantRuleRefusals } from "../kinds/index.ts";
+import {
+  type FieldTraits,
+  isMaskedCredential,
+  shapeOf,
+  traitsOf,
+  variantRuleRefusals,
+} from "../kinds/index.ts";
 import { canonicalize, sameValue, schemaAt } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
-import { isObject } from "./pointer.ts";
+import { getAt, isObject, tokensOf } from "./pointer.ts";
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -119,4 +125,20 @@ function ordered(value: unknown, schema: z.ZodType, at: string[], root: Members)
     (a, b) => rank(a) - rank(b) || (rank(a) === known.length ? compare(a, b) : 0),
   );
   return Object.fromEntries(keys.map((k) => [k, ordered(value[k], schema, [...at, k], root)]));
+}
+
+/**
+ * An imported object as its state's starting point, in Terraform and Pulumi alike: the live object as a
+ * configuration describes it, by `configMembers` (what `vigil export` writes), so the configuration that
+ * describes it plans no change. A member at its default, or empty where its default is empty (an http
+ * contact's `templates = []`), is unset, as a configuration leaves it; a value the service reads back in
+ * another form (a monitor's `url`) keeps the form a configuration writes. A member holding a credential the
+ * API reads back masked (a webhook's header values) is unset too: nobody can know its value, so whatever the
+ * configuration sets is taken, as it is at the first refresh of any import.
+ */
+export function importedMembers(kind: EngineKind, inputs: readonly string[], row: Row): Members {
+  const members = configMembers(kind, row, inputs);
+  for (const path of kind.credentials(members))
+    if (isMaskedCredential(getAt(members, path))) delete members[tokensOf(path)[0]!];
+  return members;
 }

@@ -5,9 +5,8 @@
  * where it differs (drift), where the config sets nothing, and for what the service alone sets.
  */
 import { traitsAt } from "../engine/canonical.ts";
-import { configMembers } from "../engine/config-members.ts";
 import type { EngineKind, Members, Row } from "../engine/index.ts";
-import { getAt, isObject, isUnder, pointer, tokensOf } from "../engine/pointer.ts";
+import { isObject, isUnder, pointer, tokensOf } from "../engine/pointer.ts";
 import { isMaskedCredential } from "../kinds/index.ts";
 import {
   type AttributePathStep,
@@ -110,22 +109,6 @@ function clearMasked(value: unknown, path: readonly string[]): void {
       if (isMaskedCredential(container[key])) container[key] = undefined;
     } else clearMasked(container[key], rest);
   }
-}
-
-/**
- * An imported object as its state's starting point: the live object as a configuration describes it, by the
- * engine's `configMembers` (what `vigil export` writes and Pulumi's import answers), so the configuration
- * that describes it plans no change. A member at its default, or empty where its default is empty (an http
- * contact's `templates = []`), is unset, as a configuration leaves it; a value the service reads back in
- * another form (a monitor's `url`) keeps the form a configuration writes. A member holding a credential the
- * API reads back masked (a webhook's header values) is unset too: nobody can know its value, so whatever the
- * configuration sets is taken, as it is at the first refresh of any import.
- */
-export function importedMembers(kind: EngineKind, inputs: readonly string[], row: Row): Members {
-  const members = configMembers(kind, row, inputs);
-  for (const path of kind.credentials(members))
-    if (isMaskedCredential(getAt(members, path))) delete members[tokensOf(path)[0]!];
-  return members;
 }
 
 /**

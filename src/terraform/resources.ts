@@ -8,6 +8,7 @@ import {
   type Change,
   type EngineKind,
   engineKind,
+  importedMembers,
   isWriteNonce,
   type Members,
   type ObjectSession,
@@ -46,7 +47,6 @@ import {
 import {
   type Attributes,
   ctyMembersOf,
-  importedMembers,
   isReadOnly,
   keepUnsetComputed,
   liveValue,

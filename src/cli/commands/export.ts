@@ -71,10 +71,14 @@ export function registerExport(program: Command) {
 }
 
 async function runExport(options: ExportOptions): Promise<void> {
-  const format = exportFormats[options.format];
+  const format: ExportFormat = exportFormats[options.format];
   if (options.schema !== undefined && options.format !== "yaml")
     throw new CliError(
       `--schema names the JSON Schema of YAML files; --format ${options.format} writes none.`,
+    );
+  if (!format.layouts.includes(options.splitBy))
+    throw new CliError(
+      `--split-by ${options.splitBy}: --format ${options.format} writes one program, its objects in the order they reference each other; use --filter tag=... to export one tag's objects.`,
     );
   let filter: ReturnType<typeof parseFilters> | undefined;
   try {

@@ -12,6 +12,7 @@
  *   them without values.
  */
 import { isoSeconds } from "../../api/problem-text.ts";
+import { importCredentials } from "../../engine/export/credentials.ts";
 import {
   type ExportGraph,
   type ExportObject,
@@ -22,7 +23,7 @@ import {
   type WrittenExport,
 } from "../../engine/export/graph.ts";
 import { spellUniquely } from "../../engine/export/names.ts";
-import { isObject, pointer, tokensOf } from "../../engine/pointer.ts";
+import { isObject, pointer } from "../../engine/pointer.ts";
 import { vigilVersion } from "../../shipped.ts";
 import { type Attribute, attributeName, providerName, resourceSchema, resourceTypeName } from "../schema.ts";
 import { assignments, block, expression, type HclEntry, type HclValue, quoted } from "./hcl-text.ts";
@@ -35,22 +36,11 @@ function identifierOf(object: ExportObject): string {
 }
 
 export const writeHcl: ExportWriter = (graph, options) => {
-  // A credential the API reads back masked cannot be shown unchanged at import: its member is left out, as
-  // the provider's import leaves it unset (resource-values.ts, importedMembers).
-  const maskedMembers = graph.variables
-    .filter((v) => v.masked)
-    .map((v) => ({ object: v.object, member: tokensOf(v.pointer)[0]! }))
-    .filter((l, i, all) => all.findIndex((o) => o.object === l.object && o.member === l.member) === i);
-  const leftOut = [...graph.leftOut, ...maskedMembers];
-  const variables = graph.variables.filter(
-    (v) => !maskedMembers.some((l) => l.object === v.object && tokensOf(v.pointer)[0] === l.member),
-  );
+  const { leftOut, variables, isLeftOut } = importCredentials(graph);
   const resources = resourceNames(graph);
   const addressOf = (object: ExportObject) =>
     `${resourceTypeName(object.kind.name)}.${resources.get(object)}`;
-  const writer = new Resources(addressOf, (object, member) =>
-    maskedMembers.some((l) => l.object === object && l.member === member),
-  );
+  const writer = new Resources(addressOf, isLeftOut);
 
   const groups = new Map<string, string[]>();
   for (const object of graph.objects) {

@@ -62,6 +62,17 @@ describe("vigil export options", { timeout: 120_000 }, () => {
     expect(schema.stderr).toContain(
       "--schema names the JSON Schema of YAML files; --format hcl writes none.",
     );
+    // A program is one module: a constant is declared before what reads it, so no file per tag.
+    for (const format of ["pulumi", "cdktf"]) {
+      const split = await vigil(["export", "--out", out, "--format", format, "--split-by", "tag"], {
+        cwd: home,
+      });
+      expect(split.code).toBe(1);
+      expect(split.stderr).toContain(
+        `--split-by tag: --format ${format} writes one program, its objects in the order they reference each other; use --filter tag=... to export one tag's objects.`,
+      );
+    }
+    expect(await readdir(out)).toEqual([]);
   });
 
   it("--filter and --split-by tag; then --force replaces the export and removes only its own stale files", async () => {
