@@ -148,7 +148,7 @@ describe("vigil export --format pulumi", () => {
   it("writes references as expressions and credentials as config secrets", () => {
     const program = files["index.ts"]!;
     expect(program).toContain(
-      `export const httpFull${cap(tag)}Hook${cap(tag)} = new vigil.AlertSubscription(\n` +
+      "\nnew vigil.AlertSubscription(\n" +
         `  "http-full-${tag}-hook-${tag}",\n` +
         "  {\n" +
         `    monitorId: httpFull${cap(tag)}.id,\n` +
@@ -161,6 +161,9 @@ describe("vigil export --format pulumi", () => {
     );
     expect(program).toContain(`      password: monitorsHttpFull${cap(tag)}SettingsPassword,\n`);
     expect(program).toMatch(/ {4}from: 1893895200, \/\/ 2030-01-06T02:00:00Z\n/);
+    // A program's exports are its stack's outputs: none; a constant only for what others reference.
+    expect(program).not.toMatch(/^export /m);
+    expect(program).toContain(`\nconst httpFull${cap(tag)} = new vigil.Monitor(\n`);
   });
 
   it("type-checks against the SDK with tsc --noEmit", { timeout: 180_000 }, async () => {
@@ -243,8 +246,9 @@ await pulumi.runtime.setMocks(
   "dev",
   false,
 );
-const program: Record<string, pulumi.CustomResource> = await import("./index.ts");
-await Promise.all(Object.values(program).map((r) => new Promise((done) => r.id.apply(done))));
+await import("./index.ts");
+// Every registration (those waiting on a referenced resource's id included) is an RPC it waits for.
+await pulumi.runtime.disconnect();
 process.stdout.write(JSON.stringify(registered));
 `,
   );

@@ -102,10 +102,10 @@ class ProgramWriter {
       "// Written by vigil export: every object of the account, each adopted by its import on the first `pulumi up`.",
       "// The provider reads its endpoint and token from the stack's config (vigil:endpoint, vigil:token) or from",
       "// VIGIL_ENDPOINT and VIGIL_TOKEN. Once imported, the `import` options may go.",
-      'import * as pulumi from "@pulumi/pulumi";',
-      'import * as vigil from "vigil/pulumi";',
     ];
     const secrets = this.credentials.variables;
+    if (secrets.length > 0) lines.push('import * as pulumi from "@pulumi/pulumi";');
+    lines.push('import * as vigil from "vigil/pulumi";');
     if (secrets.length > 0)
       lines.push(
         "",
@@ -115,15 +115,19 @@ class ProgramWriter {
           (v) => `const ${this.configKey(v)} = config.requireSecret(${stringLiteral(this.configKey(v))});`,
         ),
       );
+    // A resource is held in a constant only when another one reads it: the module exports nothing, since a
+    // Pulumi program's exports are its stack's outputs.
+    const referenced = new Set(this.graph.edges.map((e) => e.to));
     let section: string | undefined;
     for (const object of this.graph.objects) {
       const group = fileGroupOf(object, "kind");
       if (group !== section) lines.push("", `// --- ${group} ---`);
       section = group;
       const args = render({ kind: "object", entries: this.entries(object, object.members, []) });
+      const held = referenced.has(object) ? `const ${this.#consts.get(object)} = ` : "";
       lines.push(
         "",
-        `export const ${this.#consts.get(object)} = new vigil.${resourceClassNames[object.kind.name]}(`,
+        `${held}new vigil.${resourceClassNames[object.kind.name]}(`,
         `  ${stringLiteral(this.#logicalNames.get(object)!)},`,
         `  ${args.replaceAll("\n", "\n  ")},`,
         `  { import: ${stringLiteral(object.id)} },`,
