@@ -39,8 +39,9 @@ describe("which folder may import which", () => {
    *   desired resources with the kinds' alert rules, the ones the sandbox decides by; read by `vigil routes`
    *   and `vigil test`. It names kinds: what a contact, a subscription and a window mean to an alert is its
    *   subject, as for the sandbox.
-   * - `cli`: the one composition root: the GitOps format, the watcher, the routing matrix, and the sandbox
-   *   (`--sandbox`, `vigil sandbox`; loaded only when asked for).
+   * - `cli`: the one composition root: the GitOps format, the watcher, the routing matrix, the sandbox
+   *   (`--sandbox`, `vigil sandbox`) and the export writers of the Terraform and Pulumi frontends
+   *   (`vigil export --format hcl|cdktf|pulumi`, their `export/` folders only), each loaded only when asked for.
    * - `sandbox`: the reference backend is built from the kinds alone; if it used the client or the engine,
    *   a defect there would hide on both sides of the wire.
    * - `cdktf`: bindings generated from provider.json; they import no source at all.
@@ -55,7 +56,7 @@ describe("which folder may import which", () => {
     watch: ["kinds", "engine", "api"],
     routing: ["kinds", "engine"],
     fleet: ["kinds", "engine", "api", "gitops", "watch"],
-    cli: ["kinds", "engine", "api", "gitops", "watch", "routing", "fleet", "sandbox"],
+    cli: ["kinds", "engine", "api", "gitops", "watch", "routing", "fleet", "sandbox", "terraform", "pulumi"],
     sandbox: ["kinds"],
     cdktf: [],
   };
@@ -80,6 +81,16 @@ describe("which folder may import which", () => {
       })
       .map(said);
     expect(broken).toEqual([]);
+  });
+
+  it("reaches the Terraform and Pulumi frontends from the CLI only through their export writers", () => {
+    const intoFrontends = crossing.filter(
+      ({ file, target }) => folderOf(file) === "cli" && ["terraform", "pulumi"].includes(folderOf(target)!),
+    );
+    const outsideExport = intoFrontends.filter(
+      ({ target }) => !/^(terraform|pulumi)\/export\//.test(name(target)),
+    );
+    expect(outsideExport.map(said)).toEqual([]);
   });
 
   it("imports nothing from outside src (tools, tests, benches are not published)", () => {

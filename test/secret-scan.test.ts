@@ -7,7 +7,7 @@
  *
  * Flows: the CLI on a repository whose every credential comes from `${env:...}`, and a set member too (a
  * monitor's tags: a set is compared sorted, so its mask must follow the value; validate, plan, --json,
- * --markdown, --out, apply, a no-op plan, state list/show, export, output); the Terraform provider's
+ * --markdown, --out, apply, a no-op plan, state list/show, export in every format, output); the Terraform provider's
  * handlers (validate, plan, apply, refresh; rendered as Terraform renders them, sensitive values masked);
  * the Pulumi provider's handlers (check, create, read, diff; what Pulumi would store outside its encrypted
  * secrets). Files: everything under the repository, state and plan files included. Refusals are scanned
@@ -119,7 +119,9 @@ describe("secret scan", { timeout: 180_000 }, () => {
     expect(fixture.secrets.length).toBeGreaterThanOrEqual(declaredCredentials().length);
   });
 
-  it("the CLI: validate, routes, plan (human, --json, --markdown, --out), apply, state, export, output", async () => {
+  it("the CLI: validate, routes, plan (human, --json, --markdown, --out), apply, state, export, output", {
+    timeout: 300_000,
+  }, async () => {
     // The account the repository is exported from: the fixture applied by the engine.
     const source = await engineAccount(sb);
     const store = new MemoryStateStore();
@@ -162,6 +164,12 @@ describe("secret scan", { timeout: 180_000 }, () => {
     expect(holding.length).toBe(holdingCredentials.length);
     for (const address of holding) await run(`state show ${address}`, ["state", "show", address]);
     await run("export", ["export", "--out", "exported"]);
+    // The other formats at once: each only reads the account.
+    await Promise.all(
+      ["hcl", "pulumi", "cdktf"].map((format) =>
+        run(`export --format ${format}`, ["export", "--format", format, "--out", `exported-${format}`]),
+      ),
+    );
     await run("output", ["output"]);
     await run("output --json", ["output", "--json"]);
 
@@ -172,6 +180,10 @@ describe("secret scan", { timeout: 180_000 }, () => {
     }
     expect(Object.keys(written)).toEqual(expect.arrayContaining([".vigil/state.json", "plan.json"]));
     expect(Object.keys(written).filter((n) => n.startsWith("exported/")).length).toBeGreaterThan(5);
+    for (const format of ["hcl", "pulumi", "cdktf"])
+      expect(Object.keys(written).filter((n) => n.startsWith(`exported-${format}/`)).length).toBeGreaterThan(
+        3,
+      );
     const printed = Object.fromEntries(
       Object.entries(runs).flatMap(([name, r]) => [
         [`${name} stdout`, r.stdout],
@@ -180,7 +192,7 @@ describe("secret scan", { timeout: 180_000 }, () => {
     );
     // An export writes the account as it is, credentials as placeholders: a tag is no credential, and
     // export reads no configuration to know it came from an environment.
-    const exportedFiles = Object.keys(written).filter((n) => n.startsWith("exported/"));
+    const exportedFiles = Object.keys(written).filter((n) => /^exported(-\w+)?\//.test(n));
     const ownFiles = Object.fromEntries(Object.entries(written).filter(([n]) => !exportedFiles.includes(n)));
     expectNoSecret({ ...printed, ...ownFiles });
     expectNoSecret(

@@ -3,10 +3,16 @@
  * answers as an imported resource's inputs. Either way a plan of the result against the object is empty.
  */
 import type { z } from "zod";
-import { shapeOf, variantRuleRefusals } from "../kinds/index.ts";
-import { canonicalize, sameValue, schemaAt, traitsAt } from "./canonical.ts";
+import {
+  type FieldTraits,
+  isMaskedCredential,
+  shapeOf,
+  traitsOf,
+  variantRuleRefusals,
+} from "../kinds/index.ts";
+import { canonicalize, sameValue, schemaAt } from "./canonical.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
-import { isObject } from "./pointer.ts";
+import { getAt, isObject, tokensOf } from "./pointer.ts";
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -44,23 +50,40 @@ function asWritten(kind: EngineKind, normalized: Members, row: Row, key: string)
 }
 
 /**
- * Drops what a config need not say: values equal to the member's declared
- * default (or, for a member defaulting to another one, to that member as the
- * service read it), `null` and empty lists where no default is declared (the
- * API's "none"), and objects left empty. Leaving a member out never changes a
- * plan of an imported object: only the members the config names are compared.
+ * Whether a live value says no more than leaving the member unset: it equals the member's declared default
+ * (or, for a member defaulting to another one, that member as the service read it), or, where no default is
+ * declared, it is `null` or an empty list (the API's "none"). This is the one rule of "unset" for every
+ * frontend: export and Pulumi's import leave such members out, Terraform's import leaves them unset, and a
+ * plan never resets a member the config dropped when its value is already this.
+ */
+export function equalsUnset(
+  value: unknown,
+  traits: FieldTraits,
+  schema: z.ZodType | undefined,
+  row: Row,
+): boolean {
+  const fallback = traits.default;
+  if (fallback !== undefined) {
+    // Scalars compare as they are; lists and objects in canonical form (a set in any order).
+    if (typeof fallback !== "object" || typeof value !== "object") return value === fallback;
+    return sameValue(canonicalize(value, schema), canonicalize(fallback, schema));
+  }
+  if (traits.defaultFrom) return value === null || sameValue(value, row[traits.defaultFrom]);
+  return value === null || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * Drops what a config need not say (`equalsUnset`), and objects left empty. Leaving a member out never
+ * changes a plan of an imported object: only the members the config names are compared.
  */
 function dropDefaults(value: Members, schema: z.ZodType, at: string[], root: Members, row: Row): void {
   for (const [key, member] of Object.entries(value)) {
     const path = [...at, key];
-    const traits = traitsAt(schema, path, root);
     const memberSchema = schemaAt(schema, path, root);
-    if (traits.default !== undefined) {
-      if (sameValue(canonicalize(member, memberSchema), canonicalize(traits.default, memberSchema)))
-        delete value[key];
-    } else if (traits.defaultFrom && at.length === 0) {
-      if (member === null || sameValue(member, row[traits.defaultFrom])) delete value[key];
-    } else if (member === null || (Array.isArray(member) && member.length === 0)) delete value[key];
+    const traits = memberSchema ? traitsOf(memberSchema) : {};
+    // A member defaulting to another one is compared at the top level only, where that member is.
+    const own = at.length === 0 || !traits.defaultFrom ? traits : { ...traits, defaultFrom: undefined };
+    if (equalsUnset(member, own, memberSchema, row)) delete value[key];
     if (isObject(value[key])) {
       dropDefaults(member as Members, schema, path, root, row);
       if (Object.keys(member as Members).length === 0) delete value[key];
@@ -102,4 +125,20 @@ function ordered(value: unknown, schema: z.ZodType, at: string[], root: Members)
     (a, b) => rank(a) - rank(b) || (rank(a) === known.length ? compare(a, b) : 0),
   );
   return Object.fromEntries(keys.map((k) => [k, ordered(value[k], schema, [...at, k], root)]));
+}
+
+/**
+ * An imported object as its state's starting point, in Terraform and Pulumi alike: the live object as a
+ * configuration describes it, by `configMembers` (what `vigil export` writes), so the configuration that
+ * describes it plans no change. A member at its default, or empty where its default is empty (an http
+ * contact's `templates = []`), is unset, as a configuration leaves it; a value the service reads back in
+ * another form (a monitor's `url`) keeps the form a configuration writes. A member holding a credential the
+ * API reads back masked (a webhook's header values) is unset too: nobody can know its value, so whatever the
+ * configuration sets is taken, as it is at the first refresh of any import.
+ */
+export function importedMembers(kind: EngineKind, inputs: readonly string[], row: Row): Members {
+  const members = configMembers(kind, row, inputs);
+  for (const path of kind.credentials(members))
+    if (isMaskedCredential(getAt(members, path))) delete members[tokensOf(path)[0]!];
+  return members;
 }

@@ -7,6 +7,7 @@ import fastJsonPatch from "fast-json-patch";
 import type { z } from "zod";
 import { isMaskedCredential } from "../kinds/index.ts";
 import { canonicalize, sameValue, schemaAt, traitsAt } from "./canonical.ts";
+import { equalsUnset } from "./config-members.ts";
 import type { EngineKind, Members, Row } from "./kinds/index.ts";
 import type { Change, Lifecycle, ResourceState } from "./model.ts";
 import { getAt, isObject, isUnder, pointer, setAt, tokensOf, toPointer } from "./pointer.ts";
@@ -261,9 +262,8 @@ function addDroppedMembers(
     if (getAt(desired, p) !== undefined || isUnder(p, "/id")) continue;
     const now = getAt(liveAll, p);
     const traits = traitsAt(schema, tokensOf(p), desired);
-    // A member defaulting to another one (a contact's name to its address) reads that member, as sent.
-    const fallback = traits.defaultFrom ? row[traits.defaultFrom] : (traits.default ?? null);
-    if (now === undefined || now === null || sameValue(now, fallback)) continue;
+    // Already what the member is when unset: its default (a contact's name its address, as sent), or none.
+    if (now === undefined || equalsUnset(now, traits, schemaAt(schema, tokensOf(p), desired), row)) continue;
     // Without a default and without null, nothing can reset it (a webhook always has a secret): left as it is.
     // Inside a merging member (settings), null removes a member, credentials included.
     const accepts = schemaAt(schema, tokensOf(p), desired);

@@ -5,20 +5,16 @@
  * rules here, so the format cannot drift from the kinds.
  */
 
-import type { z } from "zod";
 import { isoSeconds } from "../api/problem-text.ts";
 import { engineKind } from "../engine/kinds/index.ts";
-import type { KindName } from "../engine/model.ts";
 import {
-  configExcludedMembers,
-  inputSchemaOf,
-  kindNamed,
-  kindsInOrder,
-  parentOf,
-  shapeOf,
-  topLevelOf,
-  traitsOf,
-} from "../kinds/index.ts";
+  isAt,
+  memberPositions,
+  type ReferencePosition,
+  type TimestampPosition,
+} from "../engine/member-positions.ts";
+import type { KindName } from "../engine/model.ts";
+import { configExcludedMembers, kindNamed, kindsInOrder, parentOf, topLevelOf } from "../kinds/index.ts";
 import { isoTimeSource } from "./syntax.ts";
 
 export const formatVersion = "vigil/v1";
@@ -97,26 +93,17 @@ export function entryNameOf(nested: NestedKind): string {
   return nested.keyedBy === undefined ? "<name>" : `<${configNameOf(nested.kind, [], nested.keyedBy)}>`;
 }
 
-/** Path tokens from a resource's members to an object; `*` stands for any array item. */
-export type SchemaPath = readonly string[];
+export type { SchemaPath } from "../engine/member-positions.ts";
+export { isAt };
 
 /** A member holding the id (or ids) of another kind's objects: configs write their logical names. */
-export interface ReferenceMember {
-  /** Where the object holding the member is. */
-  at: SchemaPath;
-  /** The API's name: `contactId`, `monitorIds`. */
-  member: string;
+export interface ReferenceMember extends ReferencePosition {
   /** The config's name: `contact`, `monitors`. */
   yamlName: string;
-  target: KindName;
-  many: boolean;
 }
 
 /** A member in Unix seconds that configs may write as ISO 8601. */
-export interface TimestampMember {
-  at: SchemaPath;
-  member: string;
-}
+export type TimestampMember = TimestampPosition;
 
 export interface KindFormat {
   references: ReferenceMember[];
@@ -128,55 +115,17 @@ export function yamlNameOf(member: string): string {
   return member.replace(/Ids$/, "s").replace(/Id$/, "");
 }
 
-function walk(schema: z.ZodType, at: string[], out: KindFormat): void {
-  const shape = shapeOf(schema);
-  if (shape.type === "union") {
-    for (const option of shape.options) walk(option, at, out);
-    return;
-  }
-  if (shape.type === "array") {
-    walk(shape.element, [...at, "*"], out);
-    return;
-  }
-  if (shape.type !== "object") return;
-  for (const [member, value] of Object.entries(shape.members)) {
-    const traits = traitsOf(value);
-    const inner = shapeOf(value);
-    const itemTraits = inner.type === "array" ? traitsOf(inner.element) : {};
-    const target = traits.references ?? itemTraits.references;
-    if (target) {
-      out.references.push({
-        at,
-        member,
-        yamlName: yamlNameOf(member),
-        target: kindNamed(target),
-        many: !traits.references,
-      });
-      continue;
-    }
-    if (traits.timestamp) out.timestamps.push({ at, member });
-    walk(value, [...at, member], out);
-  }
-}
-
 const formats = new Map<KindName, KindFormat>();
 
 /** The references and timestamps of a kind's members, found from the kinds' traits. */
 export function formatOf(kind: KindName): KindFormat {
   let format = formats.get(kind);
   if (!format) {
-    format = { references: [], timestamps: [] };
-    walk(inputSchemaOf(engineKind(kind).definition), [], format);
+    const { references, timestamps } = memberPositions(kind);
+    format = { references: references.map((r) => ({ ...r, yamlName: yamlNameOf(r.member) })), timestamps };
     formats.set(kind, format);
   }
   return format;
-}
-
-/** Whether a concrete path (array indices as numbers) is at a schema path. */
-export function isAt(path: readonly (string | number)[], at: SchemaPath): boolean {
-  return (
-    path.length === at.length && at.every((t, i) => (t === "*" ? typeof path[i] === "number" : t === path[i]))
-  );
 }
 
 /** The reference member written `key` in the config (or `member` in the API) in the object at `path`. */

@@ -21,7 +21,19 @@ export type Shape =
   | { type: "values"; values: readonly unknown[]; enum: boolean }
   | { type: "other"; name: string };
 
+/** Each schema's shape, once: plans and exports ask for the same schemas' shapes thousands of times. */
+const shapes = new WeakMap<z.ZodType, Shape>();
+
 export function shapeOf(schema: z.ZodType): Shape {
+  let shape = shapes.get(schema);
+  if (!shape) {
+    shape = Object.freeze(shapeOfUncached(schema));
+    shapes.set(schema, shape);
+  }
+  return shape;
+}
+
+function shapeOfUncached(schema: z.ZodType): Shape {
   const s = peel(schema);
   if (s instanceof z.ZodObject)
     return { type: "object", object: s, members: s.shape as Record<string, z.ZodType> };

@@ -113,14 +113,13 @@ function clearMasked(value: unknown, path: readonly string[]): void {
 
 /**
  * The state after a refresh. `drift` lists the pointers where the engine finds the live object different from
- * the state; `adopt` takes every live value (a state that holds nothing yet: an import).
+ * the state.
  */
 export function refreshedValue(
   state: CtyValue,
   live: CtyValue,
   attributes: Attributes,
   drift: readonly string[],
-  adopt: boolean,
   at = "",
 ): CtyObject {
   const prior = isObjectValue(state) ? state : {};
@@ -130,13 +129,13 @@ export function refreshedValue(
       const p = `${at}/${camelCase(name)}`;
       const s = prior[name] ?? null;
       const l = now[name] ?? null;
-      if (adopt || isReadOnly(attribute)) return [name, l];
+      if (isReadOnly(attribute)) return [name, l];
       // Unset: only what the service fills in is shown; an optional member the config leaves out stays unset.
       if (s === null) return [name, attribute.computed ? l : null];
       if (drift.some((d) => isUnder(p, d))) return [name, l];
       const nested = attribute.nested_type;
       if (nested?.nesting_mode === "single" && isObjectValue(s))
-        return [name, refreshedValue(s, l, nested.attributes, drift, false, p)];
+        return [name, refreshedValue(s, l, nested.attributes, drift, p)];
       return [name, drift.some((d) => isUnder(d, p)) ? l : s];
     }),
   );

@@ -8,6 +8,7 @@ import {
   type Change,
   type EngineKind,
   engineKind,
+  importedMembers,
   isWriteNonce,
   type Members,
   type ObjectSession,
@@ -24,6 +25,7 @@ import {
   type CtyValue,
   decodeJson,
   formatPath,
+  fromMembers,
   getPath,
   isKnown,
   isObjectValue,
@@ -332,16 +334,25 @@ export class ResourceType {
     const row = await ctx.reads.read(this.kind, rowOf(state, this));
     if (!row) return { state: null, private: {} };
     const now = liveValue(this.kind, this.type, this.attributes, this.rules.sensitive, row);
-    const desired = ctyMembersOf(this.withoutReadOnly(state), this.type);
+    const { imported, ...keptPrivate } = priorPrivate;
+    // An import starts from the live object as a configuration describes it (resource-values.ts).
+    const prior = imported ? fromMembers(importedMembers(this.kind, this.inputs, row), this.type) : state;
+    const desired = ctyMembersOf(this.withoutReadOnly(prior), this.type);
     const drift = this.adapter.changes(desired, row).map((c) => c.path);
-    const { imported: _, ...keptPrivate } = priorPrivate;
-    const refreshed = refreshedValue(state, now, this.attributes, drift, Boolean(priorPrivate.imported));
+    const refreshed = refreshedValue(prior, now, this.attributes, drift);
     // A generated credential reads back masked: the state keeps what the create's answer showed.
     const kept = (name: string, value: CtyValue) => (this.isGenerated(name) ? (state[name] ?? null) : value);
     return {
       state: objectValue(Object.entries(refreshed).map(([name, value]) => [name, kept(name, value)])),
       private: keptPrivate,
     };
+  }
+
+  /** The members a configuration sets: every attribute but those only the service sets. */
+  private get inputs(): string[] {
+    return Object.entries(this.attributes)
+      .filter(([, attribute]) => !isReadOnly(attribute))
+      .map(([name]) => camelCase(name));
   }
 
   private isGenerated(attribute: string): boolean {

@@ -343,6 +343,52 @@ describe.each(Object.keys(kindCases) as (keyof typeof kindCases)[])("%s", (kind)
   });
 });
 
+describe("a member whose default is empty", () => {
+  it("imported, equals the program's inputs whether they leave it unset or empty", async () => {
+    const address = `https://hooks.example.com/${unique()}`;
+    const created = await account.post("/contact", { type: "http", address });
+    expect(created.status, created.text).toBe(201);
+    for (const news of [
+      { type: "http", address },
+      { type: "http", address, templates: [] },
+    ]) {
+      const { read, diff } = await importAndDiff(contactType, created.body.id, news);
+      // The import's inputs leave templates out: the service's [] says nothing a program would.
+      expect(read.inputs).toEqual({ type: "http", address });
+      expect(diff.changes, JSON.stringify(news)).toBe("DIFF_NONE");
+    }
+  });
+});
+
+describe("a member holding credentials the API masks", () => {
+  it("imported, is left out, as Terraform's import leaves it: a program without it diffs empty", async () => {
+    const { monitorId } = await targets();
+    const type = resourceToken("webhook");
+    const created = await account.post("/webhook", {
+      url: `https://hooks.example.com/${unique()}`,
+      events: ["monitor.down"],
+      scope: { monitorIds: [monitorId] },
+      headers: [{ header: "X-Team", value: "ops-token" }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const urn = urnOf(type);
+    const read = await p.Read({ urn, id: created.body.id });
+    // Nobody can know the header's value: no `headers` without it, which a program could never match.
+    expect(read.inputs).not.toHaveProperty("headers");
+    const news = { url: created.body.url, events: ["monitor.down"], scope: { monitorIds: [monitorId] } };
+    const checked = await p.Check({ urn, olds: read.inputs!, news });
+    expect(checked.failures).toEqual([]);
+    const d = p.Diff({
+      urn,
+      id: created.body.id,
+      olds: read.properties!,
+      news: checked.inputs,
+      oldInputs: read.inputs,
+    });
+    expect(d.changes, JSON.stringify(d.detailedDiff)).toBe("DIFF_NONE");
+  });
+});
+
 describe("secrets", () => {
   it("a webhook's secret and a value that came in secret go out secret", async () => {
     const { monitorId } = await targets();

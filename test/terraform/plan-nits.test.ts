@@ -42,6 +42,46 @@ describe("import", () => {
     expect(plan.planned).toEqual(imported.state);
     expect(plan.action).toBe("no-op");
   });
+
+  // The import's state is the object as a configuration describes it (the engine's configMembers), not the
+  // live value: an empty live value equals an unset member whose default is empty, and a value the service
+  // reads back in another form keeps the form a configuration writes.
+  it.each([
+    // templates read back [] (was planned `templates = [] -> null`).
+    [
+      "an http contact without templates",
+      "vigil_contact",
+      "/contact",
+      { type: "http", address: "https://hooks.example.com/x" },
+    ],
+    // A bare domain reads back as http://<domain>/ (was planned `url = "http://.../" -> "..."`).
+    [
+      "a monitor of a bare domain",
+      "vigil_monitor",
+      "/monitor",
+      { type: "http", url: "bare-import.example.com", locations: { pools: ["allworld"] } },
+    ],
+    // Its header values read back masked: the configuration leaves out what nobody can know (was a change of them).
+    [
+      "a webhook whose header values the API masks",
+      "vigil_webhook",
+      "/webhook",
+      {
+        url: "https://hooks.example.com/import",
+        events: ["monitor.down"],
+        scope: { all: true },
+        headers: [{ header: "Authorization", value: "Bearer unknown-to-terraform" }],
+      },
+    ],
+  ])("of %s plans no change for the configuration that describes it", async (_, typeName, path, members) => {
+    const created = await account.post(path, members);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const imported = await core.import(typeName, created.body.id);
+    const { headers: _headers, ...described } = members as Record<string, unknown>;
+    const plan = await core.plan(typeName, imported, core.config(typeName, described));
+    expect(plan.planned).toEqual(imported.state);
+    expect(plan.action).toBe("no-op");
+  });
 });
 
 describe("an update", () => {

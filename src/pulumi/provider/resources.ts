@@ -6,9 +6,9 @@
  */
 import {
   type Change,
-  configMembers,
   type EngineKind,
   engineKind,
+  importedMembers,
   type Members,
   maskedMember,
   type ObjectSession,
@@ -312,8 +312,7 @@ export class ResourceKind {
         properties: this.outputs(this.keptGenerated(row, old.members), old.members, old.secrets),
         inputs,
       };
-    const described = configMembers(this.kind, row, this.inputs);
-    dropMasked(described);
+    const described = importedMembers(this.kind, this.inputs, row);
     return {
       properties: this.outputs(row, {}, []),
       inputs: wrapSecrets(described, this.kind.credentials(described)),

@@ -35,6 +35,8 @@ describe("vigil export", { timeout: 90_000 }, () => {
     expect(exported.code).toBe(0);
     const files = (await readdir(out)).sort();
     expect(files).toEqual([
+      // What the export wrote, so that a later export --force removes what it no longer writes.
+      ".vigil-export.json",
       "contact-groups.yaml",
       "contacts.yaml",
       "imports.yaml",

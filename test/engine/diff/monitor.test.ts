@@ -215,6 +215,20 @@ describe("monitor http: managed members only", () => {
     expect(diff("monitor", next, { live: atDefaults, prior }).changes).toEqual([]);
   });
 
+  test("a list removed from the config is left alone when the live one is already empty: empty equals unset", () => {
+    const next = edited(desired, (d) => {
+      delete (d.settings as Partial<typeof d.settings>).ignoredStatuses;
+    });
+    const emptied = edited(live, (r) => {
+      r.settings.ignoredStatuses = [];
+    });
+    expect(diff("monitor", next, { live: emptied, prior }).changes).toEqual([]);
+    // Still there: it goes.
+    expect(diff("monitor", next, { live, prior }).changes).toEqual([
+      { op: "remove", path: "/settings/ignoredStatuses", before: [401, 404] },
+    ]);
+  });
+
   test("a removed credential is removed, masked", () => {
     const next = edited(desired, (d) => {
       delete (d.settings as Partial<typeof d.settings>).password;
