@@ -21,6 +21,11 @@ export class ManualClock implements TimeSource {
     return this.#timers.length;
   }
 
+  /** What is left of each pending wait, in milliseconds. */
+  waits(): number[] {
+    return this.#timers.map((t) => t.at - this.#now);
+  }
+
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
