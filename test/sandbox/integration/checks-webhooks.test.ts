@@ -7,7 +7,8 @@ import { arrivals, deliveries, eventsAt, eventually, hook, outcome, verified } f
 /** Simulated checks drive engine events to a real receiver, over HTTP only. */
 let sb: TestSandbox;
 let rx: Receiver;
-beforeAll(async () => ({ sb, rx } = await startWithReceiver()));
+// The sandbox clock moves only when a test moves it: a duration asserted is the one advanced, on any machine.
+beforeAll(async () => ({ sb, rx } = await startWithReceiver({ manualClock: true })));
 afterAll(() => closeWithReceiver(sb, rx));
 
 const engineEvents = [
