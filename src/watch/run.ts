@@ -60,7 +60,13 @@ export interface RunningWatch {
 export async function startWatch(options: WatchOptions): Promise<RunningWatch> {
   const metrics = new WatchMetrics(options.clientMetrics);
   const notifier =
-    options.notify && new Notifier({ ...options.notify, warn: (m) => options.log(`Warning: ${m}`) });
+    options.notify &&
+    new Notifier({
+      ...options.notify,
+      // Its retries wait on the watcher's clock.
+      ...(options.time && { time: options.time }),
+      warn: (m) => options.log(`Warning: ${m}`),
+    });
   const watcher = new Watcher({
     ops: options.ops,
     store: options.store,
