@@ -84,8 +84,8 @@ export class ManualClock implements TimeSource {
 }
 
 /**
- * Resolves once `condition` holds, checking after each turn of the event loop's I/O (never a timed
- * sleep); fails after `timeoutMs` of real time, a bound only a hang reaches.
+ * Resolves once `condition` holds, checked every millisecond (a wait for a condition, not a guess of how
+ * long something takes); fails after `timeoutMs` of real time, a bound only a hang reaches.
  */
 export async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
