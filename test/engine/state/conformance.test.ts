@@ -165,7 +165,10 @@ describe.each(backends)("the $name backend", (backend) => {
     await first.release();
   });
 
-  it("frees a killed holder's lock at once, and a hung holder's when its lease runs out, fencing its writes", async () => {
+  // Real processes on real time (two node starts, a lease run out): a loaded machine takes its time to start them.
+  it("frees a killed holder's lock at once, and a hung holder's when its lease runs out, fencing its writes", {
+    timeout: 60_000,
+  }, async () => {
     const place = backend.place();
     const killed = await startChild("hold", place);
     await kill(killed);
