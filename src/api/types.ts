@@ -46,29 +46,8 @@ export interface Caller {
   call<T = unknown>(spec: RequestSpec): Promise<ApiResponse<T>>;
 }
 
-/** Time as the client sees it; tests drive it from the sandbox clock. */
-export interface TimeSource {
-  /** Milliseconds. */
-  now(): number;
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-export const realTime: TimeSource = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(resolve, ms);
-      signal?.addEventListener(
-        "abort",
-        () => {
-          clearTimeout(timer);
-          reject(signal.reason);
-        },
-        { once: true },
-      );
-    }),
-};
+/** Time as the client sees it (the one clock of `kinds/time.ts`); tests drive it from the sandbox clock. */
+export { realTime, type TimeSource } from "../kinds/time.ts";
 
 /** Keeps calls under the account's quota: one bucket per class, shared by every concurrent call. */
 export interface Pacer {

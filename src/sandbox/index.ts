@@ -1,3 +1,4 @@
+import type { TimeSource } from "../kinds/time.ts";
 import { type ServerLimits, serverLimits } from "../server-limits.ts";
 import { createApp } from "./core/app.ts";
 import { secureDataFile } from "./core/data-file.ts";
@@ -49,6 +50,12 @@ export interface SandboxOptions {
    * (`vigil test`); the destination rules then have nothing to judge.
    */
   webhookReceiver?: WebhookReceiver;
+  /**
+   * Real time as the sandbox reads it: under its clock, for the background ticker (timers, deliveries and
+   * job items run on its ticks) and the deliveries' signatures. Real time when absent; a test passes a clock
+   * it moves itself.
+   */
+  time?: TimeSource;
 }
 
 /** The whole state of an in-memory sandbox at one moment (`checkpoint`), to go back to (`restore`). */
@@ -147,6 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     allowInsecureWebhooks: options.allowInsecureWebhooks ?? false,
     ...(options.manualClock && { manualClock: true }),
     ...(options.webhookReceiver && { webhookReceiver: options.webhookReceiver }),
+    ...(options.time && { time: options.time }),
   });
   const save = snapshotSaver(state, snapshotFile);
   const now = state.clock.now();

@@ -71,7 +71,13 @@ export interface RunningWatch {
 export async function startWatch(options: WatchOptions): Promise<RunningWatch> {
   const metrics = new WatchMetrics(options.clientMetrics);
   const notifier =
-    options.notify && new Notifier({ ...options.notify, warn: (m) => options.log(`Warning: ${m}`) });
+    options.notify &&
+    new Notifier({
+      ...options.notify,
+      // Its retries wait on the watcher's clock.
+      ...(options.time && { time: options.time }),
+      warn: (m) => options.log(`Warning: ${m}`),
+    });
   /** A watcher; with `term`, one that saves, reports and heals only while the term holds the lease. */
   const newWatcher = (term?: Term) =>
     new Watcher({

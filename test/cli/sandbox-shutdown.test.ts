@@ -85,8 +85,9 @@ describe("sandbox shutdown", { timeout: 180_000 }, () => {
       p.child.kill("SIGTERM");
       expect(await p.exited).toEqual({ code: 0, signal: null });
       const took = Date.now() - started;
-      // Without the bound, 20 deliveries at 10 s an attempt kept it running for minutes.
-      expect(took).toBeLessThan(shutdownGraceMs + 2500);
+      // Without the bound, 20 deliveries at 10 s an attempt kept it running for minutes. Past the grace,
+      // the exit takes about 0.7 s on a loaded machine: 7.5 s keeps a tenfold margin.
+      expect(took).toBeLessThan(shutdownGraceMs + 7500);
       expect(p.stderr()).toContain(
         `vigil sandbox: warning: background work still running after ${shutdownGraceMs} ms was abandoned`,
       );
@@ -114,7 +115,8 @@ describe("sandbox shutdown", { timeout: 180_000 }, () => {
       const started = Date.now();
       p.child.kill("SIGTERM");
       expect(await p.exited).toEqual({ code: 1, signal: null });
-      expect(Date.now() - started).toBeLessThan(2000);
+      // About 0.3 s on a loaded machine: a tenfold margin.
+      expect(Date.now() - started).toBeLessThan(3000);
       expect(p.stderr()).toContain("vigil sandbox: SIGTERM again: exiting without waiting.");
     } finally {
       await stopCli(p);

@@ -90,12 +90,13 @@ describe("SecretValues.redact", () => {
     expect(String((secrets.redactError(wrapped).cause as Error).message)).toBe("inner (sensitive)");
   });
 
-  test("1000 secrets over 1.8 MB of text with 20,000 ellipses: well under a second", () => {
+  // About 1 s on a loaded machine; the bound keeps a tenfold margin (a quadratic redaction takes minutes).
+  test("1000 secrets over 1.8 MB of text with 20,000 ellipses: within 10 s", () => {
     const many = new SecretValues(Array.from({ length: 1000 }, (_, i) => `secret-${i}-${i * 7919}`));
     const text = 'monitors.web url: got "https://example.com/health" and then some words …\n'.repeat(20_000);
     const started = performance.now();
     many.redact(text);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 

@@ -110,6 +110,23 @@ export async function waitHealthy(url: string, timeoutMs = 20_000): Promise<void
   }
 }
 
+/**
+ * Waits until the watcher at `url` has started `count` more delta refreshes (its last-delta metric moves
+ * when one has read, before it judges); each start after the first means the one before it was judged and
+ * healed. Polls the metric: the watcher's own progress, not a guess of how long it takes.
+ */
+export async function deltaRefreshes(url: string, count: number, timeoutMs = 30_000): Promise<void> {
+  const lastDelta = async () => sample(await scrape(url), "vigil_watch_last_delta_refresh_timestamp_seconds");
+  const deadline = Date.now() + timeoutMs;
+  let last = await lastDelta();
+  for (let seen = 0; seen < count; ) {
+    if (Date.now() > deadline) throw new Error(`${url}: ${seen} of ${count} delta refreshes seen in time`);
+    await new Promise((r) => setTimeout(r, 50));
+    const at = await lastDelta();
+    if (at > last) [seen, last] = [seen + 1, at];
+  }
+}
+
 interface Family {
   name: string;
   type: string;

@@ -13,63 +13,7 @@ import { type RunningWatch, startWatch, type WatchOptions } from "../../src/watc
 import type { TestSandbox } from "../helpers/sandbox.ts";
 import { freePort } from "./helpers.ts";
 
-/**
- * A clock that stands still until the test moves it: every wait of the watcher (its cadence, its
- * pauses after a failure, the gathering of a burst) ends only when `advance` passes its end.
- */
-export class ManualClock implements TimeSource {
-  #now: number;
-  #timers: { at: number; wake: () => void }[] = [];
-
-  constructor(start = Date.UTC(2026, 10, 25, 12)) {
-    this.#now = start;
-  }
-
-  now(): number {
-    return this.#now;
-  }
-
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = {
-        at: this.#now + ms,
-        wake: () => {
-          signal?.removeEventListener("abort", abort);
-          resolve();
-        },
-      };
-      const abort = () => {
-        this.#timers = this.#timers.filter((t) => t !== timer);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener("abort", abort, { once: true });
-      this.#timers.push(timer);
-    });
-  }
-
-  /**
-   * Moves the clock by `ms` and wakes nothing: a process frozen that long (a stopped VM, a long pause),
-   * whose waits end only when it runs again (`advance`).
-   */
-  jump(ms: number): void {
-    this.#now += ms;
-  }
-
-  /** Moves the clock by `ms`, waking each wait whose end it passes, in order. */
-  async advance(ms: number): Promise<void> {
-    const target = this.#now + ms;
-    for (;;) {
-      await new Promise((r) => setImmediate(r));
-      const due = this.#timers.filter((t) => t.at <= target).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.#timers = this.#timers.filter((t) => t !== due);
-      this.#now = due.at;
-      due.wake();
-    }
-    this.#now = target;
-  }
-}
+export { ManualClock } from "../helpers/clock.ts";
 
 export class MemoryRecords implements RecordStore {
   readonly description = "memory";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DesiredResource, FileStateStore } from "../../src/engine/index.ts";
 import { project } from "../cli/e2e/helpers.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
-import { freePort, runWatch, stop, type WatchProcess, waitHealthy } from "./helpers.ts";
+import { deltaRefreshes, freePort, runWatch, stop, type WatchProcess, waitHealthy } from "./helpers.ts";
 import { applyTo, type InProcess, ManualClock, monitor, watchInProcess } from "./inprocess.ts";
 
 /**
@@ -90,8 +90,8 @@ it("an apply that deletes a resource is no drift, and --heal does not bring it b
   // The delete's event meets the newest state: the apply's, which no longer manages the monitor.
   await w.waitForStderr("vigil watch is running an old configuration");
   expect(w.stderr()).toContain("monitors.api is declared here but not managed by the state");
-  // Two delta syncs later, nothing has brought it back.
-  await new Promise((r) => setTimeout(r, 4000));
+  // Two delta syncs later (each judged and healed once the next starts), nothing has brought it back.
+  await deltaRefreshes(url, 3);
   expect((await p.account.get(`/monitor/${api}`)).status).toBe(404);
   expect(w.lines().filter((t) => t.address === "monitors.api")).toEqual([]);
   expect(w.stderr()).not.toContain("Heal monitors.api");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { link, mkdir, open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
+import { realTime, type TimeSource } from "../../api/index.ts";
 import type { State, StateLock } from "../model.ts";
 import { ChangeTracker, type StateBackend, type VersionInfo, type WorkspaceInfo } from "./backend.ts";
 import { type LockHolder, StateFileError, StateLockedError } from "./errors.ts";
@@ -40,6 +41,7 @@ export class FileStateStore implements StateBackend {
   readonly description: string;
   readonly #options: FileStateStoreOptions;
   readonly #leaseMs: number;
+  readonly #time: TimeSource;
 
   constructor(path: string, options: FileStateStoreOptions = {}) {
     this.basePath = resolve(path);
@@ -54,6 +56,7 @@ export class FileStateStore implements StateBackend {
       this.workspace === defaults.workspace ? `file ${path}` : `workspace ${this.workspace} of file ${path}`;
     this.#options = options;
     this.#leaseMs = options.leaseMs ?? defaults.leaseMs;
+    this.#time = options.time ?? realTime;
   }
 
   #workspacesDir(): string {
@@ -70,6 +73,7 @@ export class FileStateStore implements StateBackend {
       timeoutMs: this.#options.lockTimeoutMs ?? defaults.lockTimeoutMs,
       what: `state ${this.path}`,
       lockFile: this.lockPath,
+      time: this.#time,
       ...(this.#options.onWaiting && { onWaiting: this.#options.onWaiting }),
     });
     // Writers hold the lock, so any temporary file left now is from a writer that crashed.
@@ -79,7 +83,7 @@ export class FileStateStore implements StateBackend {
     /** The serial of this run's version in the history, replaced by each of its saves. */
     let runVersion: number | undefined;
     let held = true;
-    const lease = keepLease(this.#leaseMs, () => this.#renew(holder), this.#options.onWarning);
+    const lease = keepLease(this.#leaseMs, () => this.#renew(holder), this.#options.onWarning, this.#time);
     const assertHeld = () => {
       if (!held) throw new Error(`the lock on ${this.path} was released`);
       if (lease.lost) throw new StateLockedError(`the lock on ${this.path} is lost: ${lease.lost}`);
@@ -103,7 +107,7 @@ export class FileStateStore implements StateBackend {
         const meta = {
           serial: state.serial,
           lineage: state.lineage,
-          savedAt: new Date().toISOString(),
+          savedAt: new Date(this.#time.now()).toISOString(),
           holder,
           summary: tracker.summarize(state),
         };
@@ -122,7 +126,7 @@ export class FileStateStore implements StateBackend {
   }
 
   async #attempt(): Promise<Attempt<LockHolder>> {
-    const holder = newHolder(this.#options.operation ?? "lock", this.#leaseMs);
+    const holder = newHolder(this.#options.operation ?? "lock", this.#leaseMs, this.#time.now());
     const record = JSON.stringify(holder) + "\n";
     if (await this.#createLock(record)) return { lock: holder };
     const current = await this.#readLock();
@@ -137,7 +141,7 @@ export class FileStateStore implements StateBackend {
   /** Extends the lease if the lock is still ours; false when it is not. */
   async #renew(holder: LockHolder): Promise<boolean> {
     if ((await this.#readLock()).holder?.id !== holder.id) return false;
-    holder.expiresAt = new Date(Date.now() + this.#leaseMs).toISOString();
+    holder.expiresAt = new Date(this.#time.now() + this.#leaseMs).toISOString();
     await this.#replaceFile(this.lockPath, JSON.stringify(holder) + "\n");
     return true;
   }
@@ -197,7 +201,7 @@ export class FileStateStore implements StateBackend {
     const holder = current.holder;
     if (holder === undefined) return false;
     const dead = holder.host === hostname() && !processExists(holder.pid);
-    const expired = Date.parse(holder.expiresAt) < Date.now();
+    const expired = Date.parse(holder.expiresAt) < this.#time.now();
     if (!dead && !expired) return false;
     if (!(await this.#removeLockIf(current.text))) return false;
     this.#options.onWarning?.(
@@ -226,7 +230,7 @@ export class FileStateStore implements StateBackend {
 
   async currentLock(): Promise<LockHolder | undefined> {
     const { holder } = await this.#readLock();
-    if (!holder || Date.parse(holder.expiresAt) < Date.now()) return undefined;
+    if (!holder || Date.parse(holder.expiresAt) < this.#time.now()) return undefined;
     if (holder.host === hostname() && !processExists(holder.pid)) return undefined;
     return holder;
   }
@@ -255,7 +259,7 @@ export class FileStateStore implements StateBackend {
     }
     const out: WorkspaceInfo[] = [];
     for (const name of names.sort()) {
-      const store = new FileStateStore(this.basePath, { workspace: name });
+      const store = new FileStateStore(this.basePath, { workspace: name, time: this.#time });
       const [state, lock] = [await store.read(), await store.currentLock()];
       if (!state && !lock) continue;
       const saved = state ? await stat(store.path) : undefined;

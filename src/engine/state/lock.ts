@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { hostname, userInfo } from "node:os";
+import type { TimeSource } from "../../api/index.ts";
 import { vigilVersion } from "../../shipped.ts";
 import { type LockHolder, StateBackendError, StateLockedError } from "./errors.ts";
 
@@ -23,6 +24,11 @@ export interface StoreOptions {
   onWaiting?: (message: string) => void;
   /** Told about things worth a warning, such as taking over a dead run's lock. */
   onWarning?: (message: string) => void;
+  /**
+   * The clock of the waits, the lease's renewals and (for the file store) its expiry; real time unless a
+   * test drives it. PostgreSQL judges expiry by the database's clock.
+   */
+  time?: TimeSource;
 }
 
 export const defaults = {
@@ -50,7 +56,7 @@ export function ciRunUrl(env: NodeJS.ProcessEnv = process.env): string | undefin
 }
 
 /** This process as a lock holder, with a fresh lock id. */
-export function newHolder(operation: string, leaseMs: number, now = Date.now()): LockHolder {
+export function newHolder(operation: string, leaseMs: number, now: number): LockHolder {
   let user: string;
   try {
     user = userInfo().username;
@@ -96,16 +102,18 @@ export async function acquire<T>(
     onWaiting?: (message: string) => void;
     wake?: (ms: number) => Promise<void>;
     lockFile?: string;
+    time: TimeSource;
   },
 ): Promise<T> {
-  const deadline = Date.now() + options.timeoutMs;
+  const { time } = options;
+  const deadline = time.now() + options.timeoutMs;
   let pause = 50;
   let shown: string | undefined;
   for (;;) {
     const result = await attempt();
     if ("lock" in result) return result.lock;
     const who = describeHolder(result.holder);
-    const left = deadline - Date.now();
+    const left = deadline - time.now();
     if (left <= 0) {
       const waited = options.timeoutMs > 0 ? ` after waiting ${formatDuration(options.timeoutMs)}` : "";
       throw new StateLockedError(
@@ -126,13 +134,9 @@ export async function acquire<T>(
     }
     // Jittered, so runs that wait together do not all retry at the same moment.
     const ms = Math.min(left, pause * (0.5 + Math.random()));
-    await (options.wake ? options.wake(ms) : sleep(ms));
+    await (options.wake ? options.wake(ms) : time.sleep(ms));
     pause = Math.min(1000, pause * 1.5);
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((done) => setTimeout(done, ms));
 }
 
 /** `5m`, `90s`, `1m30s`, `250ms`. */
@@ -145,35 +149,34 @@ function formatDuration(ms: number): string {
 }
 
 /**
- * Renews a lease every quarter of its length while the run lives. `renew`
+ * Renews a lease every quarter of its length (on `time`) while the run lives. `renew`
  * answers false once the lock is no longer this run's; the handle then
  * refuses every write.
  */
 export function keepLease(
   leaseMs: number,
   renew: () => Promise<boolean>,
-  onWarning?: (message: string) => void,
+  onWarning: ((message: string) => void) | undefined,
+  time: TimeSource,
 ) {
   let lost: string | undefined;
-  let renewing: Promise<void> | undefined;
-  const timer = setInterval(
-    () => {
-      renewing ??= renew()
-        .then((held) => {
-          if (!held) lost = "another run took the lock after this run's lease ran out";
-        })
-        .catch((error: unknown) => {
-          // Transient (the database restarted, say): the next renewal tries again, within the lease.
-          onWarning?.(`could not renew the state lock's lease: ${(error as Error).message}`);
-        })
-        .finally(() => {
-          renewing = undefined;
-        });
-    },
-    Math.max(10, leaseMs / 4),
-  );
-  // The lease never keeps a process alive on its own.
-  timer.unref();
+  const stopped = new AbortController();
+  const renewals = (async () => {
+    for (;;) {
+      try {
+        // The lease never keeps a process alive on its own.
+        await time.sleep(Math.max(10, leaseMs / 4), stopped.signal, { unref: true });
+      } catch {
+        return; // stopped
+      }
+      try {
+        if (!(await renew())) lost = "another run took the lock after this run's lease ran out";
+      } catch (error) {
+        // Transient (the database restarted, say): the next renewal tries again, within the lease.
+        onWarning?.(`could not renew the state lock's lease: ${(error as Error).message}`);
+      }
+    }
+  })();
   return {
     get lost() {
       return lost;
@@ -182,8 +185,8 @@ export function keepLease(
       lost = reason;
     },
     async stop() {
-      clearInterval(timer);
-      await renewing;
+      stopped.abort();
+      await renewals;
     },
   };
 }

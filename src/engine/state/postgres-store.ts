@@ -8,6 +8,7 @@
 import { promisify } from "node:util";
 import { gunzip, gzip } from "node:zlib";
 import pg from "pg";
+import { realTime, type TimeSource } from "../../api/index.ts";
 import type { State, StateLock } from "../model.ts";
 import { ChangeTracker, type StateBackend, type VersionInfo, type WorkspaceInfo } from "./backend.ts";
 import { type LockHolder, StateBackendError, StateLockedError } from "./errors.ts";
@@ -38,6 +39,7 @@ export class PostgresStateStore implements StateBackend {
   readonly #config: pg.ClientConfig;
   readonly #secrets: string[];
   readonly #leaseMs: number;
+  readonly #time: TimeSource;
   #client: Promise<pg.Client> | undefined;
   #broken: Error | undefined;
   /** One statement or transaction at a time on the one connection: lease renewals must not land inside a transaction. */
@@ -52,6 +54,7 @@ export class PostgresStateStore implements StateBackend {
     this.description = `PostgreSQL ${parsed.shown} (schema ${parsed.schema}, workspace ${this.workspace})`;
     this.#options = options;
     this.#leaseMs = options.leaseMs ?? defaults.leaseMs;
+    this.#time = options.time ?? realTime;
     this.#secrets = parsed.secrets;
     this.#config = {
       connectionString: parsed.connectionString,
@@ -158,11 +161,12 @@ export class PostgresStateStore implements StateBackend {
       timeoutMs: this.#options.lockTimeoutMs ?? defaults.lockTimeoutMs,
       what: `workspace ${this.workspace} of ${this.description.replace(/ \(.*$/, "")}`,
       wake: (ms) => this.#waitForRelease(ms),
+      time: this.#time,
       ...(this.#options.onWaiting && { onWaiting: this.#options.onWaiting }),
     });
     let tracker: ChangeTracker | undefined;
     let held = true;
-    const lease = keepLease(this.#leaseMs, () => this.#renew(holder), this.#options.onWarning);
+    const lease = keepLease(this.#leaseMs, () => this.#renew(holder), this.#options.onWarning, this.#time);
     const assertHeld = () => {
       if (!held) throw new Error(`the lock on workspace ${this.workspace} was released`);
       if (lease.lost)
@@ -225,7 +229,7 @@ export class PostgresStateStore implements StateBackend {
       );
       const previous = existing.rows[0];
       if (previous?.live) return { holder: { ...previous.holder, expiresAt: previous.expires } };
-      const holder = newHolder(this.#options.operation ?? "lock", this.#leaseMs);
+      const holder = newHolder(this.#options.operation ?? "lock", this.#leaseMs, this.#time.now());
       const taken = await client.query<{ taken: string; expires: string }>(
         `INSERT INTO ${s}.locks AS l (workspace, lock_id, holder, expires_at, backend_pid)
          VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond', pg_backend_pid())
@@ -318,15 +322,16 @@ export class PostgresStateStore implements StateBackend {
       this.#listening = true;
       await this.#exclusive((client) => client.query(`LISTEN ${notifyChannel}`));
     }
-    await new Promise<void>((done) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.#released.delete(wake);
-        done();
-      };
-      const timer = setTimeout(wake, ms);
-      this.#released.add(wake);
-    });
+    const released = new AbortController();
+    const wake = () => released.abort();
+    this.#released.add(wake);
+    try {
+      await this.#time.sleep(ms, released.signal);
+    } catch {
+      // Woken by the release.
+    } finally {
+      this.#released.delete(wake);
+    }
   }
 
   currentLock(): Promise<LockHolder | undefined> {

@@ -1,3 +1,4 @@
+import type { TimeSource } from "../../kinds/time.ts";
 import type { Clock } from "./clock.ts";
 import type { Store } from "./store.ts";
 
@@ -9,6 +10,8 @@ import type { Store } from "./store.ts";
 export interface BackgroundHost {
   readonly store: Store;
   readonly clock: Clock;
+  /** The real time the ticker waits on. */
+  readonly time: TimeSource;
 }
 
 /**
@@ -41,14 +44,15 @@ export interface BackgroundControl {
 export const maxTimerStops = 100_000;
 
 /**
- * Runs the tasks every `periodMs` of real time, soon after any write (`kick`),
+ * Runs the tasks every `periodMs` of real time (the host's `TimeSource`), soon after any write (`kick`),
  * and right away when the clock route moves the sandbox clock (`runDue`).
  */
 export class Background<S extends BackgroundHost> implements BackgroundControl {
   readonly #state: S;
   #tasks: readonly BackgroundTaskOf<S>[] = [];
   readonly #running = new Map<string, Promise<void>>();
-  #timer: NodeJS.Timeout | undefined;
+  /** Ends the ticker's wait when the work stops. */
+  #ticking: AbortController | undefined;
   #kicked = false;
   #stopped = true;
   /** Work left running when `stop` gave up on it: its failures (a write to the closed store) are expected. */
@@ -64,7 +68,19 @@ export class Background<S extends BackgroundHost> implements BackgroundControl {
       for (const task of tasks) task.start?.(this.#state);
     });
     this.#stopped = false;
-    this.#timer = setInterval(() => this.#tick(), periodMs).unref();
+    const ticking = new AbortController();
+    this.#ticking = ticking;
+    void (async () => {
+      for (;;) {
+        try {
+          // The ticker never keeps a process alive on its own.
+          await this.#state.time.sleep(periodMs, ticking.signal, { unref: true });
+        } catch {
+          return; // stopped
+        }
+        this.#tick();
+      }
+    })();
   }
 
   /** Asks for a run soon: after the current request has committed and answered. */
@@ -156,7 +172,7 @@ export class Background<S extends BackgroundHost> implements BackgroundControl {
    */
   async stop(graceMs = Number.POSITIVE_INFINITY): Promise<boolean> {
     this.#stopped = true;
-    clearInterval(this.#timer);
+    this.#ticking?.abort();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<false>((resolve) => {
       if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve(false), graceMs);

@@ -1,7 +1,8 @@
+import { realTime, type TimeSource } from "../../kinds/time.ts";
 import type { Store } from "./store.ts";
 
 /**
- * The sandbox clock: real time plus an offset that `POST /_sandbox/clock`
+ * The sandbox clock: real time (its `TimeSource`) plus an offset that `POST /_sandbox/clock`
  * moves. Everything time-based (token expiry, windows, quotas, maintenance,
  * retries) reads it, so tests can jump ahead instead of waiting.
  *
@@ -13,10 +14,11 @@ export class Clock {
   readonly #store: Store;
   readonly #realMs: () => number;
 
-  constructor(store: Store, options: { manual?: boolean } = {}) {
+  constructor(store: Store, options: { manual?: boolean; time?: TimeSource } = {}) {
     this.#store = store;
-    const madeAt = Date.now();
-    this.#realMs = options.manual ? () => madeAt : Date.now;
+    const time = options.time ?? realTime;
+    const madeAt = time.now();
+    this.#realMs = options.manual ? () => madeAt : () => time.now();
   }
 
   /** Now, in Unix milliseconds. */

@@ -29,7 +29,7 @@ export async function faultBefore(
 ): Promise<boolean> {
   const drawn = state.faults.draw(op);
   if (!drawn) return false;
-  if (drawn.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, drawn.latencyMs));
+  if (drawn.latencyMs > 0) await state.time.sleep(drawn.latencyMs);
   const fault = drawn.fault;
   if (!fault) return false;
   req.vigil.fault = fault;

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { LeafScope, ProblemCodeName } from "../../kinds/index.ts";
+import type { TimeSource } from "../../kinds/time.ts";
 import type { BackgroundControl } from "./background.ts";
 import type { Clock } from "./clock.ts";
 import type { CursorCodec } from "./cursor.ts";
@@ -73,6 +74,8 @@ export interface SandboxSettings {
   manualClock?: boolean;
   /** Takes every webhook delivery in-process instead of sending it over the network. */
   webhookReceiver?: WebhookReceiver;
+  /** The real time under the sandbox clock, the background ticker's and the deliveries'; `realTime` when absent. */
+  time?: TimeSource;
 }
 
 /** One signed attempt of a delivery, as it would go over the wire. */

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { realTime, type TimeSource } from "../../kinds/time.ts";
 import { Background, type BackgroundTaskOf } from "./background.ts";
 import { Clock } from "./clock.ts";
 import { CursorCodec } from "./cursor.ts";
@@ -52,12 +53,18 @@ export class SandboxState {
   baseUrl = "";
 
   readonly background: Background<SandboxState>;
+  /** Real time, as the ticker, the clock and deliveries read it. */
+  readonly time: TimeSource;
 
   /** `data`: a SQLite file to write through to, or a store already loaded (from a snapshot); in memory when absent. */
   constructor(data?: string | Store, settings: SandboxSettings = { allowInsecureWebhooks: false }) {
     this.store = data instanceof Store ? data : new Store(data);
+    this.time = settings.time ?? realTime;
     this.background = new Background(this);
-    this.clock = new Clock(this.store, { manual: settings.manualClock ?? false });
+    this.clock = new Clock(this.store, {
+      manual: settings.manualClock ?? false,
+      ...(settings.time && { time: settings.time }),
+    });
     const secret = this.#persistentSecret("signingKey");
     this.tokens = new TokenAuthority(secret);
     this.services = {

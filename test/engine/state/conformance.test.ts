@@ -16,6 +16,7 @@ import {
   type StoreOptions,
 } from "../../../src/engine/state/index.ts";
 import { PostgresStateStore } from "../../../src/engine/state/postgres-store.ts";
+import { ManualClock, until } from "../../helpers/clock.ts";
 import { freshSchema, postgresForTests } from "../../helpers/postgres.ts";
 import { kill, startChild, tempStatePath } from "./helpers.ts";
 
@@ -134,11 +135,13 @@ describe.each(backends)("the $name backend", (backend) => {
 
   it("a waiting run says who holds the lock, then takes it when it is released", async () => {
     const place = backend.place();
-    const first = await open(place, { operation: "apply" }).lock();
+    const time = new ManualClock();
+    const first = await open(place, { operation: "apply", time }).lock();
     const messages: string[] = [];
-    const waiting = open(place, { lockTimeoutMs: 10_000, onWaiting: (m) => messages.push(m) }).lock();
-    setTimeout(() => void first.release(), 300);
-    const second = await waiting;
+    const waiting = open(place, { lockTimeoutMs: 10_000, onWaiting: (m) => messages.push(m), time }).lock();
+    await until(() => messages.length > 0);
+    await first.release();
+    const second = await time.drive(waiting);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(
       /is locked by .*\(pid \d+, vigil .*, apply\) since .*, lock id .*; waiting up to 10s/,
@@ -148,18 +151,24 @@ describe.each(backends)("the $name backend", (backend) => {
 
   it("gives up after the lock timeout with exit-worthy details", async () => {
     const place = backend.place();
-    const first = await open(place, { operation: "apply" }).lock();
-    const started = Date.now();
-    const error = await open(place, { lockTimeoutMs: 400 })
-      .lock()
-      .catch((e: unknown) => e);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    const time = new ManualClock();
+    const first = await open(place, { operation: "apply", time }).lock();
+    const started = time.now();
+    const error = await time.drive(
+      open(place, { lockTimeoutMs: 400, time })
+        .lock()
+        .catch((e: unknown) => e),
+    );
+    expect(time.now() - started).toBeGreaterThanOrEqual(400);
     expect(error).toBeInstanceOf(StateLockedError);
     expect((error as Error).message).toMatch(/Gave up after waiting 400ms \(--lock-timeout\)/);
     await first.release();
   });
 
-  it("frees a killed holder's lock at once, and a hung holder's when its lease runs out, fencing its writes", async () => {
+  // Real processes on real time (two node starts, a lease run out): a loaded machine takes its time to start them.
+  it("frees a killed holder's lock at once, and a hung holder's when its lease runs out, fencing its writes", {
+    timeout: 60_000,
+  }, async () => {
     const place = backend.place();
     const killed = await startChild("hold", place);
     await kill(killed);
@@ -187,12 +196,42 @@ describe.each(backends)("the $name backend", (backend) => {
 
   it("renews the lease while the run lives", async () => {
     const place = backend.place();
-    const store = open(place, { leaseMs: 400 });
+    // Starts at the real time, so the database's clock (PostgreSQL's lease expiry) and this one agree.
+    const time = new ManualClock(Date.now());
+    const store = open(place, { leaseMs: 60_000, time });
     const lock = await store.lock();
-    await new Promise((r) => setTimeout(r, 1200));
-    await expect(open(place).lock()).rejects.toBeInstanceOf(StateLockedError);
+    const taken = Date.parse((await store.currentLock())!.expiresAt);
+    // Three leases' worth of clock, one renewal (a quarter lease) at a time.
+    for (let renewal = 0; renewal < 12; renewal++) {
+      await until(() => time.waiting > 0);
+      await time.advance(15_000);
+    }
+    await until(() => time.waiting > 0);
+    expect(Date.parse((await store.currentLock())!.expiresAt)).toBeGreaterThan(taken);
+    await expect(open(place, { time }).lock()).rejects.toBeInstanceOf(StateLockedError);
     await lock.write(stateWith(1, ["monitors.a"]));
     await lock.release();
+  });
+
+  it("frees a lease that is not renewed when the clock passes its end, with no real wait", async () => {
+    const place = backend.place();
+    const time = new ManualClock(Date.now());
+    const first = await open(place, { leaseMs: 60_000, time }).lock();
+    // The clock passes the lease's end, but this holder's renewals (on its own, real clock) never come.
+    const later = new ManualClock(Date.now() + 61_000);
+    const warnings: string[] = [];
+    const taken = await open(place, { time: later, onWarning: (m) => warnings.push(m) })
+      .lock()
+      .catch((e: unknown) => e);
+    await first.release().catch(() => {});
+    if (backend.name === "postgres") {
+      // PostgreSQL judges leases by the database's clock, which this test does not move.
+      expect(taken).toBeInstanceOf(StateLockedError);
+      return;
+    }
+    expect(taken).not.toBeInstanceOf(Error);
+    expect(warnings.join("\n")).toMatch(/its lease ran out at/);
+    await (taken as Awaited<ReturnType<StateBackend["lock"]>>).release();
   });
 
   it("keeps workspaces apart: their locks never block each other", async () => {

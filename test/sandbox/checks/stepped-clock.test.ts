@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Clock } from "../../../src/sandbox/core/clock.ts";
 import { Store } from "../../../src/sandbox/core/store.ts";
 import type { ReceivedWebhook } from "../../../src/sandbox/index.ts";
+import { ManualClock } from "../../helpers/clock.ts";
 import { contact, monitor } from "../../helpers/fixtures.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
 
@@ -58,10 +59,11 @@ async function alerting(c: Client) {
 
 describe("a manual clock", () => {
   it("stands still between requests: only the clock route moves it", async () => {
-    const clock = new Clock(new Store(), { manual: true });
-    const real = new Clock(new Store());
+    const time = new ManualClock();
+    const clock = new Clock(new Store(), { manual: true, time });
+    const real = new Clock(new Store(), { time });
     const [manualBefore, realBefore] = [clock.nowMs(), real.nowMs()];
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await time.advance(5);
     expect(clock.nowMs()).toBe(manualBefore);
     expect(real.nowMs()).toBeGreaterThan(realBefore);
     clock.set(t0);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock, until } from "../../helpers/clock.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
 import { outcome } from "./helpers.ts";
 
@@ -95,18 +96,40 @@ describe("rates", () => {
 });
 
 describe("latency", () => {
+  // A sandbox of its own on a clock the test moves: the latency is a wait on the sandbox's time.
+  const time = new ManualClock(Date.now());
+  let slow: TestSandbox;
+  let client: Client;
+  beforeAll(async () => {
+    slow = await startTestSandbox({ time });
+    client = await slow.account();
+  });
+  afterAll(() => slow.close());
+
+  /** Whether `call` answers only once the clock has moved `ms`: false when it answers with the clock still. */
+  async function delayed(call: () => Promise<unknown>, ms: number): Promise<boolean> {
+    let answered = false;
+    const done = call()
+      .catch(() => {})
+      .finally(() => {
+        answered = true;
+      });
+    await until(() => answered || time.waits().includes(ms));
+    if (answered) return false;
+    await time.advance(ms - 1);
+    expect(answered, "answered before its latency was over").toBe(false);
+    await time.advance(1);
+    await done;
+    return true;
+  }
+
   it("is added to every eligible call, faulted or not, and to no spared one", async () => {
-    const timed = async (call: () => Promise<unknown>) => {
-      const start = performance.now();
-      await call();
-      return performance.now() - start;
-    };
-    await sb.admin.post("/_sandbox/faults", { rate: 0, latencyMs: 300 });
-    expect(await timed(() => acct.get("/account"))).toBeGreaterThanOrEqual(295);
-    expect(await timed(() => sb.admin.get("/_sandbox/stats"))).toBeLessThan(250);
-    await sb.admin.post("/_sandbox/faults", { rate: 1, when: "before", latencyMs: 300 });
-    expect(await timed(() => acct.get("/account"))).toBeGreaterThanOrEqual(295);
-    await sb.admin.delete("/_sandbox/faults");
-    expect(await timed(() => acct.get("/account"))).toBeLessThan(250);
+    await slow.admin.post("/_sandbox/faults", { rate: 0, latencyMs: 300 });
+    expect(await delayed(() => client.get("/account"), 300)).toBe(true);
+    expect(await delayed(() => slow.admin.get("/_sandbox/stats"), 300)).toBe(false);
+    await slow.admin.post("/_sandbox/faults", { rate: 1, when: "before", latencyMs: 300 });
+    expect(await delayed(() => client.get("/account"), 300)).toBe(true);
+    await slow.admin.delete("/_sandbox/faults");
+    expect(await delayed(() => client.get("/account"), 300)).toBe(false);
   });
 });

@@ -301,7 +301,7 @@ it(
       },
     );
     // Jobs and deliveries started by the fuzzed writes run in the background: let them finish, then look again.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sb.settle();
     expect(await snapshot(bystander)).toEqual(before);
     console.log(`sandbox fuzz: ${sent} requests (${writes} accepted writes), 0 failures`);
   },

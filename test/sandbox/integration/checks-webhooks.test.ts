@@ -2,21 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitor } from "../../helpers/fixtures.ts";
 import type { TestSandbox } from "../../helpers/sandbox.ts";
 import { closeWithReceiver, type Receiver, startWithReceiver } from "../webhooks/receiver.ts";
-import {
-  arrivals,
-  deliveries,
-  eventsAt,
-  eventually,
-  hook,
-  outcome,
-  settleDeliveries,
-  verified,
-} from "./helpers.ts";
+import { arrivals, deliveries, eventsAt, eventually, hook, outcome, verified } from "./helpers.ts";
 
 /** Simulated checks drive engine events to a real receiver, over HTTP only. */
 let sb: TestSandbox;
 let rx: Receiver;
-beforeAll(async () => ({ sb, rx } = await startWithReceiver()));
+// The sandbox clock moves only when a test moves it: a duration asserted is the one advanced, on any machine.
+beforeAll(async () => ({ sb, rx } = await startWithReceiver({ manualClock: true })));
 afterAll(() => closeWithReceiver(sb, rx));
 
 const engineEvents = [
@@ -89,7 +81,7 @@ describe("simulated checks → webhooks", () => {
       ["incident.closed", "incident.opened", "monitor.down", "monitor.up"].sort(),
     );
 
-    await settleDeliveries();
+    await sb.settle();
     expect(rx.received(byOther.path)).toHaveLength(0);
     expect(rx.received(byTag.path)).toHaveLength(0);
     // A tag scope does see its own monitor's events.
@@ -123,7 +115,7 @@ describe("simulated checks → webhooks", () => {
     // with real time, so one second short could cross a second boundary while we look).
     const now = await sb.advance(0);
     await sb.advance(pending.nextRetryAt - now - 2);
-    await settleDeliveries();
+    await sb.settle();
     expect(rx.received(failing.path)).toHaveLength(1);
 
     await sb.advance(3);
@@ -171,7 +163,7 @@ describe("simulated checks → webhooks", () => {
     await outcome(sb, m, "down");
     await arrivals(rx, h.path, "monitor.down");
     await sb.advance(29 * 60);
-    await settleDeliveries();
+    await sb.settle();
     expect(eventsAt(rx, h.path)).toEqual(["monitor.down"]);
     await sb.advance(60);
     const [reminder] = await arrivals(rx, h.path, "monitor.repeatedlyDown");

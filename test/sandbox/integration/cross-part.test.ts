@@ -3,22 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitor } from "../../helpers/fixtures.ts";
 import type { TestSandbox } from "../../helpers/sandbox.ts";
 import { closeWithReceiver, type Receiver, startWithReceiver } from "../webhooks/receiver.ts";
-import {
-  arrivals,
-  eventsAt,
-  hook,
-  key,
-  monitorBody,
-  outcome,
-  settle,
-  settleDeliveries,
-  verified,
-} from "./helpers.ts";
+import { arrivals, eventsAt, hook, key, monitorBody, outcome, settle, verified } from "./helpers.ts";
 
 /** Where one part's action reaches into another's resources, over HTTP only. */
 let sb: TestSandbox;
 let rx: Receiver;
-beforeAll(async () => ({ sb, rx } = await startWithReceiver()));
+// The sandbox clock moves only when a test moves it: a duration asserted is the one advanced, on any machine.
+beforeAll(async () => ({ sb, rx } = await startWithReceiver({ manualClock: true })));
 afterAll(() => closeWithReceiver(sb, rx));
 
 describe("across parts", () => {
@@ -54,7 +45,7 @@ describe("across parts", () => {
     await sb.advance(3600);
     const [ended] = await arrivals(rx, h.path, "maintenance.ended");
     expect(verified(ended!, h.secret, "maintenance.ended").data).toMatchObject({ monitorIds: [] });
-    await settleDeliveries();
+    await sb.settle();
     expect(eventsAt(rx, h.path).sort()).toEqual(["maintenance.ended", "monitor.deleted"]);
   });
 
@@ -86,7 +77,7 @@ describe("across parts", () => {
       state: "succeeded",
       summary: { created: 200 },
     });
-    await settleDeliveries();
+    await sb.settle();
     expect(rx.received(callback.path).filter((r) => r.body.event === "job.completed")).toEqual([]);
   });
 });

@@ -61,9 +61,6 @@ export async function arrivals(rx: Receiver, path: string, event: string, count 
 /** Events that arrived at `path`, in order of arrival. */
 export const eventsAt = (rx: Receiver, path: string) => rx.received(path).map((r) => r.body.event as string);
 
-/** A short real wait, to show that something does not arrive. */
-export const settleDeliveries = () => new Promise((r) => setTimeout(r, 300));
-
 export async function outcome(sb: TestSandbox, monitorId: string, state: "up" | "down") {
   const res = await sb.admin.post(`/_sandbox/monitor/${monitorId}/outcome`, { state });
   expect(res.status, res.text).toBe(200);

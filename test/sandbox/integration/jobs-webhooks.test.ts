@@ -7,7 +7,8 @@ import { arrivals, eventsAt, hook, key, monitorBody, settle, verified } from "./
 /** Bulk jobs emit per-monitor events and job callbacks to a real receiver, over HTTP only. */
 let sb: TestSandbox;
 let rx: Receiver;
-beforeAll(async () => ({ sb, rx } = await startWithReceiver()));
+// The sandbox clock moves only when a test moves it: a duration asserted is the one advanced, on any machine.
+beforeAll(async () => ({ sb, rx } = await startWithReceiver({ manualClock: true })));
 afterAll(() => closeWithReceiver(sb, rx));
 
 describe("jobs → webhooks", () => {

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contact, monitor } from "../../helpers/fixtures.ts";
 import type { Client, TestSandbox } from "../../helpers/sandbox.ts";
 import { closeWithReceiver, type Receiver, startWithReceiver } from "../webhooks/receiver.ts";
-import { arrivals, eventsAt, hook, outcome, settleDeliveries, verified } from "./helpers.ts";
+import { arrivals, eventsAt, hook, outcome, verified } from "./helpers.ts";
 
 /** Maintenance windows hold back the engine's alerts, and their end releases them, over HTTP only. */
 let sb: TestSandbox;
 let rx: Receiver;
-beforeAll(async () => ({ sb, rx } = await startWithReceiver()));
+// The sandbox clock moves only when a test moves it: a duration asserted is the one advanced, on any machine.
+beforeAll(async () => ({ sb, rx } = await startWithReceiver({ manualClock: true })));
 afterAll(() => closeWithReceiver(sb, rx));
 
 const events = ["incident.opened", "monitor.down", "maintenance.ended"];
@@ -49,7 +50,7 @@ describe("maintenance → checks → webhooks", () => {
     });
     // Still inside: the monitor reads maintenance, and nothing is said about the outage.
     await sb.advance(1800);
-    await settleDeliveries();
+    await sb.settle();
     expect((await c.get(`/monitor/${m}`)).body.state).toBe("maintenance");
     expect(eventsAt(rx, h.path)).toEqual(["incident.opened"]);
     expect(await alerts(c, contactId)).toEqual({ notifications: [], outbox: [] });

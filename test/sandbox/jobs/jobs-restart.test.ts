@@ -161,8 +161,9 @@ it("cancels a running job between items: processed items stay, the rest are canc
     const { summary } = cancel.body;
     expect(summary.cancelled).toBeGreaterThan(0);
     expect(summary.created + summary.cancelled).toBe(1000);
-    // Nothing runs after the cancel: the monitors are exactly the items processed before it.
-    await new Promise((r) => setTimeout(r, 200));
+    // Nothing runs after the cancel: once the background work has settled, the monitors are exactly the
+    // items processed before it.
+    await sb.settle();
     const after = await c.get(`/job/${created.body.jobId}?status=created&limit=500`);
     expect(after.body.summary).toEqual(summary);
     expect(after.body.results).toHaveLength(Math.min(500, summary.created));

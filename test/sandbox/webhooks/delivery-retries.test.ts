@@ -44,7 +44,7 @@ describe("delivery behaviour", () => {
       // Not before its time: two seconds short of the step sends nothing (the sandbox clock also
       // moves with real time, so one second short could cross a second boundary while we look).
       await sb.advance(step - 2);
-      await new Promise((r) => setTimeout(r, 150));
+      await sb.settle();
       expect(rx.received(h.path)).toHaveLength(attempt);
       await sb.advance(wait - step + 2);
     }
@@ -301,7 +301,7 @@ describe("delivery behaviour", () => {
     const monitorId = await createMonitor(c);
     const [got] = await rx.waitFor(h.path);
     expect(got!.body.data.id).toBe(monitorId);
-    await new Promise((r) => setTimeout(r, 200));
+    await sb.settle();
     expect(rx.received(h.path)).toHaveLength(1);
     expect(await deliveries(c, h.id)).toHaveLength(1);
   });

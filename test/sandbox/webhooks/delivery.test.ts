@@ -136,7 +136,7 @@ describe("events from API routes", () => {
     expect(idGot!.body.data).toMatchObject({ id: watched, name: "watched" });
     const [tagGot] = await rx.waitFor(byTag.path);
     expect(tagGot!.body.data).toMatchObject({ id: other, tags: ["prod"] });
-    await new Promise((r) => setTimeout(r, 200));
+    await sb.settle();
     expect(rx.received(byId.path)).toHaveLength(1);
     expect(rx.received(byTag.path)).toHaveLength(1);
   });
@@ -169,7 +169,7 @@ describe("events from API routes", () => {
     const on = await hook(c);
     await createMonitor(c);
     await rx.waitFor(on.path);
-    await new Promise((r) => setTimeout(r, 200));
+    await sb.settle();
     expect(rx.received(off.path)).toHaveLength(0);
     expect(rx.received(other.path)).toHaveLength(0);
   });

@@ -46,7 +46,7 @@ describe("dry runs with a subscribed webhook, over HTTP", () => {
     const monitorId = await monitor(c);
     const [got] = await rx.waitFor(target.path);
     expect(got!.body).toMatchObject({ event: "monitor.created", data: { id: monitorId } });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sb.settle();
     expect(rx.received(target.path)).toHaveLength(1);
     const deliveries = (await c.get(`/webhook/${hook.body.id}/delivery`)).body.data;
     expect(deliveries.map((d: any) => [d.event, d.resourceId])).toEqual([["monitor.created", monitorId]]);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { SandboxOptions } from "../../../src/sandbox/index.ts";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
 
 export interface Received {
@@ -107,8 +108,10 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
 }
 
 /** A sandbox that may deliver over http to loopback (`allowInsecureWebhooks`) and a real receiver for it. */
-export async function startWithReceiver(): Promise<{ sb: TestSandbox; rx: Receiver }> {
-  const sb = await startTestSandbox({ allowInsecureWebhooks: true });
+export async function startWithReceiver(
+  options: SandboxOptions = {},
+): Promise<{ sb: TestSandbox; rx: Receiver }> {
+  const sb = await startTestSandbox({ allowInsecureWebhooks: true, ...options });
   return { sb, rx: await new Receiver().start() };
 }
 

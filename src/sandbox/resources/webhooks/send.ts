@@ -1,4 +1,5 @@
 import { Agent, request } from "undici";
+import { realTime } from "../../../kinds/time.ts";
 import type { SandboxSettings, WebhookReceiver } from "../../core/operation.ts";
 import type { AttemptResult } from "./attempts.ts";
 import type { DeliveryDoc } from "./deliveries.ts";
@@ -52,8 +53,9 @@ export interface SendInput {
  * An attempt's headers, signed afresh, as a flat name, value list (not an object: a header named
  * `__proto__` is a header like any other), and the `SVC-Signature` sent.
  */
-function attemptHeaders(input: SendInput, secrets: ReturnType<typeof activeSecrets>) {
-  const signed = signatureHeaders(input.deliveryId, input.body, secrets, Math.floor(Date.now() / 1000));
+function attemptHeaders(input: SendInput, secrets: ReturnType<typeof activeSecrets>, realNowMs: number) {
+  // Real time, not the sandbox clock: receivers judge the timestamp against their own clocks.
+  const signed = signatureHeaders(input.deliveryId, input.body, secrets, Math.floor(realNowMs / 1000));
   const own: Record<string, string> = {
     "content-type": "application/json",
     "SVC-Event": input.event,
@@ -82,8 +84,9 @@ function receiveInProcess(
   receiver: WebhookReceiver,
   input: SendInput,
   secrets: ReturnType<typeof activeSecrets>,
+  realNowMs: number,
 ): AttemptResult {
-  const { headers: flat, signature } = attemptHeaders(input, secrets);
+  const { headers: flat, signature } = attemptHeaders(input, secrets, realNowMs);
   const headers: Record<string, string> = Object.create(null);
   for (let i = 0; i < flat.length; i += 2) headers[flat[i]!] = flat[i + 1]!;
   let status: number;
@@ -110,12 +113,12 @@ function receiveInProcess(
 }
 
 /** `Retry-After` as seconds, from either of its forms. */
-function retryAfterSec(value: string | string[] | undefined): number | undefined {
+function retryAfterSec(value: string | string[] | undefined, realNowMs: number): number | undefined {
   const text = Array.isArray(value) ? value[0] : value;
   if (!text) return undefined;
   if (/^\d+$/.test(text.trim())) return Number(text.trim());
   const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - realNowMs) / 1000));
 }
 
 function verdictOf(status: number): AttemptResult["verdict"] {
@@ -149,8 +152,9 @@ export async function sendAttempt(
   timeoutMs = attemptTimeoutMs,
 ): Promise<AttemptResult> {
   const policy = policyOf(settings);
+  const time = settings.time ?? realTime;
   const secrets = activeSecrets(input.webhook, input.now);
-  if (settings.webhookReceiver) return receiveInProcess(settings.webhookReceiver, input, secrets);
+  if (settings.webhookReceiver) return receiveInProcess(settings.webhookReceiver, input, secrets, time.now());
   const started = performance.now();
   // One deadline for the whole attempt: connecting, every hop, and reading each answer.
   // A timer cleared when the attempt ends: AbortSignal.timeout would keep one alive 10 s per attempt.
@@ -163,7 +167,7 @@ export async function sendAttempt(
   try {
     for (let hop = 0; ; hop++) {
       const url = checkUrl(target, policy);
-      const { headers, signature } = attemptHeaders(input, secrets);
+      const { headers, signature } = attemptHeaders(input, secrets, time.now());
       if (hop === 0) signatureSent = signature;
       const res = await request(url, {
         method: "POST",
@@ -195,7 +199,8 @@ export async function sendAttempt(
         statusCode: res.statusCode,
         latencyMs: elapsed(),
         error: verdict === "delivered" ? null : `receiver answered ${res.statusCode}`,
-        retryAfterSec: res.statusCode === 429 ? retryAfterSec(res.headers["retry-after"]) : undefined,
+        retryAfterSec:
+          res.statusCode === 429 ? retryAfterSec(res.headers["retry-after"], time.now()) : undefined,
         signatureSent,
       };
     }
