@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongFilesFirst } from "./test/setup/sequencer.ts";
 
 const include = ["test/**/*.test.ts", "src/**/*.test.ts"];
 
@@ -18,6 +19,7 @@ export default defineConfig({
     reporters: ["default", "./test/reporters/summary-line.ts"],
     // node:sqlite announces itself as experimental on every worker start.
     execArgv: ["--disable-warning=ExperimentalWarning"],
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,
