@@ -1,13 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { isolatedFiles } from "./test/setup/files.ts";
 import { LongFilesFirst } from "./test/setup/sequencer.ts";
 
 const include = ["test/**/*.test.ts", "src/**/*.test.ts"];
-
-/**
- * Files that need a process of their own: a module mock (vi.mock) replaces a module for the whole process,
- * so the file must load the module graph fresh, and nothing after it may see the mock.
- */
-const isolated = ["test/sandbox/admin-token-timing.test.ts"];
 
 export default defineConfig({
   test: {
@@ -26,7 +21,7 @@ export default defineConfig({
         test: {
           name: "shared",
           include,
-          exclude: isolated,
+          exclude: isolatedFiles,
           // A worker runs file after file with the modules it has loaded: loading the kinds, the sandbox,
           // fastify and the engine again for each of ~350 files was a third of the suite's time. Each file
           // still gets its own hooks and set-up; test/setup/per-file.ts closes what a file left running.
@@ -34,7 +29,7 @@ export default defineConfig({
           setupFiles: ["./test/setup/per-file.ts"],
         },
       },
-      { extends: true, test: { name: "isolated", include: isolated, isolate: true } },
+      { extends: true, test: { name: "isolated", include: isolatedFiles, isolate: true } },
     ],
   },
 });

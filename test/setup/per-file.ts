@@ -2,16 +2,13 @@
  * Runs around each test file of the "shared" project (vitest.config.ts), whose files follow one another in
  * one worker process: what a file changed of the process, or left running, it must not hand to the next.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll } from "vitest";
 import { openSandboxes } from "../helpers/sandbox.ts";
 
-let env: NodeJS.ProcessEnv;
-let cwd: string;
-
-beforeAll(() => {
-  env = { ...process.env };
-  cwd = process.cwd();
-});
+// Vitest runs this module again before it loads each file: what the file changes, even while it loads, is
+// put back after it.
+const env = { ...process.env };
+const cwd = process.cwd();
 
 afterAll(async () => {
   // A sandbox the file did not close (a failed set-up, say) would keep its background work going.
