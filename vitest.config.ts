@@ -1,8 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { isolatedFiles } from "./test/setup/files.ts";
+import { LongFilesFirst } from "./test/setup/sequencer.ts";
+
+const include = ["test/**/*.test.ts", "src/**/*.test.ts"];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "src/**/*.test.ts"],
     testTimeout: 20_000,
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: one on CI's 2-core machines. Most suites wait on
@@ -11,5 +14,22 @@ export default defineConfig({
     reporters: ["default", "./test/reporters/summary-line.ts"],
     // node:sqlite announces itself as experimental on every worker start.
     execArgv: ["--disable-warning=ExperimentalWarning"],
+    sequence: { sequencer: LongFilesFirst },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          include,
+          exclude: isolatedFiles,
+          // A worker runs file after file with the modules it has loaded: loading the kinds, the sandbox,
+          // fastify and the engine again for each of ~350 files was a third of the suite's time. Each file
+          // still gets its own hooks and set-up; test/setup/per-file.ts closes what a file left running.
+          isolate: false,
+          setupFiles: ["./test/setup/per-file.ts"],
+        },
+      },
+      { extends: true, test: { name: "isolated", include: isolatedFiles, isolate: true } },
+    ],
   },
 });

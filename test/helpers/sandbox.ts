@@ -111,12 +111,24 @@ export interface TestSandbox extends RunningSandbox {
   outbox(): Promise<any[]>;
 }
 
+/**
+ * The sandboxes started and not yet closed. Test files share a worker process (vitest.config.ts), so a
+ * sandbox a file leaves running would tick on under the next files: test/setup/per-file.ts closes them
+ * when the file ends, as the end of a process of its own did.
+ */
+export const openSandboxes = new Set<RunningSandbox>();
+
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   const sandbox = await startSandbox({ port: 0, ...options });
+  openSandboxes.add(sandbox);
   const client = new Client(sandbox.url, sandbox.token);
   const admin = new Client(sandbox.url, sandbox.adminToken);
   return {
     ...sandbox,
+    close: (closeOptions) => {
+      openSandboxes.delete(sandbox);
+      return sandbox.close(closeOptions);
+    },
     client,
     admin,
     async account(opts = {}) {

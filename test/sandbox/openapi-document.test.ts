@@ -211,7 +211,7 @@ describe("GET /openapi/v2.json", () => {
       }
       for (const p of o.parameters) compile(p.schema);
     }
-    // Compiling some hundreds of schemas is CPU work: a busy 2-core machine takes 35 s.
+    // Compiling some hundreds of schemas is CPU work: several seconds on a busy 2-core machine.
   }, 120_000);
 
   it("groups refusals by the spec's families in the descriptions", () => {
