@@ -11,6 +11,7 @@ export const isolatedFiles = ["test/sandbox/admin-token-timing.test.ts"];
  * PostgreSQL), longest first: test/setup/sequencer.ts starts them before the others.
  */
 export const longFiles = [
+  "test/fleet/fleet.test.ts",
   "test/terraform/batched-writes.test.ts",
   "test/terraform/e2e/example-cdktf.test.ts",
   "test/pulumi/package.test.ts",
@@ -18,6 +19,8 @@ export const longFiles = [
   "test/cli/corpus.test.ts",
   "test/cli/e2e/sandbox-persistence.test.ts",
   "test/terraform/e2e/example-hcl.test.ts",
+  "test/terraform/e2e/export-cdktf.test.ts",
+  "test/engine/e2e/round-trip.test.ts",
   "test/cli/e2e/state-postgres.test.ts",
   "test/cli/e2e/interrupt.test.ts",
   "test/terraform/e2e/separate-states.test.ts",
