@@ -3,6 +3,7 @@
  * unique, string literals, and object literals laid out two spaces deep, one member a line, as a formatter
  * would. The writers build a `TsValue` tree from the graph's members and render it here.
  */
+import { readShippedSync, vigilVersion } from "../../shipped.ts";
 
 /** An expression as it is written, a `{...}` literal, or a `[...]` literal. */
 export type TsValue =
@@ -104,4 +105,61 @@ export function render(value: TsValue, indent = 0): string {
     if (pad.length + inline.length <= lineWidth) return inline;
   }
   return `[\n${value.items.map((i) => `${pad}${render(i, indent + 1)},`).join("\n")}\n${close}]`;
+}
+
+/** What differs between the TypeScript projects the program formats write. */
+export interface TsProject {
+  name: string;
+  /** The program's file, which `tsc --noEmit` checks. */
+  main: string;
+  scripts: Record<string, string>;
+  /** Its runtime dependencies beside `vigil`, at the ranges this package ships with (or `fallback`). */
+  dependencies: Record<string, { from: "dependencies" | "peerDependencies"; fallback: string }>;
+  /** The type packages `tsc` loads (`node` where the program reads `process`). */
+  types: string[];
+}
+
+/** A generated project's `package.json` and `tsconfig.json`: this package, TypeScript, and Node's type stripping. */
+export function tsProjectFiles(project: TsProject): { "package.json": string; "tsconfig.json": string } {
+  const shipped = JSON.parse(readShippedSync("package.json")) as Record<
+    "dependencies" | "peerDependencies" | "devDependencies",
+    Record<string, string> | undefined
+  >;
+  const dependencies = Object.fromEntries(
+    Object.entries(project.dependencies).map(([name, range]) => [
+      name,
+      shipped[range.from]?.[name] ?? range.fallback,
+    ]),
+  );
+  const manifest = {
+    name: project.name,
+    private: true,
+    type: "module",
+    main: project.main,
+    // 22.18 and later run a .ts entry by stripping its types: no ts-node, no build.
+    engines: { node: ">=22.18" },
+    scripts: project.scripts,
+    dependencies: { ...dependencies, vigil: `^${vigilVersion()}` },
+    devDependencies: {
+      "@types/node": shipped.devDependencies?.["@types/node"] ?? "^22.0.0",
+      typescript: shipped.devDependencies?.typescript ?? "^5.0.0",
+    },
+  };
+  const tsconfig = {
+    compilerOptions: {
+      target: "es2023",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      strict: true,
+      noEmit: true,
+      allowImportingTsExtensions: true,
+      types: project.types,
+      skipLibCheck: true,
+    },
+    include: [project.main],
+  };
+  return {
+    "package.json": `${JSON.stringify(manifest, null, 2)}\n`,
+    "tsconfig.json": `${JSON.stringify(tsconfig, null, 2)}\n`,
+  };
 }

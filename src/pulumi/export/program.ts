@@ -29,10 +29,10 @@ import {
   stringLiteral,
   type TsEntry,
   type TsValue,
+  tsProjectFiles,
   uniqueIdentifiers,
 } from "../../engine/export/ts-text.ts";
 import { isObject, pointer } from "../../engine/pointer.ts";
-import { readShippedSync, vigilVersion } from "../../shipped.ts";
 import { resourceClassNames } from "../tokens.ts";
 
 /** The project's name: Pulumi namespaces the config keys with it (`vigil-account:monitorsApiSettingsPassword`). */
@@ -44,8 +44,13 @@ export const writePulumi: ExportWriter = (graph) => {
     files: {
       "index.ts": program.indexTs(),
       "Pulumi.yaml": pulumiYaml(),
-      "package.json": packageJson(),
-      "tsconfig.json": tsconfig(),
+      ...tsProjectFiles({
+        name: projectName,
+        main: "index.ts",
+        scripts: { typecheck: "tsc --noEmit" },
+        dependencies: { "@pulumi/pulumi": { from: "peerDependencies", fallback: "^3.0.0" } },
+        types: [],
+      }),
     },
     leftOut: program.credentials.leftOut,
     variables: program.credentials.variables.map((variable) => ({
@@ -187,45 +192,4 @@ function pulumiYaml(): string {
     "      path: ./node_modules/vigil/bin",
     "",
   ].join("\n");
-}
-
-function packageJson(): string {
-  const shipped = JSON.parse(readShippedSync("package.json")) as {
-    peerDependencies?: Record<string, string>;
-    devDependencies?: Record<string, string>;
-  };
-  const manifest = {
-    name: projectName,
-    private: true,
-    type: "module",
-    main: "index.ts",
-    engines: { node: ">=22.18" },
-    scripts: { typecheck: "tsc --noEmit" },
-    dependencies: {
-      "@pulumi/pulumi": shipped.peerDependencies?.["@pulumi/pulumi"] ?? "^3.0.0",
-      vigil: `^${vigilVersion()}`,
-    },
-    devDependencies: {
-      "@types/node": shipped.devDependencies?.["@types/node"] ?? "^22.0.0",
-      typescript: shipped.devDependencies?.typescript ?? "^5.0.0",
-    },
-  };
-  return `${JSON.stringify(manifest, null, 2)}\n`;
-}
-
-function tsconfig(): string {
-  const config = {
-    compilerOptions: {
-      target: "es2023",
-      module: "nodenext",
-      moduleResolution: "nodenext",
-      strict: true,
-      noEmit: true,
-      allowImportingTsExtensions: true,
-      types: [],
-      skipLibCheck: true,
-    },
-    include: ["index.ts"],
-  };
-  return `${JSON.stringify(config, null, 2)}\n`;
 }

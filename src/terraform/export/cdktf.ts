@@ -30,10 +30,10 @@ import {
   stringLiteral,
   type TsEntry,
   type TsValue,
+  tsProjectFiles,
   uniqueIdentifiers,
 } from "../../engine/export/ts-text.ts";
 import { isObject, pointer } from "../../engine/pointer.ts";
-import { readShippedSync, vigilVersion } from "../../shipped.ts";
 import { type Attribute, attributeName, resourceSchema, resourceTypeName } from "../schema.ts";
 
 /** The stack's name: its JSON is `cdktf.out/stacks/vigil-account/cdk.tf.json`. */
@@ -53,8 +53,16 @@ export const writeCdktf: ExportWriter = (graph) => {
     files: {
       "main.ts": stack.mainTs(),
       "cdktf.json": cdktfJson(),
-      "package.json": packageJson(),
-      "tsconfig.json": tsconfig(),
+      ...tsProjectFiles({
+        name: stackName,
+        main: "main.ts",
+        scripts: { synth: "node main.ts", typecheck: "tsc --noEmit" },
+        dependencies: {
+          cdktf: { from: "dependencies", fallback: "~0.21.0" },
+          constructs: { from: "dependencies", fallback: "^10.0.0" },
+        },
+        types: ["node"],
+      }),
     },
     leftOut: stack.credentials.leftOut,
     variables: stack.credentials.variables.map((variable) => ({ name: variable.name, variable })),
@@ -256,48 +264,6 @@ function cdktfJson(): string {
     terraformModules: [],
     sendCrashReports: "false",
     context: {},
-  };
-  return `${JSON.stringify(config, null, 2)}\n`;
-}
-
-function packageJson(): string {
-  const shipped = JSON.parse(readShippedSync("package.json")) as {
-    dependencies?: Record<string, string>;
-    devDependencies?: Record<string, string>;
-  };
-  const manifest = {
-    name: stackName,
-    private: true,
-    type: "module",
-    main: "main.ts",
-    engines: { node: ">=22.18" },
-    scripts: { synth: "node main.ts", typecheck: "tsc --noEmit" },
-    dependencies: {
-      cdktf: shipped.dependencies?.cdktf ?? "~0.21.0",
-      constructs: shipped.dependencies?.constructs ?? "^10.0.0",
-      vigil: `^${vigilVersion()}`,
-    },
-    devDependencies: {
-      "@types/node": shipped.devDependencies?.["@types/node"] ?? "^22.0.0",
-      typescript: shipped.devDependencies?.typescript ?? "^5.0.0",
-    },
-  };
-  return `${JSON.stringify(manifest, null, 2)}\n`;
-}
-
-function tsconfig(): string {
-  const config = {
-    compilerOptions: {
-      target: "es2023",
-      module: "nodenext",
-      moduleResolution: "nodenext",
-      strict: true,
-      noEmit: true,
-      allowImportingTsExtensions: true,
-      types: ["node"],
-      skipLibCheck: true,
-    },
-    include: ["main.ts"],
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }
