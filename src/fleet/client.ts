@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import { PostgresStateStore } from "../engine/state/postgres-store.ts";
+import { realTime, type TimeSource } from "../kinds/time.ts";
 import type { Fleet, FleetAccount } from "./fleet-file.ts";
 import { type FleetJob, type JobAction, type JobResult, jobFor } from "./jobs.ts";
 import { openQueue, queueName } from "./queue.ts";
@@ -30,18 +31,44 @@ export function chooseAccounts(fleet: Fleet, names: readonly string[] | undefine
 
 export class FleetUsageError extends Error {}
 
+/** An account whose job had not ended when `vigil fleet` stopped waiting: it stays on the queue. */
+export interface PendingAccount {
+  account: string;
+  /** `queued`: no worker has taken it yet (or it waits for a retry); `running`: a worker is on it. */
+  state: "queued" | "running";
+  /** The worker running it (`host pid N`), when one is. */
+  worker?: string;
+}
+
+export interface FleetRun {
+  /** The accounts whose jobs ended, in the fleet's order. */
+  outcomes: AccountOutcome[];
+  /** Those still queued or running when the timeout passed (empty when every job ended). */
+  pending: PendingAccount[];
+}
+
+/** How long `vigil fleet apply|plan` waits for the results by default. */
+export const defaultFleetTimeoutMs = 3_600_000;
+
 /**
  * Enqueues one job per account (its watch schedule kept up to date too, on apply) and waits until every
- * job has ended: completed with its result, or failed for good (its worker died more often than the
- * queue's retries). `onResult` is told of each as it ends.
+ * job has ended (completed with its result, or failed for good: its worker died more often than the
+ * queue's retries) or `timeoutMs` has passed on `time`. `onResult` is told of each as it ends. The jobs
+ * that had not ended by then are answered as `pending`, and stay on the queue: a worker runs them later.
  */
 export async function runFleet(
   stateUrl: string,
   fleet: Fleet,
   accounts: readonly FleetAccount[],
   action: Exclude<JobAction, "refresh">,
-  options: { pollMs?: number; onResult?: (outcome: AccountOutcome) => void; timeoutMs?: number } = {},
-): Promise<AccountOutcome[]> {
+  options: {
+    pollMs?: number;
+    onResult?: (outcome: AccountOutcome) => void;
+    timeoutMs?: number;
+    time?: TimeSource;
+  } = {},
+): Promise<FleetRun> {
+  const time = options.time ?? realTime;
   const boss = await openQueue(stateUrl, { supervise: false, name: `fleet ${action}` });
   try {
     const run = randomUUID();
@@ -64,13 +91,17 @@ export async function runFleet(
       if (id) pending.set(id, account.name);
       if (action === "apply") await keepSchedule(boss, fleet, account);
     }
-    const deadline = Date.now() + (options.timeoutMs ?? 3_600_000);
+    const deadline = time.now() + (options.timeoutMs ?? defaultFleetTimeoutMs);
+    let states = new Map<string, JobWithMetadata<FleetJob>["state"]>();
     while (pending.size > 0) {
-      await new Promise((done) => setTimeout(done, options.pollMs ?? 300));
+      if (time.now() >= deadline) break;
+      await time.sleep(Math.min(options.pollMs ?? 300, Math.max(0, deadline - time.now())));
       const jobs = await boss.findJobs<FleetJob>(queueName, { data: { run } });
+      states = new Map();
       for (const job of jobs as JobWithMetadata<FleetJob>[]) {
         const account = pending.get(job.id);
         if (account === undefined) continue;
+        states.set(job.id, job.state);
         if (job.state === "completed") {
           pending.delete(job.id);
           settle({ account, result: job.output as unknown as JobResult });
@@ -88,23 +119,33 @@ export async function runFleet(
           });
         }
       }
-      if (Date.now() > deadline)
-        for (const [id, account] of pending) {
-          pending.delete(id);
-          settle({
-            account,
-            result: {
-              account,
-              ok: false,
-              failed: 1,
-              message: "no worker finished its job in time (is a vigil worker running on this state?)",
-            },
-          });
-        }
     }
-    return accounts.map((a) => outcomes.get(a.name)!);
+    return {
+      outcomes: accounts.flatMap((a) => outcomes.get(a.name) ?? []),
+      pending: await pendingAccounts(stateUrl, pending, states),
+    };
   } finally {
     await boss.stop({ graceful: false, close: true });
+  }
+}
+
+/** What became of the jobs still without a result: queued, or running on which worker (the fleet's record). */
+async function pendingAccounts(
+  stateUrl: string,
+  pending: ReadonlyMap<string, string>,
+  states: ReadonlyMap<string, JobWithMetadata<FleetJob>["state"]>,
+): Promise<PendingAccount[]> {
+  if (pending.size === 0) return [];
+  const record = new FleetRecord(stateUrl);
+  try {
+    const running = new Map((await record.read()).map((r) => [r.account, r.runningOn]));
+    return [...pending].map(([id, account]) => {
+      if (states.get(id) !== "active") return { account, state: "queued" as const };
+      const worker = running.get(account);
+      return { account, state: "running" as const, ...(worker && { worker }) };
+    });
+  } finally {
+    await record.close();
   }
 }
 

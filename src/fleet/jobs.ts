@@ -39,6 +39,8 @@ export interface JobResult {
   failed: number;
   /** A plan's or drift check's changes; for a drift check, the drifted resources. */
   changes?: number;
+  /** A drift check's drifted resources (their addresses, `monitors.web`), the first 50. */
+  drifted?: string[];
   /** Why the account failed, in the words the CLI would say it (no secret, no stack trace). */
   message?: string;
   /** The plan, as JSON (docs/plan-format.md), for `vigil fleet plan`. */

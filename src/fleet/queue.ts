@@ -28,6 +28,9 @@ export const defaultTiming: QueueTiming = {
   retryLimit: 3,
 };
 
+/** pg-boss's own default: a schedule's occurrence is sent within 30 s of its time. */
+export const defaultScheduleCheckSeconds = 30;
+
 /** pg-boss's tables live in a schema of their own beside the state's: `<state schema>_queue`. */
 export function queueSchema(stateUrl: string): string {
   return `${parsePostgresUrl(stateUrl).schema}_queue`;
@@ -44,6 +47,8 @@ export async function openQueue(
     name: string;
     timing?: QueueTiming;
     schedule?: boolean;
+    /** How often this instance evaluates the queue's schedules (pg-boss's cron pass), 1 to 45. */
+    scheduleCheckSeconds?: number;
     onError?: (e: Error) => void;
   },
 ): Promise<PgBoss> {
@@ -59,6 +64,10 @@ export async function openQueue(
     options: `-c idle_in_transaction_session_timeout=${timing.heartbeatSeconds * 1000}`,
     supervise: options.supervise,
     schedule: options.schedule ?? false,
+    // The deployment runs one pass per interval, whichever worker claims it; an occurrence is sent by the
+    // first pass after it, so a schedule fires up to this late. Its jobs are forwarded within 5 s more.
+    cronMonitorIntervalSeconds: options.scheduleCheckSeconds ?? defaultScheduleCheckSeconds,
+    cronWorkerIntervalSeconds: Math.min(5, options.scheduleCheckSeconds ?? defaultScheduleCheckSeconds),
     superviseIntervalSeconds: timing.superviseSeconds,
     monitorIntervalSeconds: timing.superviseSeconds,
     instanceName: options.name,

@@ -20,6 +20,9 @@ import { PostgresStateStore } from "../engine/state/postgres-store.ts";
 import { formatDiagnostic, loadConfig } from "../gitops/load.ts";
 import type { FleetJob, JobResult } from "./jobs.ts";
 
+/** How many drifted addresses a drift check's result names (status, record). */
+const maxDriftedListed = 50;
+
 export interface RunnerOptions {
   stateUrl: string;
   env: NodeJS.ProcessEnv;
@@ -160,11 +163,13 @@ async function reconcile(
     }
     if (job.action === "refresh") {
       const { plan } = await planChanges({ ...engine, refresh: "full", refreshOnly: true });
-      const drifted = plan.actions.filter((a) => a.action !== "no-op").length;
-      if (drifted === 0 || !job.heal)
-        return { ok: true, created: 0, updated: 0, deleted: 0, failed: 0, changes: drifted };
+      const found = plan.actions.filter((a) => a.action !== "no-op").map((a) => a.address);
+      // The first ones are enough to say where to look; the count says how many there are.
+      const drift = { changes: found.length, drifted: found.slice(0, maxDriftedListed) };
+      if (found.length === 0 || !job.heal)
+        return { ok: true, created: 0, updated: 0, deleted: 0, failed: 0, ...drift };
       const healed = await applyAll(engine);
-      return { ...healed, changes: drifted };
+      return { ...healed, ...drift };
     }
     return await applyAll(engine);
   } finally {

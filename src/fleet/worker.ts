@@ -15,6 +15,8 @@ import { type RunnerOptions, runJob, workerName } from "./runner.ts";
 export interface WorkerOptions extends Omit<RunnerOptions, "onCalls"> {
   concurrency: number;
   timing?: QueueTiming;
+  /** How often this worker evaluates the schedules (the accounts' `watch.every`), in seconds. */
+  scheduleCheckSeconds?: number;
 }
 
 /** Per account: queue lag, last success, drifted resources, API errors, jobs by result. */
@@ -95,6 +97,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const boss: PgBoss = await openQueue(options.stateUrl, {
     supervise: true,
     schedule: true,
+    ...(options.scheduleCheckSeconds && { scheduleCheckSeconds: options.scheduleCheckSeconds }),
     name: `worker ${workerName}`,
     timing: options.timing ?? defaultTiming,
     onError: (error) => {

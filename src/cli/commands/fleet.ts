@@ -3,18 +3,21 @@
  * is one job; each one's failure is its own, said on its line, and the exit code is 0 only when all succeed.
  */
 import { type Command, Option } from "commander";
+import { formatDurationMs } from "../../duration.ts";
 import type { Plan } from "../../engine/index.ts";
 import {
   type AccountOutcome,
   chooseAccounts,
+  defaultFleetTimeoutMs,
   FleetUsageError,
   fleetStatus,
+  type PendingAccount,
   runFleet,
 } from "../../fleet/client.ts";
 import { FleetFileError, readFleetFile } from "../../fleet/fleet-file.ts";
 import type { JobResult } from "../../fleet/jobs.ts";
 import { planInConfigTerms } from "../../gitops/present.ts";
-import { parseStateLocation } from "../connection.ts";
+import { cliDuration, parseStateLocation } from "../connection.ts";
 import { CliError, exitCodes } from "../errors.ts";
 import { renderPlanMarkdown } from "../render/markdown.ts";
 import { fleetStateUrl } from "./worker.ts";
@@ -25,7 +28,14 @@ interface RunFlags {
   planOnly?: boolean;
   json: boolean;
   markdown?: boolean;
+  timeout: string;
 }
+
+const timeoutOption = () =>
+  new Option(
+    "--timeout <duration>",
+    `how long to wait for the results; the jobs still without one stay queued or running (exit ${exitCodes.timedOut})`,
+  ).default(formatDurationMs(defaultFleetTimeoutMs));
 
 const stateOption = () =>
   new Option("--state <url>", "postgres://user:password@host:port/db[?schema=NAME]")
@@ -41,30 +51,51 @@ function accountLine({ account, result }: AccountOutcome, action: "apply" | "pla
   return `${account}: ${r.created} ${verbs[0]}, ${r.updated} ${verbs[1]}, ${r.deleted} ${verbs[2]}`;
 }
 
-function summaryLine(outcomes: readonly AccountOutcome[], action: "apply" | "plan"): string {
+/** `acme: no result after 2s: still queued, no worker has taken it`. */
+function pendingLine({ account, state, worker }: PendingAccount, waited: string): string {
+  const where =
+    state === "running"
+      ? `still running on ${worker ?? "a worker"}`
+      : "still queued, no worker has taken it (is a vigil worker running on this state?)";
+  return `${account}: no result after ${waited}: ${where}`;
+}
+
+function summaryLine(
+  outcomes: readonly AccountOutcome[],
+  action: "apply" | "plan",
+  pending: readonly PendingAccount[] = [],
+): string {
   const failed = outcomes.filter((o) => !o.result.ok).length;
   const sum = (key: "created" | "updated" | "deleted") =>
     outcomes.reduce((n, o) => n + (o.result.ok ? (o.result as JobResult)[key] : 0), 0);
   const what = action === "plan" ? "Fleet plan" : "Fleet apply";
   const verbs =
     action === "plan" ? ["to create", "to update", "to delete"] : ["created", "updated", "deleted"];
-  return `${what}: ${outcomes.length - failed} of ${outcomes.length} account(s) succeeded${failed > 0 ? `, ${failed} failed` : ""}; ${sum("created")} ${verbs[0]}, ${sum("updated")} ${verbs[1]}, ${sum("deleted")} ${verbs[2]}.`;
+  const total = outcomes.length + pending.length;
+  return `${what}: ${outcomes.length - failed} of ${total} account(s) succeeded${failed > 0 ? `, ${failed} failed` : ""}${pending.length > 0 ? `, ${pending.length} without a result yet` : ""}; ${sum("created")} ${verbs[0]}, ${sum("updated")} ${verbs[1]}, ${sum("deleted")} ${verbs[2]}.`;
 }
 
 /** One section per account: its plan as `vigil plan --markdown` renders it, or why it failed. */
-function markdownOf(outcomes: readonly AccountOutcome[]): string {
+function markdownOf(
+  outcomes: readonly AccountOutcome[],
+  pending: readonly PendingAccount[],
+  waited: string,
+): string {
+  const waiting = pending.map((p) => `## ${p.account}\n\n**No result yet:** ${pendingLine(p, waited)}\n`);
   const parts = outcomes.map(({ account, result }) => {
     if (!result.ok) return `## ${account}\n\n**Failed:** ${result.message ?? ""}\n`;
     const plan = (result as { plan?: Plan }).plan;
     return `## ${account}\n\n${plan ? renderPlanMarkdown(planInConfigTerms(plan), { maxLength: 20_000 }) : "No plan.\n"}`;
   });
-  return `${parts.join("\n")}\n${summaryLine(outcomes, "plan")}\n`;
+  return `${[...parts, ...waiting].join("\n")}\n${summaryLine(outcomes, "plan", pending)}\n`;
 }
 
 async function runCommand(file: string, flags: RunFlags, action: "apply" | "plan"): Promise<void> {
   const command = `fleet ${action}`;
   if (flags.json && flags.markdown) throw new CliError("--json and --markdown cannot be used together.");
   const stateUrl = fleetStateUrl(flags.state, command);
+  const timeoutMs = cliDuration(flags.timeout, { name: "--timeout", minMs: 1000 });
+  const waited = formatDurationMs(timeoutMs);
   let fleet: Awaited<ReturnType<typeof readFleetFile>>;
   try {
     fleet = await readFleetFile(file);
@@ -86,7 +117,8 @@ async function runCommand(file: string, flags: RunFlags, action: "apply" | "plan
     throw error;
   }
   const plain = !flags.json && !flags.markdown;
-  const outcomes = await runFleet(stateUrl, fleet, accounts, action, {
+  const { outcomes, pending } = await runFleet(stateUrl, fleet, accounts, action, {
+    timeoutMs,
     ...(plain && { onResult: (o: AccountOutcome) => process.stdout.write(`${accountLine(o, action)}\n`) }),
   });
   if (flags.json) {
@@ -96,14 +128,24 @@ async function runCommand(file: string, flags: RunFlags, action: "apply" | "plan
           accounts: outcomes.map(({ result }) => (action === "apply" ? withoutPlan(result) : result)),
           succeeded: outcomes.filter((o) => o.result.ok).length,
           failed: outcomes.filter((o) => !o.result.ok).length,
+          pending,
         },
         null,
         2,
       )}\n`,
     );
-  } else if (flags.markdown) process.stdout.write(markdownOf(outcomes));
-  else process.stdout.write(`${summaryLine(outcomes, action)}\n`);
-  if (outcomes.some((o) => !o.result.ok)) process.exitCode = exitCodes.error;
+  } else if (flags.markdown) process.stdout.write(markdownOf(outcomes, pending, waited));
+  else {
+    for (const p of pending) process.stdout.write(`${pendingLine(p, waited)}\n`);
+    process.stdout.write(`${summaryLine(outcomes, action, pending)}\n`);
+  }
+  if (pending.length > 0) {
+    // Stopping the wait cancels nothing: the jobs are the workers' now, and their results land in the record.
+    process.stderr.write(
+      `Error: --timeout ${waited} passed with ${pending.length} account(s) without a result (${pending.map((p) => p.account).join(", ")}). Their jobs stay on the queue and a worker runs them; vigil fleet status shows their results.\n`,
+    );
+    process.exitCode = exitCodes.timedOut;
+  } else if (outcomes.some((o) => !o.result.ok)) process.exitCode = exitCodes.error;
 }
 
 const withoutPlan = <T extends object>(result: T) => {
@@ -122,6 +164,7 @@ export function registerFleet(program: Command) {
     .addOption(stateOption())
     .option("--accounts <names>", "only these accounts, comma-separated")
     .option("--plan-only", "plan instead of applying (as vigil fleet plan)", false)
+    .addOption(timeoutOption())
     .option("--json", "print the per-account results as JSON", false)
     .action((file: string, flags: RunFlags) => runCommand(file, flags, flags.planOnly ? "plan" : "apply"));
   fleet
@@ -132,6 +175,7 @@ export function registerFleet(program: Command) {
     .option("--accounts <names>", "only these accounts, comma-separated")
     .option("--json", "print the per-account results, with their plans, as JSON", false)
     .option("--markdown", "print one plan per account for a pull-request comment", false)
+    .addOption(timeoutOption())
     .action((file: string, flags: RunFlags) => runCommand(file, flags, "plan"));
   fleet
     .command("status")
@@ -153,7 +197,7 @@ export function registerFleet(program: Command) {
           ? `last apply ${s.lastApply.finishedAt} ${s.lastApply.ok ? `ok (+${s.lastApply.created} ~${s.lastApply.updated} -${s.lastApply.deleted})` : `failed: ${firstLine(s.lastApply.message)}`}`
           : "never applied";
         const drift = s.lastDrift
-          ? `last drift check ${s.lastDrift.finishedAt}: ${s.lastDrift.ok ? `${s.lastDrift.changes ?? 0} drifted` : `failed: ${firstLine(s.lastDrift.message)}`}`
+          ? `last drift check ${s.lastDrift.finishedAt}: ${s.lastDrift.ok ? driftedText(s.lastDrift) : `failed: ${firstLine(s.lastDrift.message)}`}`
           : "no drift check";
         const on = s.holder ? `held by ${s.holder}` : s.runningOn ? `running on ${s.runningOn}` : "idle";
         const lag =
@@ -163,6 +207,12 @@ export function registerFleet(program: Command) {
         process.stdout.write(`${s.account}: ${apply}; ${drift}; ${on}; ${lag}\n`);
       }
     });
+}
+
+/** `2 drifted (monitors.web, monitors.api)`, or `0 drifted`. */
+function driftedText({ changes = 0, drifted = [] }: JobResult): string {
+  if (drifted.length === 0) return `${changes} drifted`;
+  return `${changes} drifted (${drifted.join(", ")}${changes > drifted.length ? ", …" : ""})`;
 }
 
 const firstLine = (text: string | undefined) => (text ?? "").split("\n")[0];

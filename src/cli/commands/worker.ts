@@ -20,6 +20,7 @@ interface WorkerFlags {
   listen?: string;
   lease: string;
   lockTimeout: string;
+  scheduleCheck: string;
 }
 
 /** The state URL every fleet command needs: PostgreSQL only, since the queue lives there too. */
@@ -56,18 +57,34 @@ export function registerWorker(program: Command) {
       "15s",
     )
     .option("--lock-timeout <duration>", "how long a job waits for its account's state lock", "2m")
+    .option(
+      "--schedule-check <duration>",
+      "how often the workers look for due drift checks (watch.every): a check starts up to this late (1s to 45s)",
+      "30s",
+    )
     .action(async (flags: WorkerFlags) => {
       const stateUrl = fleetStateUrl(flags.state, "worker");
       const concurrency = concurrencyOf(flags.concurrency);
       const listen = flags.listen === undefined ? undefined : parseListen(flags.listen);
       const leaseMs = cliDuration(flags.lease, { name: "--lease", minMs: 2000 });
       const lockTimeoutMs = cliDuration(flags.lockTimeout, { name: "--lock-timeout", zero: "do not wait" });
+      const scheduleCheckMs = cliDuration(flags.scheduleCheck, {
+        name: "--schedule-check",
+        forms: ["units", "seconds"],
+        minMs: 1000,
+        maxMs: 45_000,
+      });
+      if (scheduleCheckMs % 1000 !== 0)
+        throw new CliError(
+          `--schedule-check takes whole seconds (1s to 45s), not ${JSON.stringify(flags.scheduleCheck)}.`,
+        );
       const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
       const worker = await startWorker({
         stateUrl,
         concurrency,
         leaseMs,
         lockTimeoutMs,
+        scheduleCheckSeconds: scheduleCheckMs / 1000,
         env: process.env,
         describe: describeError,
         log,
