@@ -2,14 +2,19 @@
  * The fleet's figures (issue 30):
  *
  *   npm run bench:fleet [-- --accounts 200 --monitors 50 --workers 4 --concurrency 4
- *                          --metered-accounts 8 --sections 1,2]
+ *                          --metered-accounts 8 --metered-windows 45 --sections 1,2]
  *
  * 1. `--accounts` accounts of `--monitors` monitors applied by `--workers` worker processes, against the same
  *    fleet applied one account after another (one worker, one job at a time), in the same run on fresh
  *    accounts and a fresh state: the wall times and their ratio; per account, the time from enqueue to its
  *    reconcile (p50, p99, max); the queue's lag (p50, p99); the peak RSS of each worker.
- * 2. `--metered-accounts` accounts on the Business plan, metered, on the same workers: each account's write
- *    rate against its quota, and the 429s met. The quota, not the workers, should be the limit.
+ * 2. `--metered-accounts` accounts on the Business plan (60 reads and 30 writes a minute), metered, on the
+ *    same workers, each applying `--monitors` monitors and `--metered-windows` maintenance windows. Monitors
+ *    go in bulk (one write for all of them); a maintenance window has no bulk route, so each is one write,
+ *    and an account's apply needs about windows / 30 minutes: paced by its quota. Per account: its reads
+ *    and writes a minute against the quota over its job's span (utilisation), and the 429s met; the
+ *    workers' and the sandbox's CPU busy share over the section. High utilisation with idle workers says
+ *    the quota, not the workers, is the limit.
  *
  * PostgreSQL is a throwaway cluster; the sandbox runs in its own process; workers and `vigil fleet` are the
  * real CLI.
@@ -19,6 +24,7 @@ import { parseArgs } from "node:util";
 import {
   type LoggedRequest,
   loggingProxy,
+  monitorsYaml,
   runFleetCli,
   startWorkerProcess,
   until,
@@ -35,6 +41,7 @@ const { values: args } = parseArgs({
     workers: { type: "string", default: "4" },
     concurrency: { type: "string", default: "4" },
     "metered-accounts": { type: "string", default: "8" },
+    "metered-windows": { type: "string", default: "45" },
     sections: { type: "string", default: "1,2" },
   },
 });
@@ -43,6 +50,15 @@ const monitorCount = Number(args.monitors);
 const workerCount = Number(args.workers);
 const concurrency = Number(args.concurrency);
 const sections = new Set(args.sections.split(",").map(Number));
+const meteredWindows = Number(args["metered-windows"]);
+for (const [flag, n] of Object.entries({
+  accountCount,
+  monitorCount,
+  workerCount,
+  concurrency,
+  meteredWindows,
+}))
+  if (!Number.isInteger(n) || n < (flag === "meteredWindows" ? 0 : 1)) throw new Error(`bad --${flag}: ${n}`);
 
 const pg = await startPostgres();
 const sandbox = await startSandbox({ data: false, connections: 64 });
@@ -60,6 +76,27 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** CPU seconds a process has used so far (Linux: utime + stime, at the kernel's USER_HZ of 100). */
+function cpuSeconds(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** `count` one-hour maintenance windows on monitor m0, each a single write (the API has no bulk route). */
+function windowsYaml(count: number): string {
+  const lines = ["maintenance:"];
+  const start = Date.UTC(2030, 0, 6, 2) / 1000;
+  for (let i = 0; i < count; i++)
+    lines.push(
+      `  w${i}:`,
+      `    name: Window ${i}`,
+      `    from: ${start + i * 86_400}`,
+      `    to: ${start + i * 86_400 + 3600}`,
+      "    monitors: [m0]",
+    );
+  return `${lines.join("\n")}\n`;
+}
 
 /** Peak resident set of a process so far (Linux: VmHWM), in MiB. */
 function peakRssMiB(pid: number | undefined): number {
@@ -86,6 +123,7 @@ async function run(
   workers: number,
   jobs: number,
   log?: LoggedRequest[],
+  config?: string,
 ) {
   const stateUrl = pg.url(schema);
   const env: Record<string, string> = { VIGIL_ENDPOINT: sandbox.url };
@@ -104,10 +142,15 @@ async function run(
     );
   }
   for (const w of started) await until(() => w.log().includes("Worker ready"), "a worker to start", 60_000);
-  const { file } = await writeFleet(fleetAccounts.map((a) => ({ name: a.name, monitors: monitorCount })));
+  const { file } = await writeFleet(
+    fleetAccounts.map((a) => ({ name: a.name, monitors: monitorCount, ...(config && { config }) })),
+  );
+  const pids = [...started.map((w) => w.child.pid), sandbox.pid];
+  const cpuBefore = pids.map(cpuSeconds);
   const t0 = Date.now();
   const applied = await runFleetCli(["apply", file, "--state", stateUrl, "--json"], {});
   const wallMs = Date.now() - t0;
+  const cpu = pids.map((pid, i) => cpuSeconds(pid) - cpuBefore[i]!);
   const results = (JSON.parse(applied.stdout) as { accounts: Result[] }).accounts;
   const rss = started.map((w) => peakRssMiB(w.child.pid));
   for (const w of started) w.child.kill("SIGTERM");
@@ -123,6 +166,13 @@ async function run(
       `peak RSS per worker ${rss.map((m) => `${m.toFixed(0)} MiB`).join(", ")}`,
   );
   for (const f of failed.slice(0, 3)) console.log(`  failed: ${f.account}: ${f.message}`);
+  const busy = (s: number) => `${((100 * s) / (wallMs / 1000)).toFixed(0)}%`;
+  console.log(
+    `  CPU busy share over the run (CPU time / wall time, 100% = one core): workers ${cpu
+      .slice(0, -1)
+      .map(busy)
+      .join(", ")}; sandbox ${busy(cpu.at(-1)!)}`,
+  );
   return { wallMs, results };
 }
 
@@ -157,9 +207,15 @@ try {
     const quota = (await sandbox.call("GET", "/account/quota", metered[0]!.token)) as {
       pools: Record<string, { quotas: { scope: string; quota: string; limit: number; windowSec: number }[] }>;
     };
-    const perMinute = Object.values(quota.pools)
-      .flatMap((p) => p.quotas)
-      .filter((q) => q.scope === "monitor" && q.windowSec === 60);
+    // The account pool's per-minute windows (the `check` pool, for instant checks, has its own).
+    const perMinute = new Map(
+      (quota.pools.account?.quotas ?? []).filter((q) => q.windowSec === 60).map((q) => [q.quota, q.limit]),
+    );
+    const readLimit = perMinute.get("read_per_minute") ?? Number.NaN;
+    const writeLimit = perMinute.get("write_per_minute") ?? Number.NaN;
+    console.log(
+      `metered: ${metered.length} Business accounts of ${monitorCount} monitors and ${meteredWindows} maintenance windows; quota ${readLimit} reads and ${writeLimit} writes a minute`,
+    );
     const log: LoggedRequest[] = [];
     const { results } = await run(
       `metered (Business) on ${workerCount} workers`,
@@ -168,19 +224,38 @@ try {
       workerCount,
       concurrency,
       log,
+      monitorsYaml(monitorCount) + windowsYaml(meteredWindows),
     );
-    for (const r of results.slice(0, 4)) {
+    const utilisation: number[] = [];
+    let throttled = 0;
+    // The service counts in aligned minutes: per account, its calls in each clock minute it was busy.
+    const byMinute = (calls: LoggedRequest[]) => {
+      const counts = new Map<number, number>();
+      for (const c of calls)
+        counts.set(Math.floor(c.start / 60_000), (counts.get(Math.floor(c.start / 60_000)) ?? 0) + 1);
+      return [...counts.entries()].sort(([a], [b]) => a - b).map(([, n]) => n);
+    };
+    for (const r of results) {
       const token = metered.find((a) => a.name === r.account)!.token;
       const mine = log.filter((l) => l.token === token);
+      if (mine.length === 0) continue;
       const span = (Math.max(...mine.map((l) => l.end)) - Math.min(...mine.map((l) => l.start))) / 60_000;
-      const writes = mine.filter((l) => l.method !== "GET").length;
-      const reads = mine.length - writes;
+      const writes = mine.filter((l) => l.method !== "GET" && l.method !== "HEAD");
+      const reads = mine.filter((l) => l.method === "GET" || l.method === "HEAD");
+      const met429 = mine.filter((l) => l.status === 429).length;
+      throttled += met429;
+      const writeMinutes = byMinute(writes);
+      // The busiest minute's writes against the quota: 100% means the quota was the limit there.
+      const use = Math.max(...writeMinutes) / writeLimit;
+      utilisation.push(use);
       console.log(
-        `  ${r.account}: ${reads} reads and ${writes} writes in ${(span * 60).toFixed(1)} s = ${(reads / span).toFixed(0)} reads/min, ${(writes / span).toFixed(0)} writes/min; 429s: ${mine.filter((l) => l.status === 429).length}`,
+        `  ${r.account}: ${reads.length} reads, ${writes.length} writes in ${(span * 60).toFixed(1)} s; ` +
+          `per clock minute: reads ${byMinute(reads).join(", ")} of ${readLimit}, writes ${writeMinutes.join(", ")} of ${writeLimit} ` +
+          `(busiest minute ${(100 * use).toFixed(0)}% of the write quota); mean ${(writes.length / span).toFixed(1)} writes/min; 429s: ${met429}`,
       );
     }
     console.log(
-      `  the account's per-minute monitor quotas: ${perMinute.map((q) => `${q.quota} ${q.limit}`).join(", ")}`,
+      `  write quota used in each account's busiest minute: p50 ${(100 * percentile(utilisation, 50)).toFixed(0)}%, min ${(100 * Math.min(...utilisation)).toFixed(0)}%; 429s met in all: ${throttled}`,
     );
   }
 } finally {

@@ -62,6 +62,8 @@ export async function startSandbox(options: {
   return {
     url,
     adminToken,
+    /** The sandbox's process, for its CPU time. */
+    pid: child.pid,
     call,
     /** An enterprise account without quotas: metering would answer 429 long before any load (docs/sandbox.md). */
     async unmeteredAccount(): Promise<string> {
