@@ -27,13 +27,19 @@ import {
   MemoryStateStore,
   planChanges,
 } from "../src/engine/index.ts";
-import { benchMonitor, cappedPolls, inBatches, largeConfig, noPacing, startSandbox } from "./lib.ts";
+import {
+  benchMonitor,
+  cappedPolls,
+  inBatches,
+  largeAccountOptions,
+  largeConfig,
+  noPacing,
+  startSandbox,
+} from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
-    monitors: { type: "string", default: "10000" },
-    contacts: { type: "string", default: "1000" },
-    subscriptions: { type: "string", default: "10000" },
+    ...largeAccountOptions,
     create: { type: "string", default: "1000" },
   },
 });

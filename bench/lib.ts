@@ -15,6 +15,7 @@ import type { Pacer } from "../src/api/index.ts";
 import type { TimeSource } from "../src/api/types.ts";
 import type { DesiredResource } from "../src/engine/index.ts";
 import { plans } from "../src/sandbox/core/plans.ts";
+import type { RecordStore, WatchRecord } from "../src/watch/record.ts";
 
 export async function startSandbox(options: {
   /** Keep the sandbox in a SQLite data file in a temporary folder instead of in memory. */
@@ -176,6 +177,50 @@ export async function countCalls(
     else writes += n;
   }
   return { seconds, reads, writes, statuses: stats.byStatus, byRoute };
+}
+
+/** The options every provider bench (Terraform, Pulumi) takes: the account's plan and metering, the write modes, `--routes`. */
+export const providerBenchOptions = {
+  monitors: { type: "string", default: "200" },
+  modes: { type: "string", default: "batched,baseline" },
+  metered: { type: "boolean", default: false },
+  routes: { type: "boolean", default: false },
+  plan: { type: "string" },
+} as const;
+
+/** The plan a provider bench runs on: `--plan`, else business when metered (its quotas apply), else enterprise. */
+export const benchPlan = (args: { plan?: string; metered: boolean }) =>
+  (args.plan ?? (args.metered ? "business" : "enterprise")) as keyof typeof plans;
+
+/** The size of the large account (`largeConfig`), as the engine and state benches take it. */
+export const largeAccountOptions = {
+  monitors: { type: "string", default: "10000" },
+  contacts: { type: "string", default: "1000" },
+  subscriptions: { type: "string", default: "10000" },
+} as const;
+
+/** The value `p` percent of `values` are at or under (nearest rank); NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** The middle value (the upper one of an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** A watcher's record kept in memory, as it is: the benches run without a record file. */
+export class MemoryRecords implements RecordStore {
+  readonly description = "memory";
+  saved: WatchRecord | undefined;
+  async load() {
+    return this.saved;
+  }
+  async save(record: WatchRecord) {
+    this.saved = record;
+  }
 }
 
 /** Writes batched (the providers' default) or one per resource (`VIGIL_BATCH_WRITES=off`, the baseline). */

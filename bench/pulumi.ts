@@ -19,36 +19,30 @@ import { resourceToken } from "../src/pulumi/tokens.ts";
 import { startTestSandbox } from "../test/helpers/sandbox.ts";
 import { Engine, ProviderProcess, type ResourceDecl } from "../test/pulumi/harness.ts";
 import {
+  benchPlan,
   countCalls,
   type Measured,
   modesOf,
+  percentile,
   printRoutes,
   printTable,
+  providerBenchOptions,
   quotaOptimum,
   quotaRoom,
 } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
-    monitors: { type: "string", default: "200" },
+    ...providerBenchOptions,
     parallel: { type: "string", default: "16" },
     launches: { type: "string", default: "20" },
-    metered: { type: "boolean", default: false },
-    routes: { type: "boolean", default: false },
-    plan: { type: "string" },
-    modes: { type: "string", default: "batched,baseline" },
   },
 });
 const monitors = Number(args.monitors);
 const parallel = Number(args.parallel);
 const launches = Number(args.launches);
-const plan = (args.plan ?? (args.metered ? "business" : "enterprise")) as "trial" | "business" | "enterprise";
+const plan = benchPlan(args);
 const modes = modesOf(args.modes);
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 
 // Start-up: one launch first warms Node's compile cache, as any run after the first finds it.
 await (await ProviderProcess.launch()).close();

@@ -14,10 +14,9 @@ import { request } from "undici";
 import { operations, VigilClient } from "../src/api/index.ts";
 import { applyChanges, MemoryStateStore } from "../src/engine/index.ts";
 import { defaultServerLimits } from "../src/server-limits.ts";
-import type { RecordStore, WatchRecord } from "../src/watch/record.ts";
 import { startWatch } from "../src/watch/run.ts";
 import { type HeldConnection, slowBody } from "../test/helpers/slow-clients.ts";
-import { startSandbox } from "./lib.ts";
+import { MemoryRecords, startSandbox } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -27,17 +26,6 @@ const { values: args } = parseArgs({
   },
 });
 const everyMs = Number(args["every-ms"]);
-
-class MemoryRecords implements RecordStore {
-  readonly description = "memory";
-  saved: WatchRecord | undefined;
-  async load() {
-    return this.saved;
-  }
-  async save(record: WatchRecord) {
-    this.saved = record;
-  }
-}
 
 /** A normal request on a connection of its own: its status, or what went wrong. */
 async function normal(url: string, headers: Record<string, string> = {}): Promise<string> {

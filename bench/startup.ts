@@ -22,6 +22,7 @@ import { pack } from "../tools/pack.ts";
 import { unzipOne } from "../tools/release/archives.ts";
 import { buildRelease } from "../tools/release/build.ts";
 import { pinnedNode } from "../tools/release/sea.ts";
+import { median } from "./lib.ts";
 
 const run = promisify(execFile);
 const { values } = parseArgs({ options: { runs: { type: "string", default: "20" } } });
@@ -127,10 +128,6 @@ try {
       if (round >= 0) times.get(target)!.push(ms);
     }
   }
-  const median = (list: number[]) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
-  };
   const baseline = median(times.get(bare)!);
   let over = false;
   console.log(`\nstart-up, median of ${runs} (budget ${BUDGET}x node -e 0):`);

@@ -37,13 +37,11 @@ import {
 } from "../src/engine/index.ts";
 import { PostgresStateStore } from "../src/engine/state/postgres-store.ts";
 import { startPostgres } from "../test/helpers/postgres.ts";
-import { cappedPolls, largeConfig, noPacing, startSandbox } from "./lib.ts";
+import { cappedPolls, largeAccountOptions, largeConfig, noPacing, startSandbox } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
-    monitors: { type: "string", default: "10000" },
-    contacts: { type: "string", default: "1000" },
-    subscriptions: { type: "string", default: "10000" },
+    ...largeAccountOptions,
     appliers: { type: "string", default: "8" },
     "applier-monitors": { type: "string", default: "200" },
     kills: { type: "string", default: "10" },

@@ -22,11 +22,14 @@ import { parseArgs } from "node:util";
 import { type Client, startTestSandbox } from "../test/helpers/sandbox.ts";
 import { described, terraformWorkspace } from "../test/helpers/terraform.ts";
 import {
+  benchPlan,
   countCalls,
   type Measured,
+  median,
   modesOf,
   printRoutes,
   printTable,
+  providerBenchOptions,
   quotaOptimum,
   quotaRoom,
   type WriteMode,
@@ -34,17 +37,13 @@ import {
 
 const { values: args } = parseArgs({
   options: {
-    monitors: { type: "string", default: "200" },
+    ...providerBenchOptions,
     parallelism: { type: "string", default: "10,50" },
-    modes: { type: "string", default: "batched,baseline" },
-    metered: { type: "boolean", default: false },
-    routes: { type: "boolean", default: false },
-    plan: { type: "string" },
   },
 });
 const monitors = Number(args.monitors);
 const metered = args.metered;
-const plan = (args.plan ?? (args.metered ? "business" : "enterprise")) as "trial" | "business" | "enterprise";
+const plan = benchPlan(args);
 const parallelisms = args.parallelism.split(",").map(Number);
 const modes = modesOf(args.modes);
 
@@ -122,11 +121,6 @@ function providerStarts(log: string) {
   }
   return { starts: startedAt.length, startupMs };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /** Apply, no-op plan and destroy in a fresh account, with writes batched or not, at one parallelism. */
 async function run(mode: WriteMode, parallelism: number): Promise<Measured[]> {

@@ -15,24 +15,12 @@ import { randomBytes } from "node:crypto";
 import { operations, QuotaPacer, type TimeSource, VigilClient } from "../src/api/index.ts";
 import { applyChanges, type DesiredResource, MemoryStateStore } from "../src/engine/index.ts";
 import { SharePacer } from "../src/watch/budget.ts";
-import type { RecordStore, WatchRecord } from "../src/watch/record.ts";
 import { startWatch } from "../src/watch/run.ts";
-import { freePort, SandboxTime, startSandbox } from "./lib.ts";
+import { freePort, MemoryRecords, SandboxTime, startSandbox } from "./lib.ts";
 
 const args = process.argv.slice(2);
 const hours = Number(args[args.indexOf("--hours") + 1]) || 24;
 const skipLarge = args.includes("--skip-large");
-
-class MemoryRecords implements RecordStore {
-  readonly description = "memory";
-  saved: WatchRecord | undefined;
-  async load() {
-    return this.saved;
-  }
-  async save(record: WatchRecord) {
-    this.saved = record;
-  }
-}
 
 const quick: TimeSource = {
   now: () => Date.now(),

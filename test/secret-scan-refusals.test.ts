@@ -9,17 +9,14 @@
  *
  * test/secret-scan.test.ts scans the flows that succeed, for every credential of every kind.
  */
-import { readdir, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHandlers as pulumiHandlers } from "../src/pulumi/provider/handlers.ts";
 import { secret } from "../src/pulumi/provider/values.ts";
-import type { ProviderHandlers } from "../src/terraform/plugin/protocol.ts";
-import { createHandlers as terraformHandlers } from "../src/terraform/provider.ts";
 import { project, shown } from "./cli/e2e/helpers.ts";
 import type { VigilRun } from "./cli/vigil.ts";
 import { startTestSandbox, type TestSandbox } from "./helpers/sandbox.ts";
-import { Core } from "./helpers/terraform-core.ts";
+import { filesUnder, printedBy, secretsIn } from "./helpers/secret-scan.ts";
+import { configuredCore } from "./helpers/terraform-core.ts";
 
 const random = () => Math.random().toString(36).slice(2, 12);
 /** Distinctive secrets, so finding one anywhere is no coincidence. */
@@ -42,11 +39,7 @@ afterAll(async () => {
 });
 
 function expectNoSecret(texts: Record<string, string>) {
-  const found: string[] = [];
-  for (const [where, text] of Object.entries(texts))
-    for (const [name, value] of Object.entries(secrets))
-      if (text.toLowerCase().includes(value.toLowerCase())) found.push(`${name} in ${where}`);
-  expect(found).toEqual([]);
+  expect(secretsIn(texts, secrets, { ignoreCase: true })).toEqual([]);
 }
 
 const monitor = (name: string, members: string) => `  ${name}:
@@ -96,21 +89,8 @@ describe("secret scan: refusals", { timeout: 180_000 }, () => {
       expect(r.code, shown(r)).toBe(1);
       expect(r.stderr, shown(r)).toMatch(flow.says);
     }
-    const written: Record<string, string> = {};
-    for (const name of await readdir(p.dir, { recursive: true })) {
-      const path = join(p.dir, name);
-      if (!name.endsWith(".yaml") && (await stat(path)).isFile())
-        written[name] = await readFile(path, "utf8");
-    }
-    expectNoSecret({
-      ...written,
-      ...Object.fromEntries(
-        Object.entries(runs).flatMap(([args, r]) => [
-          [`${args} stdout`, r.stdout],
-          [`${args} stderr`, r.stderr],
-        ]),
-      ),
-    });
+    const written = await filesUnder(p.dir, (name) => name.endsWith(".yaml"));
+    expectNoSecret({ ...written, ...printedBy(runs) });
   });
 
   it("the CLI: the API token given where the endpoint goes is refused without being shown", async () => {
@@ -125,14 +105,8 @@ describe("secret scan: refusals", { timeout: 180_000 }, () => {
 
   it("Terraform: an account check and a refused create echoing a credential say it masked", async () => {
     const account = await sb.account({ plan: "enterprise" });
-    const handlers = terraformHandlers({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token });
     const diagnostics: unknown[] = [];
-    const core = new Core(async (rpc, request) => {
-      const response = await handlers[rpc as keyof ProviderHandlers](request as never);
-      diagnostics.push((response as { diagnostics?: unknown }).diagnostics ?? []);
-      return response;
-    });
-    await core.configure();
+    const core = await configuredCore({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token }, diagnostics);
     // The credential reaches the refused members too: the service echoes them, and nothing may show it.
     const members = (url: string, pools: string[]) =>
       core.config("vigil_monitor", {

@@ -13,8 +13,6 @@
  * secrets). Files: everything under the repository, state and plan files included. Refusals are scanned
  * in test/secret-scan-refusals.test.ts.
  */
-import { readdir, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import {
@@ -32,8 +30,6 @@ import { createHandlers as pulumiHandlers } from "../src/pulumi/provider/handler
 import { isSecret, type Props, secret } from "../src/pulumi/provider/values.ts";
 import { resourceToken } from "../src/pulumi/tokens.ts";
 import { type CtyValue, isObjectValue, Unknown } from "../src/terraform/cty.ts";
-import type { ProviderHandlers } from "../src/terraform/plugin/protocol.ts";
-import { createHandlers as terraformHandlers } from "../src/terraform/provider.ts";
 import type { Attributes } from "../src/terraform/resource-values.ts";
 import { resourceType } from "../src/terraform/resources.ts";
 import { resourceTypeName } from "../src/terraform/schema.ts";
@@ -42,7 +38,8 @@ import type { VigilRun } from "./cli/vigil.ts";
 import { engineAccount } from "./engine/e2e/helpers.ts";
 import { everyKindFixture } from "./engine/fixtures/every-kind.ts";
 import { startTestSandbox, type TestSandbox } from "./helpers/sandbox.ts";
-import { attr, Core } from "./helpers/terraform-core.ts";
+import { filesUnder, printedBy, secretsIn } from "./helpers/secret-scan.ts";
+import { attr, configuredCore } from "./helpers/terraform-core.ts";
 
 const tag = "scan";
 
@@ -106,10 +103,7 @@ afterAll(async () => {
 });
 
 function expectNoSecret(texts: Record<string, string>, values = [...fixture.secrets, setSecret]) {
-  const found: string[] = [];
-  for (const [where, text] of Object.entries(texts))
-    for (const value of values) if (text.includes(value)) found.push(`${value} in ${where}`);
-  expect(found).toEqual([]);
+  expect(secretsIn(texts, Object.fromEntries(values.map((v) => [v, v])))).toEqual([]);
 }
 
 describe("secret scan", { timeout: 180_000 }, () => {
@@ -173,23 +167,14 @@ describe("secret scan", { timeout: 180_000 }, () => {
     await run("output", ["output"]);
     await run("output --json", ["output", "--json"]);
 
-    const written: Record<string, string> = {};
-    for (const name of await readdir(p.dir, { recursive: true })) {
-      const path = join(p.dir, name);
-      if ((await stat(path)).isFile()) written[name] = await readFile(path, "utf8");
-    }
+    const written = await filesUnder(p.dir);
     expect(Object.keys(written)).toEqual(expect.arrayContaining([".vigil/state.json", "plan.json"]));
     expect(Object.keys(written).filter((n) => n.startsWith("exported/")).length).toBeGreaterThan(5);
     for (const format of ["hcl", "pulumi", "cdktf"])
       expect(Object.keys(written).filter((n) => n.startsWith(`exported-${format}/`)).length).toBeGreaterThan(
         3,
       );
-    const printed = Object.fromEntries(
-      Object.entries(runs).flatMap(([name, r]) => [
-        [`${name} stdout`, r.stdout],
-        [`${name} stderr`, r.stderr],
-      ]),
-    );
+    const printed = printedBy(runs);
     // An export writes the account as it is, credentials as placeholders: a tag is no credential, and
     // export reads no configuration to know it came from an environment.
     const exportedFiles = Object.keys(written).filter((n) => /^exported(-\w+)?\//.test(n));
@@ -212,14 +197,8 @@ describe("secret scan", { timeout: 180_000 }, () => {
 
   it("the Terraform provider: plans and state as Terraform renders them mask every credential", async () => {
     const account = await sb.account({ plan: "enterprise" });
-    const handlers = terraformHandlers({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token });
     const diagnostics: unknown[] = [];
-    const core = new Core(async (rpc, request) => {
-      const response = await handlers[rpc as keyof ProviderHandlers](request as never);
-      diagnostics.push((response as { diagnostics?: unknown }).diagnostics ?? []);
-      return response;
-    });
-    await core.configure();
+    const core = await configuredCore({ VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token }, diagnostics);
     const rendered: Record<string, string> = {};
     const ids = new Map<string, string>();
     for (const r of withTheirReferences(fixture.resources)) {

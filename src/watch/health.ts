@@ -64,25 +64,45 @@ export class Health {
   }
 
   report(): HealthReport {
-    const lastSuccessfulRead =
-      this.#lastSuccessAt === undefined ? null : new Date(this.#lastSuccessAt).toISOString();
-    const base = { lastSuccessfulRead, failedRefreshes: this.#failures };
-    if (!this.#ready)
-      return {
-        ok: false,
-        body: { status: "starting", ...base, detail: "the first refresh has not finished" },
-      };
-    if (this.#failures >= failingAfter)
-      return {
-        ok: false,
-        body: {
-          status: "failing",
-          ...base,
-          detail: `the last ${this.#failures} refreshes failed; the latest: ${this.#lastError}`,
-        },
-      };
-    return { ok: true, body: { status: "ok", ...base } };
+    return healthReport({
+      started: this.#ready,
+      lastSuccessfulRead:
+        this.#lastSuccessAt === undefined ? null : new Date(this.#lastSuccessAt).toISOString(),
+      failures: this.#failures,
+      starting: "the first refresh has not finished",
+      failing: `the last ${this.#failures} refreshes failed; the latest: ${this.#lastError}`,
+      healthy: { status: "ok" },
+    });
   }
+}
+
+/** What a health report is made of: the watcher's refreshes, or a standby replica's tries of the lease. */
+export interface HealthState {
+  /** The first refresh (or try of the lease) has answered: until then, starting. */
+  started: boolean;
+  role?: "active" | "standby";
+  lastSuccessfulRead: string | null;
+  /** Failed in a row: from `failingAfter` on, failing. */
+  failures: number;
+  /** The detail while starting, and while failing. */
+  starting: string;
+  failing: string;
+  /** What it says otherwise. */
+  healthy: { status: "ok" | "standby"; detail?: string };
+}
+
+/** One rule for every `/healthz`: starting (503), then failing (503) after `failingAfter` failures, else 200. */
+export function healthReport(state: HealthState): HealthReport {
+  const base = {
+    ...(state.role && { role: state.role }),
+    lastSuccessfulRead: state.lastSuccessfulRead,
+    failedRefreshes: state.failures,
+  };
+  if (!state.started) return { ok: false, body: { status: "starting", ...base, detail: state.starting } };
+  if (state.failures >= failingAfter)
+    return { ok: false, body: { status: "failing", ...base, detail: state.failing } };
+  const { status, ...detail } = state.healthy;
+  return { ok: true, body: { status, ...base, ...detail } };
 }
 
 /** What the watcher says once it is ready: what start-up took, and that the read budget governs from then on. */

@@ -5,7 +5,7 @@
  */
 import type { TimeSource } from "../api/index.ts";
 import type { Delivery } from "./deliveries.ts";
-import { failingAfter, type HealthReport } from "./health.ts";
+import { type HealthReport, healthReport } from "./health.ts";
 import { type Election, LeaseLostError, type Term } from "./lease.ts";
 import type { WatchMetrics } from "./metrics.ts";
 import type { Watcher } from "./watcher.ts";
@@ -62,23 +62,16 @@ export class Replica {
       const report = current.watcher.health();
       return { ...report, body: { ...report.body, role: "active" } };
     }
-    const base = { role: "standby" as const, lastSuccessfulRead: null, failedRefreshes: this.#failures };
     // Not a standby before its first try: it may be about to lead.
-    if (!this.#tried)
-      return {
-        ok: false,
-        body: { status: "starting", ...base, detail: "the watch lease has not been tried yet" },
-      };
-    if (this.#failures >= failingAfter)
-      return {
-        ok: false,
-        body: {
-          status: "failing",
-          ...base,
-          detail: `standing by, but the last ${this.#failures} tries of the watch lease failed (this replica could not take over): ${this.#lastError}`,
-        },
-      };
-    return { ok: true, body: { status: "standby", ...base, detail: this.#o.election.describeActive() } };
+    return healthReport({
+      started: this.#tried,
+      role: "standby",
+      lastSuccessfulRead: null,
+      failures: this.#failures,
+      starting: "the watch lease has not been tried yet",
+      failing: `standing by, but the last ${this.#failures} tries of the watch lease failed (this replica could not take over): ${this.#lastError}`,
+      healthy: { status: "standby", detail: this.#o.election.describeActive() },
+    });
   }
 
   /**

@@ -292,15 +292,22 @@ export class Core {
   }
 }
 
-/** An attribute of a state, by member name (camelCase), as a plain value. */
-/** The provider served in process, its handlers called directly, configured from `env` (its environment). */
-export async function configuredCore(env: Record<string, string>): Promise<Core> {
+/**
+ * The provider served in process, its handlers called directly, configured from `env` (its environment).
+ * `diagnostics`, when given, collects every response's diagnostics (a secret scan reads them all).
+ */
+export async function configuredCore(env: Record<string, string>, diagnostics?: unknown[]): Promise<Core> {
   const handlers = createHandlers(env);
-  const core = new Core(async (rpc, request) => handlers[rpc as keyof ProviderHandlers](request as never));
+  const core = new Core(async (rpc, request) => {
+    const response = await handlers[rpc as keyof ProviderHandlers](request as never);
+    diagnostics?.push((response as { diagnostics?: unknown }).diagnostics ?? []);
+    return response;
+  });
   await core.configure();
   return core;
 }
 
+/** An attribute of a state, by member name (camelCase), as a plain value. */
 export function attr(instance: Instance | null, member: string): CtyValue {
   return instance?.state[snakeCase(member)] ?? null;
 }

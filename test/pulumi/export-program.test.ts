@@ -7,56 +7,28 @@
  * against the live object: no change for any resource, or the import would fail.
  */
 import { execFile } from "node:child_process";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyChanges, type DesiredResource, MemoryStateStore } from "../../src/engine/index.ts";
+import type { DesiredResource } from "../../src/engine/index.ts";
 import { getAt, toPointer } from "../../src/engine/pointer.ts";
 import type { Props } from "../../src/pulumi/provider/values.ts";
 import { vigil, workspace } from "../cli/vigil.ts";
-import { engineAccount } from "../engine/e2e/helpers.ts";
-import { everyKindFixture } from "../engine/fixtures/every-kind.ts";
+import {
+  appliedFixture,
+  exportFixture,
+  exportWith,
+  fixtureCredentials,
+} from "../helpers/exported-account.ts";
 import { linkPackages, nodeBin, tscBin } from "../helpers/linked-project.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { Engine, ProviderProcess } from "./harness.ts";
 
 const run = promisify(execFile);
 const tag = "puexport";
-const fixture: DesiredResource[] = [
-  ...everyKindFixture(tag),
-  // An http contact without templates reads them back []: an unset member must equal it.
-  {
-    address: "contacts.plain-hook",
-    kind: "contact",
-    members: { type: "http", address: `https://plain-${tag}.example.com/hook` },
-  },
-  // What a template literal would interpolate stays literal text.
-  {
-    address: "monitors.templated",
-    kind: "monitor",
-    members: {
-      type: "http",
-      url: `https://templated-${tag}.example.com/`,
-      locations: { pools: ["allworld"] },
-      settings: { method: "P", body: '{"user":"${USER}","quote":"`\\\\"}' },
-    },
-  },
-];
-
-/** Every credential value the fixture sends: none may reach a file. */
-const credentialValues = [
-  `pw-${tag}`,
-  `api-pw-${tag}`,
-  `db-pw-${tag}`,
-  `s3cret@db-${tag}`,
-  `public-${tag}`,
-  `auth-${tag}`,
-  `priv-${tag}`,
-  `Bearer hook-${tag}`,
-  `Bearer ${tag}`,
-  `fixture-secret-${tag}`,
-];
+const fixture = exportFixture(tag, '{"user":"${USER}","quote":"`\\\\"}');
+const credentialValues = fixtureCredentials(tag);
 
 interface Registration {
   type: string;
@@ -78,26 +50,13 @@ describe("vigil export --format pulumi", () => {
 
   beforeAll(async () => {
     sb = await startTestSandbox();
-    const { ops, time, account } = await engineAccount(sb);
-    const store = new MemoryStateStore();
-    expect((await applyChanges({ ops, store, desired: fixture, time })).result.failures).toEqual([]);
-    byId = new Map(
-      Object.entries(store.saved!.resources).map(([address, r]) => [
-        r.id!,
-        fixture.find((f) => f.address === address)!,
-      ]),
-    );
+    const applied = await appliedFixture(sb, fixture);
+    const { account } = applied;
+    byId = applied.byId;
     endpoint = { endpoint: sb.url, token: account.token };
     const home = await workspace();
     dir = join(home, "program");
-    exported = await vigil(
-      ["export", "--format", "pulumi", "--out", dir, "--endpoint", sb.url, "--token", account.token],
-      { cwd: home, timeoutMs: 120_000 },
-    );
-    expect(exported.stderr).toBe("");
-    expect(exported.code).toBe(0);
-    files = {};
-    for (const name of await readdir(dir)) files[name] = await readFile(join(dir, name), "utf8");
+    ({ exported, files } = await exportWith(sb, account.token, { format: "pulumi", dir, cwd: home }));
     const imports = new Map(
       [
         ...files["index.ts"]!.matchAll(

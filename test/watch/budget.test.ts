@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { operations, type TimeSource, VigilClient } from "../../src/api/index.ts";
 import { applyChanges, type DesiredResource, MemoryStateStore } from "../../src/engine/index.ts";
 import { SharePacer } from "../../src/watch/budget.ts";
-import type { RecordStore, WatchRecord } from "../../src/watch/record.ts";
 import { startWatch } from "../../src/watch/run.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
+import { MemoryRecords } from "./inprocess.ts";
 
 /**
  * The watcher in-process on the sandbox clock: every wait (its cadence, its
@@ -26,17 +26,6 @@ async function sandboxTime(): Promise<TimeSource> {
       nowMs = (await sb.advance(Math.ceil(ms / 1000))) * 1000;
     },
   };
-}
-
-class MemoryRecords implements RecordStore {
-  readonly description = "memory";
-  saved: WatchRecord | undefined;
-  async load() {
-    return this.saved && structuredClone(this.saved);
-  }
-  async save(record: WatchRecord) {
-    this.saved = structuredClone(record);
-  }
 }
 
 const monitors = 600;

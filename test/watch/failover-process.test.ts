@@ -6,7 +6,15 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { project, shown } from "../cli/e2e/helpers.ts";
 import { freshSchema, postgresForTests } from "../helpers/postgres.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
-import { freePort, runWatch, sample, scrape, stop, type WatchProcess } from "./helpers.ts";
+import {
+  freePort,
+  healthz as healthzOf,
+  runWatch,
+  sample,
+  scrape,
+  stop,
+  type WatchProcess,
+} from "./helpers.ts";
 
 /**
  * Replicas of the real `vigil watch` on one PostgreSQL workspace: one reports, the other stands by; killed
@@ -85,14 +93,8 @@ webhooks:
     secret: "\${env:WATCH_SECRET}"
 `;
 
-async function healthz(url: string): Promise<{ status: number; body: Record<string, any> } | undefined> {
-  try {
-    const res = await request(`${url}/healthz`);
-    return { status: res.statusCode, body: (await res.body.json()) as Record<string, any> };
-  } catch {
-    return undefined;
-  }
-}
+/** `GET /healthz`, or undefined while the replica does not listen (not yet, or killed). */
+const healthz = (url: string) => healthzOf(url).catch(() => undefined);
 
 it.skipIf(!server)(
   "two replicas: kill -9 the active one, the other reports the next change within the lease plus 5 s, and nothing twice",

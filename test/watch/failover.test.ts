@@ -1,5 +1,4 @@
 import pg from "pg";
-import { request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MemoryStateStore } from "../../src/engine/index.ts";
 import { PostgresLease } from "../../src/engine/state/postgres-lease.ts";
@@ -13,7 +12,7 @@ import {
 import { emptyRecord, parseRecord, type WatchRecord } from "../../src/watch/record.ts";
 import { freshSchema, type PostgresServer, postgresForTests } from "../helpers/postgres.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
-import { sample, scrape } from "./helpers.ts";
+import { healthz, sample, scrape } from "./helpers.ts";
 import { applyTo, type InProcess, ManualClock, monitor, watchInProcess } from "./inprocess.ts";
 
 /**
@@ -188,10 +187,7 @@ describe.skipIf(!server)("the watch lease", () => {
       opened.push(w);
       return w;
     };
-    const healthz = async (w: InProcess) => {
-      const res = await request(`${w.watch.url}/healthz`);
-      return { status: res.statusCode, body: (await res.body.json()) as Record<string, unknown> };
-    };
+    const healthzOf = (w: InProcess) => healthz(w.watch.url!);
     const [clockA, clockB] = [new ManualClock(), new ManualClock()];
     const a = await replica(clockA);
     await expect.poll(() => a.watch.replica?.watcher?.ready, { timeout: 20_000 }).toBe(true);
@@ -201,8 +197,8 @@ describe.skipIf(!server)("the watch lease", () => {
       .toBe(true);
 
     expect(a.transitions.map((t) => [t.address, t.transition])).toEqual([["monitors.web", "drifted"]]);
-    expect(await healthz(a)).toMatchObject({ status: 200, body: { status: "ok", role: "active" } });
-    expect(await healthz(b)).toMatchObject({ status: 200, body: { status: "standby", role: "standby" } });
+    expect(await healthzOf(a)).toMatchObject({ status: 200, body: { status: "ok", role: "active" } });
+    expect(await healthzOf(b)).toMatchObject({ status: 200, body: { status: "standby", role: "standby" } });
     const metrics = await scrape(b.watch.url!);
     expect(sample(metrics, "vigil_watch_role", { role: "standby" })).toBe(1);
     expect(sample(metrics, "vigil_watch_role", { role: "active" })).toBe(0);
@@ -236,7 +232,7 @@ describe.skipIf(!server)("the watch lease", () => {
       .poll(() => a.logs.some((l) => l.startsWith("Lost the watch lease")), { timeout: 20_000 })
       .toBe(true);
     expect(a.transitions.map((t) => [t.address, t.transition])).toEqual([["monitors.web", "drifted"]]);
-    expect(await healthz(a)).toMatchObject({ status: 200, body: { status: "standby" } });
+    expect(await healthzOf(a)).toMatchObject({ status: 200, body: { status: "standby" } });
     // The record B keeps holds both drifts: a third replica would report neither again.
     const saved = parseRecord(await leaseOf(url).load(), "the lease row");
     expect(saved.reported.map((r) => r.address).sort()).toEqual(["monitors.api", "monitors.web"]);

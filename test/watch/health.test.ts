@@ -2,7 +2,7 @@ import { request } from "undici";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { MemoryStateStore } from "../../src/engine/index.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
-import { sample, scrape } from "./helpers.ts";
+import { healthz, sample, scrape } from "./helpers.ts";
 import { applyTo, type InProcess, ManualClock, monitor, watchInProcess } from "./inprocess.ts";
 
 /**
@@ -21,11 +21,6 @@ afterAll(async () => {
   await w?.close();
   await sb?.close();
 });
-
-async function healthz(url: string): Promise<{ status: number; body: Record<string, any> }> {
-  const res = await request(`${url}/healthz`);
-  return { status: res.statusCode, body: (await res.body.json()) as Record<string, any> };
-}
 
 it(`answers 503 after ${failingAfter} failed refreshes in a row, says when a read last succeeded, and counts API errors`, {
   timeout: 60_000,

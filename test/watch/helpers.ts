@@ -94,6 +94,12 @@ export function runWatch(args: readonly string[], cwd: string, env: Record<strin
   };
 }
 
+/** `GET /healthz` of the watcher at `url`: its status and body. */
+export async function healthz(url: string): Promise<{ status: number; body: Record<string, any> }> {
+  const res = await request(`${url}/healthz`);
+  return { status: res.statusCode, body: (await res.body.json()) as Record<string, any> };
+}
+
 /** Polls `url` until it answers 200. */
 export async function waitHealthy(url: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations, VigilClient } from "../../src/api/index.ts";
 import { MemoryStateStore, newState } from "../../src/engine/index.ts";
 import type { ServerLimits } from "../../src/server-limits.ts";
-import type { RecordStore, WatchRecord } from "../../src/watch/record.ts";
 import { type RunningWatch, startWatch } from "../../src/watch/run.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { cutWithin, silentConnection, slowBody } from "../helpers/slow-clients.ts";
+import { MemoryRecords } from "./inprocess.ts";
 
 /**
  * The watcher's listener cuts slow clients off and caps its connections (src/server-limits.ts), as
@@ -36,17 +36,6 @@ afterAll(async () => {
   for (const client of clients) await client.close();
   await sb?.close();
 });
-
-class MemoryRecords implements RecordStore {
-  readonly description = "memory";
-  saved: WatchRecord | undefined;
-  async load() {
-    return this.saved && structuredClone(this.saved);
-  }
-  async save(record: WatchRecord) {
-    this.saved = structuredClone(record);
-  }
-}
 
 /** A watcher of an empty configuration, listening on a free port with `limits`; its listener's URL. */
 async function listener(

@@ -1,4 +1,3 @@
-import { request } from "undici";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import {
   type Caller,
@@ -12,7 +11,7 @@ import { type DesiredResource, MemoryStateStore } from "../../src/engine/index.t
 import { SharePacer } from "../../src/watch/budget.ts";
 import { type RunningWatch, startWatch } from "../../src/watch/run.ts";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
-import { freePort } from "./helpers.ts";
+import { freePort, healthz } from "./helpers.ts";
 import { applyTo, deliver, MemoryRecords, monitor, webhookSecret } from "./inprocess.ts";
 
 /**
@@ -174,11 +173,6 @@ async function start(
     },
   });
   return { watch, time, reads, transitions, logs, client };
-}
-
-async function healthz(url: string) {
-  const res = await request(`${url}/healthz`);
-  return { status: res.statusCode, body: (await res.body.json()) as Record<string, any> };
 }
 
 const desired: DesiredResource[] = [

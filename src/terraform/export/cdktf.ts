@@ -12,7 +12,6 @@
  *
  * CDKTF is deprecated (docs/cdktf.md): the same graph as HCL is `--format hcl`.
  */
-import { isoSeconds } from "../../api/problem-text.ts";
 import { type ImportCredentials, importCredentials } from "../../engine/export/credentials.ts";
 import {
   type ExportGraph,
@@ -28,13 +27,12 @@ import {
   expression,
   render,
   stringLiteral,
-  type TsEntry,
   type TsValue,
   tsProjectFiles,
   uniqueIdentifiers,
 } from "../../engine/export/ts-text.ts";
-import { isObject, pointer } from "../../engine/pointer.ts";
-import { type Attribute, attributeName, resourceSchema, resourceTypeName } from "../schema.ts";
+import { attributeName, resourceTypeName } from "../schema.ts";
+import { MemberWalker } from "./members.ts";
 
 /** The stack's name: its JSON is `cdktf.out/stacks/vigil-account/cdk.tf.json`. */
 export const stackName = "vigil-account";
@@ -79,6 +77,8 @@ class StackWriter {
   /** The TypeScript constants holding each resource and variable. */
   readonly #consts: Map<ExportObject, string>;
   readonly #variableConsts: Map<ExportVariable, string>;
+  /** Each resource's config, walked through its Terraform schema. */
+  readonly #members: MemberWalker<TsValue>;
 
   constructor(graph: ExportGraph) {
     this.graph = graph;
@@ -117,6 +117,19 @@ class StackWriter {
       (o) => camelCase(this.#resourceNames.get(o)!),
       (o) => className(resourceTypeName(o.kind.name)),
       taken,
+    );
+    this.#members = new MemberWalker<TsValue>(
+      {
+        name: propertyName,
+        // A map's keys are data: written as they are.
+        key: (key) => key,
+        object: (entries) => ({ kind: "object", entries }),
+        list: (items) => ({ kind: "array", items }),
+        scalars: (object, values) => ({ kind: "array", items: values.map((v) => this.scalar(object, v)) }),
+        scalar: (object, value) => this.scalar(object, value),
+      },
+      (object) => this.addressOf(object),
+      this.credentials.isLeftOut,
     );
   }
 
@@ -172,10 +185,7 @@ class StackWriter {
       if (group !== section) lines.push("", `// --- ${group} ---`);
       section = group;
       const type = resourceTypeName(object.kind.name);
-      const config = render({
-        kind: "object",
-        entries: this.entries(object, object.members, resourceSchema(type).block.attributes, []),
-      });
+      const config = render({ kind: "object", entries: this.#members.entries(object) });
       const name = this.#consts.get(object)!;
       const id = stringLiteral(this.#resourceNames.get(object)!);
       lines.push(
@@ -185,64 +195,6 @@ class StackWriter {
       );
     }
     return lines;
-  }
-
-  /** Members as config entries; nulls are unset and a member holding an unknowable credential is left out. */
-  private entries(
-    object: ExportObject,
-    members: Record<string, unknown>,
-    attributes: Readonly<Record<string, Attribute>>,
-    at: (string | number)[],
-  ): TsEntry[] {
-    const out: TsEntry[] = [];
-    for (const [member, v] of Object.entries(members)) {
-      if (v === null || v === undefined || (at.length === 0 && this.credentials.isLeftOut(object, member)))
-        continue;
-      const name = attributeName(member);
-      const attribute = attributes[name];
-      if (!attribute)
-        throw new Error(
-          `${this.addressOf(object)}: the provider's schema has no attribute ${[...at, member].join(".")}`,
-        );
-      const path = [...at, member];
-      const timestamp = typeof v === "number" && object.timestamps.includes(pointer(path));
-      out.push({
-        name: propertyName(name),
-        value: this.value(object, v, attribute, path),
-        ...(timestamp && { comment: isoSeconds(v as number) }),
-      });
-    }
-    return out;
-  }
-
-  private value(
-    object: ExportObject,
-    value: unknown,
-    attribute: Attribute,
-    at: (string | number)[],
-  ): TsValue {
-    const nested = attribute.nested_type;
-    // A map's keys are data: written as they are.
-    const map = (item: (v: unknown, key: string) => TsValue): TsValue => ({
-      kind: "object",
-      entries: Object.entries(isObject(value) ? value : {}).map(([key, v]) => ({
-        name: key,
-        value: item(v, key),
-      })),
-    });
-    if (nested) {
-      const item = (v: unknown, path: (string | number)[]): TsValue => ({
-        kind: "object",
-        entries: this.entries(object, isObject(v) ? v : {}, nested.attributes, path),
-      });
-      if (nested.nesting_mode === "single") return item(value, at);
-      if (nested.nesting_mode === "map") return map((v, key) => item(v, [...at, key]));
-      return { kind: "array", items: (value as unknown[]).map((v, i) => item(v, [...at, i])) };
-    }
-    if (Array.isArray(attribute.type) && attribute.type[0] === "map")
-      return map((v) => this.scalar(object, v));
-    if (Array.isArray(value)) return { kind: "array", items: value.map((v) => this.scalar(object, v)) };
-    return this.scalar(object, value);
   }
 
   private scalar(object: ExportObject, value: unknown): TsValue {

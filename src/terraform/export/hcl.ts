@@ -11,7 +11,6 @@
  * - `variables.tf`, one `sensitive = true` variable per credential, and `terraform.tfvars.example` naming
  *   them without values.
  */
-import { isoSeconds } from "../../api/problem-text.ts";
 import { importCredentials } from "../../engine/export/credentials.ts";
 import {
   type ExportGraph,
@@ -23,10 +22,10 @@ import {
   type WrittenExport,
 } from "../../engine/export/graph.ts";
 import { spellUniquely } from "../../engine/export/names.ts";
-import { isObject, pointer } from "../../engine/pointer.ts";
 import { vigilVersion } from "../../shipped.ts";
-import { type Attribute, attributeName, providerName, resourceSchema, resourceTypeName } from "../schema.ts";
-import { assignments, block, expression, type HclEntry, type HclValue, quoted } from "./hcl-text.ts";
+import { providerName, resourceTypeName } from "../schema.ts";
+import { assignments, block, expression, type HclValue, quoted } from "./hcl-text.ts";
+import { MemberWalker } from "./members.ts";
 
 /** Terraform's name of an object: its export name (under its parent's, for a child), as an identifier. */
 function identifierOf(object: ExportObject): string {
@@ -126,86 +125,35 @@ function versions(): string {
   ].join("\n");
 }
 
-/** Resource blocks: members written through the resource type's schema. */
+/** Resource blocks: members walked through the resource type's schema (`members.ts`), spelled as HCL. */
 class Resources {
   readonly #addressOf: (object: ExportObject) => string;
-  readonly #leftOut: (object: ExportObject, member: string) => boolean;
+  readonly #members: MemberWalker<HclValue>;
 
   constructor(
     addressOf: (object: ExportObject) => string,
     leftOut: (object: ExportObject, member: string) => boolean,
   ) {
     this.#addressOf = addressOf;
-    this.#leftOut = leftOut;
+    this.#members = new MemberWalker<HclValue>(
+      {
+        name: (attribute) => attribute,
+        // A map's keys are data, so always quoted.
+        key: quoted,
+        object: (entries) => ({ kind: "object", entries }),
+        list: (items) => ({ kind: "list", items }),
+        scalars: (_, values) => expression(`[${values.map((v) => this.scalar(v)).join(", ")}]`),
+        scalar: (_, value) => expression(this.scalar(value)),
+      },
+      addressOf,
+      leftOut,
+    );
   }
 
   block(object: ExportObject): string {
     const type = resourceTypeName(object.kind.name);
-    const attributes = resourceSchema(type).block.attributes;
-    const entries = this.entries(object, object.members, attributes, []);
+    const entries = this.#members.entries(object);
     return block(`resource ${quoted(type)} ${quoted(this.#addressOf(object).split(".")[1]!)}`, entries);
-  }
-
-  /** An object's members as entries of the nested attributes they are; nulls are unset, so never written. */
-  private entries(
-    object: ExportObject,
-    members: Record<string, unknown>,
-    attributes: Readonly<Record<string, Attribute>>,
-    at: (string | number)[],
-  ): HclEntry[] {
-    const out: HclEntry[] = [];
-    for (const [member, value] of Object.entries(members)) {
-      if (value === null || value === undefined || (at.length === 0 && this.#leftOut(object, member)))
-        continue;
-      const name = attributeName(member);
-      const attribute = attributes[name];
-      if (!attribute)
-        throw new Error(
-          `${this.#addressOf(object)}: the provider's schema has no attribute ${[...at, member].join(".")}`,
-        );
-      const path = [...at, member];
-      const timestamp = typeof value === "number" && object.timestamps.includes(pointer(path));
-      out.push({
-        name,
-        value: this.value(object, value, attribute, path),
-        ...(timestamp && { comment: isoSeconds(value as number) }),
-      });
-    }
-    return out;
-  }
-
-  private value(
-    object: ExportObject,
-    value: unknown,
-    attribute: Attribute,
-    at: (string | number)[],
-  ): HclValue {
-    const nested = attribute.nested_type;
-    if (nested) {
-      const item = (v: unknown, path: (string | number)[]): HclValue => ({
-        kind: "object",
-        entries: this.entries(object, isObject(v) ? v : {}, nested.attributes, path),
-      });
-      if (nested.nesting_mode === "single") return item(value, at);
-      if (nested.nesting_mode === "map") return this.map(value, (v, key) => item(v, [...at, key]));
-      return { kind: "list", items: (value as unknown[]).map((v, i) => item(v, [...at, i])) };
-    }
-    const type = attribute.type;
-    if (Array.isArray(type) && type[0] === "map") return this.map(value, (v) => expression(this.scalar(v)));
-    if (Array.isArray(type))
-      return expression(`[${(value as unknown[]).map((v) => this.scalar(v)).join(", ")}]`);
-    return expression(this.scalar(value));
-  }
-
-  /** A map: its keys are data, so always quoted. */
-  private map(value: unknown, item: (v: unknown, key: string) => HclValue): HclValue {
-    return {
-      kind: "object",
-      entries: Object.entries(isObject(value) ? value : {}).map(([key, v]) => ({
-        name: quoted(key),
-        value: item(v, key),
-      })),
-    };
   }
 
   private scalar(value: unknown): string {

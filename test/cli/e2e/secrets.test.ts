@@ -1,6 +1,7 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder, printedBy } from "../../helpers/secret-scan.ts";
 import type { VigilRun } from "../vigil.ts";
 import { project, shown, useSandbox } from "./helpers.ts";
 
@@ -55,28 +56,12 @@ webhooks:
 `;
 
 /** Every file vigil wrote in the project: the saved plans and `.vigil/` (state, its history, and its lock if left). */
-async function writtenFiles(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const name of await readdir(dir, { recursive: true })) {
-    if (name.endsWith(".yaml")) continue;
-    const path = join(dir, name);
-    if ((await stat(path)).isFile()) out[name] = await readFile(path, "utf8");
-  }
-  return out;
-}
+const writtenFiles = (dir: string) => filesUnder(dir, (name) => name.endsWith(".yaml"));
 
 function expectNoSecret(texts: Record<string, string>, values: readonly string[]) {
   for (const [where, text] of Object.entries(texts))
     for (const value of values) expect(text.includes(value), `${value} in ${where}`).toBe(false);
 }
-
-const outputs = (runs: Record<string, VigilRun>) =>
-  Object.fromEntries(
-    Object.entries(runs).flatMap(([name, run]) => [
-      [`${name} stdout`, run.stdout],
-      [`${name} stderr`, run.stderr],
-    ]),
-  );
 
 describe.concurrent("secret masking", { timeout: 90_000 }, () => {
   it("validate, plan (human, JSON, Markdown, --out), apply, a changed password, state: no secret anywhere", async () => {
@@ -127,7 +112,7 @@ describe.concurrent("secret masking", { timeout: 90_000 }, () => {
         .filter((n) => !history.includes(n))
         .sort(),
     ).toEqual([".vigil/state.json", "plan.json", "rotated.json"]);
-    expectNoSecret({ ...outputs(runs), ...files }, [...Object.values(secrets), rotatedPassword]);
+    expectNoSecret({ ...printedBy(runs), ...files }, [...Object.values(secrets), rotatedPassword]);
     for (const name of Object.keys(files)) expect((await stat(join(p.dir, name))).mode & 0o777).toBe(0o600);
     // The credentials did reach the account: masking is vigil's, not an empty value.
     const monitor = await p.account.get(`/monitor/${await p.idOf("monitors.login")}?expand=settings`);
@@ -166,6 +151,6 @@ describe.concurrent("secret masking", { timeout: 90_000 }, () => {
     expect(Object.keys(files).filter((n) => !n.startsWith(".vigil/state.history/"))).toEqual([
       ".vigil/state.json",
     ]);
-    expectNoSecret({ ...outputs(runs), ...files }, [...Object.values(secrets), short]);
+    expectNoSecret({ ...printedBy(runs), ...files }, [...Object.values(secrets), short]);
   });
 });

@@ -8,14 +8,13 @@
  * while the bulk create is being submitted (the job's id is never saved), or
  * while the job runs (its outcome is never saved).
  */
-import { spawn } from "node:child_process";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { PostgresStateStore } from "../../../src/engine/state/postgres-store.ts";
 import { freshSchema, postgresForTests } from "../../helpers/postgres.ts";
-import { vigilMain } from "../vigil.ts";
 import { type Project, project, useSandbox } from "./helpers.ts";
 import { monitorsYaml } from "./monitors.ts";
+import { liveMonitors, startApply, untilWritesInFlight } from "./state-postgres.ts";
 
 const server = await postgresForTests();
 afterAll(() => server?.stop());
@@ -23,48 +22,17 @@ const sandbox = useSandbox();
 
 const count = 200;
 
-async function liveMonitors(p: Project): Promise<{ id: string; url: string }[]> {
-  const out: { id: string; url: string }[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: { body: any } = await p.account.get(`/monitor?limit=500${cursor ? `&cursor=${cursor}` : ""}`);
-    out.push(...page.body.data);
-    cursor = page.body.hasMore ? page.body.nextCursor : null;
-  } while (cursor);
-  return out;
-}
-
 const shown = (r: { code: unknown; stdout: string; stderr: string }) =>
   `exit ${r.code}\nstdout (last lines):\n${r.stdout.split("\n").slice(-8).join("\n")}\nstderr:\n${r.stderr}`;
 
 /** Runs `vigil apply` and, once the journal holds the writes in flight, ends every session of it. */
 async function applyLosingTheDatabase(p: Project, state: string) {
   const env = { VIGIL_STATE: state, VIGIL_ENDPOINT: sandbox().url, VIGIL_TOKEN: p.account.token };
-  const child = spawn(
-    process.execPath,
-    ["--disable-warning=ExperimentalWarning", vigilMain, "apply", "--auto-approve"],
-    {
-      cwd: p.dir,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env },
-    },
-  );
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (d: string) => {
-    stdout += d;
-  });
-  child.stderr.setEncoding("utf8").on("data", (d: string) => {
-    stderr += d;
-  });
-  const exited = new Promise<number | null>((done) => child.once("close", done));
+  const apply = startApply(p, env);
   const watcher = new PostgresStateStore(state);
   const admin = new pg.Client({ connectionString: server!.url(), application_name: "vigil-test-admin" });
   try {
-    for (;;) {
-      const saved = await watcher.read();
-      if (saved && Object.values(saved.resources).some((r) => r.pending)) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await untilWritesInFlight(watcher, apply.done);
     await watcher.close();
     await admin.connect();
     const ended = await admin.query(
@@ -75,7 +43,7 @@ async function applyLosingTheDatabase(p: Project, state: string) {
     await watcher.close();
     await admin.end().catch(() => {});
   }
-  return { code: await exited, stdout, stderr, env };
+  return { ...(await apply.done), env };
 }
 
 describe.skipIf(!server)("the state's database goes away mid-apply", () => {

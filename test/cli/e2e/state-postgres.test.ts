@@ -4,28 +4,16 @@
  * two workspaces at once, the state subcommands, and a password that never
  * shows. Sizes are modest here; bench/state.ts runs them at full size.
  */
-import { spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { PostgresStateStore } from "../../../src/engine/state/postgres-store.ts";
 import { freshSchema, postgresForTests } from "../../helpers/postgres.ts";
-import { vigilMain } from "../vigil.ts";
-import { type Project, project, useSandbox } from "./helpers.ts";
+import { project, useSandbox } from "./helpers.ts";
 import { monitorsYaml } from "./monitors.ts";
+import { liveMonitors, startApply, untilWritesInFlight } from "./state-postgres.ts";
 
 const server = await postgresForTests();
 afterAll(() => server?.stop());
 const sandbox = useSandbox();
-
-async function liveMonitors(p: Project): Promise<{ id: string; name: string }[]> {
-  const out: { id: string; name: string }[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: { body: any } = await p.account.get(`/monitor?limit=500${cursor ? `&cursor=${cursor}` : ""}`);
-    out.push(...page.body.data);
-    cursor = page.body.hasMore ? page.body.nextCursor : null;
-  } while (cursor);
-  return out;
-}
 
 const shown = (r: { code: number | null; stdout: string; stderr: string }) =>
   `exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`;
@@ -94,29 +82,20 @@ describe.skipIf(!server)("vigil with its state in PostgreSQL", () => {
     try {
       // One kill at a fixed moment, one as soon as the journal records writes in flight.
       for (const trigger of ["time", "journal"] as const) {
-        const child = spawn(
-          process.execPath,
-          ["--disable-warning=ExperimentalWarning", vigilMain, "apply", "--auto-approve"],
-          {
-            cwd: p.dir,
-            env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env },
-          },
-        );
-        const exited = new Promise((done) => child.once("exit", done));
-        if (trigger === "time") setTimeout(() => child.kill("SIGKILL"), 1500);
-        else {
-          let done = false;
-          void exited.then(() => {
-            done = true;
-          });
-          while (!done) {
-            const saved = await watcher.read();
-            if (saved && Object.values(saved.resources).some((r) => r.pending)) break;
-            await new Promise((r) => setTimeout(r, 20));
+        const apply = startApply(p, env);
+        const kill = () => {
+          try {
+            process.kill(apply.pid, "SIGKILL");
+          } catch {
+            // It had ended already.
           }
-          child.kill("SIGKILL");
+        };
+        if (trigger === "time") setTimeout(kill, 1500);
+        else {
+          await untilWritesInFlight(watcher, apply.done);
+          kill();
         }
-        await exited;
+        await apply.done;
         const left = await watcher.read();
         pendingSeen += Object.values(left?.resources ?? {}).filter((r) => r.pending).length;
       }

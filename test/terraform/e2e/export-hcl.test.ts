@@ -7,51 +7,22 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { applyChanges, type DesiredResource, MemoryStateStore } from "../../../src/engine/index.ts";
+import type { DesiredResource } from "../../../src/engine/index.ts";
 import { getAt, toPointer } from "../../../src/engine/pointer.ts";
 import { vigil } from "../../cli/vigil.ts";
-import { engineAccount } from "../../engine/e2e/helpers.ts";
-import { everyKindFixture } from "../../engine/fixtures/every-kind.ts";
+import {
+  appliedFixture,
+  exportFixture,
+  exportWith,
+  fixtureCredentials,
+} from "../../helpers/exported-account.ts";
 import { startTestSandbox, type TestSandbox } from "../../helpers/sandbox.ts";
 import { described, terraformWorkspace, type Workspace } from "../../helpers/terraform.ts";
 import { describeWithTerraform } from "./describe.ts";
 
 const tag = "tfexport";
-const fixture: DesiredResource[] = [
-  ...everyKindFixture(tag),
-  // The issue's known case: an http contact without templates reads them back [], and once planned
-  // `templates = [] -> null` on import.
-  {
-    address: "contacts.plain-hook",
-    kind: "contact",
-    members: { type: "http", address: `https://plain-${tag}.example.com/hook` },
-  },
-  // What HCL would read as a template stays literal text: the import plans no change of it.
-  {
-    address: "monitors.templated",
-    kind: "monitor",
-    members: {
-      type: "http",
-      url: `https://templated-${tag}.example.com/`,
-      locations: { pools: ["allworld"] },
-      settings: { method: "P", body: `{"user":"\${USER}","greeting":"%{if x}hi%{endif}"}` },
-    },
-  },
-];
-
-/** Every credential value the fixture sends: none may reach a file. */
-const credentialValues = [
-  `pw-${tag}`,
-  `api-pw-${tag}`,
-  `db-pw-${tag}`,
-  `s3cret@db-${tag}`,
-  `public-${tag}`,
-  `auth-${tag}`,
-  `priv-${tag}`,
-  `Bearer hook-${tag}`,
-  `Bearer ${tag}`,
-  `fixture-secret-${tag}`,
-];
+const fixture = exportFixture(tag, `{"user":"\${USER}","greeting":"%{if x}hi%{endif}"}`);
+const credentialValues = fixtureCredentials(tag);
 
 describeWithTerraform("vigil export --format hcl, then real Terraform", () => {
   let sb: TestSandbox;
@@ -65,26 +36,13 @@ describeWithTerraform("vigil export --format hcl, then real Terraform", () => {
 
   beforeAll(async () => {
     sb = await startTestSandbox();
-    const { ops, time, account } = await engineAccount(sb);
-    const store = new MemoryStateStore();
-    expect((await applyChanges({ ops, store, desired: fixture, time })).result.failures).toEqual([]);
-    byId = new Map(
-      Object.entries(store.saved!.resources).map(([address, r]) => [
-        r.id!,
-        fixture.find((f) => f.address === address)!,
-      ]),
-    );
+    const applied = await appliedFixture(sb, fixture);
+    const { account } = applied;
+    byId = applied.byId;
     connection = ["--endpoint", sb.url, "--token", account.token];
     ws = await terraformWorkspace({ env: { VIGIL_ENDPOINT: sb.url, VIGIL_TOKEN: account.token } });
     dir = join(ws.root, "export");
-    exported = await vigil(["export", "--format", "hcl", "--out", dir, ...connection], {
-      cwd: ws.root,
-      timeoutMs: 120_000,
-    });
-    expect(exported.stderr).toBe("");
-    expect(exported.code).toBe(0);
-    files = {};
-    for (const name of await readdir(dir)) files[name] = await readFile(join(dir, name), "utf8");
+    ({ exported, files } = await exportWith(sb, account.token, { format: "hcl", dir, cwd: ws.root }));
     // Each variable the command lists, set to the value the fixture applied at that member.
     const imports = new Map(
       [...files["imports.tf"]!.matchAll(/to = (\S+)\n {2}id = "([^"]+)"/g)].map(([, to, id]) => [to!, id!]),
