@@ -32,7 +32,7 @@ import {
   writeFleet,
 } from "../test/fleet/helpers.ts";
 import { startPostgres } from "../test/helpers/postgres.ts";
-import { startSandbox } from "./lib.ts";
+import { percentile, startSandbox } from "./lib.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -71,10 +71,6 @@ interface Result {
   lagSeconds: number;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** CPU seconds a process has used so far (Linux: utime + stime, at the kernel's USER_HZ of 100). */
