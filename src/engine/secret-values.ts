@@ -51,7 +51,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\
 
 export class SecretValues {
   readonly #values = new Set<string>();
-  /** Texts that say where (a config file's name, an address): shown as they are, a secret inside or not. */
+  /** Texts that say where (a config file's name): shown as they are, a secret's text inside or not. */
   readonly #kept = new Set<string>();
   /** Every written form of every value (as is, JSON-escaped, URL-encoded), longest first; rebuilt on change. */
   #forms: string[] | undefined;
@@ -89,9 +89,9 @@ export class SecretValues {
   }
 
   /**
-   * Keeps a text that says where something is (a config file's name, an address) as it is, even where a
-   * secret occurs in it: `monitors/platform.yaml` stays itself when a secret is `platform`. Such a text is
-   * the repository's own, as `redactValue` keeps the members that say where (`kept`).
+   * Keeps a text that says where something is (a config file's name) as it is, even where a secret occurs
+   * in it: `monitors/platform.yaml` stays itself when a secret is `platform`. Such a text is the repository's
+   * own, as `redactValue` keeps the members that say where (`kept`).
    */
   keep(text: string): this {
     if (text !== "" && !this.#kept.has(text)) {
