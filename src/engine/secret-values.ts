@@ -51,6 +51,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\
 
 export class SecretValues {
   readonly #values = new Set<string>();
+  /** Texts that say where (a config file's name): shown as they are, a secret's text inside or not. */
+  readonly #kept = new Set<string>();
   /** Every written form of every value (as is, JSON-escaped, URL-encoded), longest first; rebuilt on change. */
   #forms: string[] | undefined;
   #pattern: RegExp | undefined;
@@ -80,7 +82,22 @@ export class SecretValues {
   }
 
   addAll(other: SecretValues | undefined): this {
-    if (other) for (const value of other.#values) this.add(value);
+    if (!other) return this;
+    for (const value of other.#values) this.add(value);
+    for (const text of other.#kept) this.keep(text);
+    return this;
+  }
+
+  /**
+   * Keeps a text that says where something is (a config file's name) as it is, even where a secret occurs
+   * in it: `monitors/platform.yaml` stays itself when a secret is `platform`. Such a text is the repository's
+   * own, as `redactValue` keeps the members that say where (`kept`).
+   */
+  keep(text: string): this {
+    if (text !== "" && !this.#kept.has(text)) {
+      this.#kept.add(text);
+      this.#pattern = undefined;
+    }
     return this;
   }
 
@@ -95,7 +112,7 @@ export class SecretValues {
     const pattern = this.#compiled();
     // A value searched for as a whole string keeps its quotes: a JSON document stays one.
     let out = text.replace(pattern, (found) =>
-      masks.test(found)
+      masks.test(found) || this.#keptHere.has(asciiLower(found))
         ? found
         : found.length > 1 && found.startsWith('"') && found.endsWith('"')
           ? `"${mask}"`
@@ -158,13 +175,20 @@ export class SecretValues {
 
   #compiled(): RegExp {
     if (this.#pattern) return this.#pattern;
-    const alternatives = this.#allForms().map((form) =>
-      searchedAnywhere(form) ? escapeRegExp(form) : escapeRegExp(JSON.stringify(form)),
-    );
-    // The masks first: a mask in the text is matched as itself and kept.
+    const secrets = this.#allForms().map((form) => (searchedAnywhere(form) ? form : JSON.stringify(form)));
+    // Only the kept texts a secret occurs in need matching.
+    const inKept = new RegExp(secrets.map(escapeRegExp).join("|"), "i");
+    const kept = [...this.#kept].filter((text) => inKept.test(text));
+    this.#keptHere = new Set(kept.map(asciiLower));
+    // Longest first, kept texts and secrets alike: at one place the longer wins, so a secret that merely
+    // starts with a kept text is still masked whole. The masks first: a mask in the text is matched as itself.
+    const alternatives = [...kept, ...secrets].sort((x, y) => y.length - x.length).map(escapeRegExp);
     this.#pattern = new RegExp(`\\(sensitive(?:, differs)?\\)|${alternatives.join("|")}`, "gi");
     return this.#pattern;
   }
+
+  /** The kept texts `#compiled` matches, in lower case: found in a text, each is left as it is. */
+  #keptHere = new Set<string>();
 
   #allForms(): string[] {
     if (this.#forms) return this.#forms;
@@ -228,16 +252,71 @@ export class SecretValues {
 /** ASCII letters in lower case, every other character kept: positions stay where they were. */
 const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
-/** The secrets of desired resources: every credential (`writeOnly` member) and every member marked sensitive. */
+/**
+ * The secrets of desired resources: every member marked sensitive (a value from the environment), and every
+ * credential (`writeOnly` member) but one written in a configuration file whose text the configuration also
+ * writes openly, alone or inside another value (`X-Team: platform` beside a tag `platform`). Such a value is
+ * the file's, and still masked where it sits (plans, the state, exports); searched for by value, it would
+ * mask every open use of its text instead: tags, names. Only resources read from a file (with a `source`)
+ * are known to write their other members literally: a provider's (Terraform, Pulumi) may hold a sensitive
+ * variable anywhere, so their credentials are always searched for.
+ */
 export function secretValuesOf(
   resources: readonly DesiredResource[],
   into = new SecretValues(),
 ): SecretValues {
+  const written: string[] = [];
+  const hidden = new Map<DesiredResource, Set<string>>();
   for (const r of resources) {
-    for (const p of r.sensitive ?? []) into.add(getAt(r.members, p));
-    for (const p of engineKind(r.kind).credentials(r.members)) into.add(getAt(r.members, p));
+    const sensitive = r.sensitive ?? [];
+    const credentials = engineKind(r.kind).credentials(r.members);
+    for (const p of sensitive) into.add(getAt(r.members, p));
+    const literal = r.source !== undefined;
+    if (literal) hidden.set(r, new Set([...sensitive, ...credentials]));
+    for (const p of credentials) {
+      const value = getAt(r.members, p);
+      if (literal && typeof value === "string" && !sensitive.includes(p)) written.push(value);
+      else into.add(value);
+    }
   }
+  if (written.length === 0) return into;
+  const open: string[] = [];
+  for (const [r, secret] of hidden) {
+    // An address may hold a value from the environment (an alert keyed by a contact named so).
+    if (!r.sensitive?.length) open.push(r.address);
+    collectOpen(r.members, "", secret, open, 0);
+  }
+  const openly = openlyWritten(written, open);
+  for (const value of written) if (!openly.has(asciiLower(value))) into.add(value);
   return into;
+}
+
+/**
+ * Which of `values` (in lower case) occur in `texts`, in any case: equal to one, or, for values searched
+ * anywhere, inside one. One scan of the texts for all the values; a value hidden by a longer one at the same
+ * place stays unfound, which keeps it searched for: the safe side.
+ */
+function openlyWritten(values: readonly string[], texts: readonly string[]): Set<string> {
+  const whole = new Set(texts.map(asciiLower));
+  const found = new Set(values.map(asciiLower).filter((v) => whole.has(v)));
+  const inside = [...new Set(values.filter(searchedAnywhere).map(asciiLower))]
+    .filter((v) => !found.has(v))
+    .sort((a, b) => b.length - a.length);
+  if (inside.length === 0) return found;
+  const pattern = new RegExp(inside.map(escapeRegExp).join("|"), "gi");
+  for (const text of texts) for (const match of text.matchAll(pattern)) found.add(asciiLower(match[0]));
+  return found;
+}
+
+function collectOpen(value: unknown, at: string, hidden: ReadonlySet<string>, into: string[], depth: number) {
+  if (hidden.has(at) || depth >= maxDepth) return;
+  if (typeof value === "string") into.push(value);
+  else if (typeof value === "number" && Number.isFinite(value)) into.push(String(value));
+  else if (Array.isArray(value))
+    for (const [i, item] of value.entries()) collectOpen(item, `${at}/${i}`, hidden, into, depth + 1);
+  else if (isObject(value))
+    for (const [k, item] of Object.entries(value))
+      collectOpen(item, `${at}/${k.replaceAll("~", "~0").replaceAll("/", "~1")}`, hidden, into, depth + 1);
 }
 
 /** Diagnostics with every secret taken out of their words and facts; where they are stays as it is. */

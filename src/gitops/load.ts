@@ -91,6 +91,9 @@ export async function loadConfig(paths: readonly string[], options: LoadOptions 
   ].sort(byPosition);
   const resources = drafts.map((d) => d.resource);
   secretValuesOf(resources, secrets);
+  // A file's name is the repository's own: it shows as it is, a secret's text in it or not. (Not an
+  // address: one may hold a value from the environment, an alert keyed by a contact named so.)
+  for (const file of reading.files) secrets.keep(file);
   return {
     resources,
     imports: reading.imports.map(({ address, id }) => ({ address, id })),

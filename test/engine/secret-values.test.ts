@@ -8,6 +8,7 @@ import { ApiError } from "../../src/api/index.ts";
 import {
   AccountCheckError,
   applyChanges,
+  type DesiredResource,
   MemoryStateStore,
   planChanges,
   SecretValues,
@@ -90,6 +91,22 @@ describe("SecretValues.redact", () => {
     expect(String((secrets.redactError(wrapped).cause as Error).message)).toBe("inner (sensitive)");
   });
 
+  test("a kept text (a file's name) stays whole; a secret longer than it is masked whole", () => {
+    const kept = new SecretValues(["platform", "monitors/web.yaml-TOKEN-9"])
+      .keep("monitors/platform.yaml")
+      .keep("monitors/web.yaml");
+    expect(kept.redact("at monitors/platform.yaml:4: got platform")).toBe(
+      "at monitors/platform.yaml:4: got (sensitive)",
+    );
+    expect(kept.redact("monitors/web.yaml and monitors/web.yaml-token-9")).toBe(
+      "monitors/web.yaml and (sensitive)",
+    );
+    // The guard adds what the loader kept, kept texts included.
+    expect(new SecretValues().addAll(kept).redact("monitors/PLATFORM.yaml platform")).toBe(
+      "monitors/PLATFORM.yaml (sensitive)",
+    );
+  });
+
   // About 1 s on a loaded machine; the bound keeps a tenfold margin (a quadratic redaction takes minutes).
   test("1000 secrets over 1.8 MB of text with 20,000 ellipses: within 10 s", () => {
     const many = new SecretValues(Array.from({ length: 1000 }, (_, i) => `secret-${i}-${i * 7919}`));
@@ -154,4 +171,32 @@ describe("the engine's entry points say no secret", { timeout: 60_000 }, () => {
     expect(messages.join("\n")).not.toContain(token);
     expect(messages.join("\n")).toContain('"value":"(sensitive)"');
   });
+});
+
+test("a credential written in a file whose text the config writes openly too is masked where it sits only", () => {
+  const header = (value: string) => ({ settings: { headers: [{ name: "X-Team", value }] } });
+  // Read from a file, as the GitOps loader's resources are.
+  const fromFile = (r: DesiredResource): DesiredResource => ({ ...r, source: { file: "m.yaml", line: 2 } });
+  const team = fromFile(httpMonitor("team", "https://team.example.com/", header("platform")));
+  const tagged = fromFile(
+    httpMonitor("edge", "https://edge.example.com/", { tags: ["Platform", "network"] }),
+  );
+  const named = fromFile(
+    httpMonitor("shop", "https://shop.example.com/", { name: "Shop on application/json" }),
+  );
+  const typed = fromFile(httpMonitor("api", "https://api.example.com/", header("application")));
+  const secret = fromFile(httpMonitor("own", "https://own.example.com/", header("tok-Vb3Nq8Lm")));
+  const secrets = secretValuesOf([team, tagged, named, typed, secret]);
+  // Equal to a tag (in any case), or inside another member's value: searching for it would mask those.
+  expect(secrets.redact('tags: ["Platform"], got "platform", name "Shop on application/json"')).toBe(
+    'tags: ["Platform"], got "platform", name "Shop on application/json"',
+  );
+  // Written nowhere else: still searched for everywhere.
+  expect(secrets.redact('got "tok-Vb3Nq8Lm"')).toBe('got "(sensitive)"');
+  // From the environment (marked sensitive), it is searched for whatever else the config writes.
+  const fromEnv = secretValuesOf([{ ...team, sensitive: ["/settings/headers/0/value"] }, tagged]);
+  expect(fromEnv.redact('tags: ["platform"]')).toBe('tags: ["(sensitive)"]');
+  // A provider's resources (no file) may hold a sensitive variable in any member: always searched for.
+  const { source: _, ...provided } = team;
+  expect(secretValuesOf([provided, tagged]).redact('got "platform"')).toBe('got "(sensitive)"');
 });

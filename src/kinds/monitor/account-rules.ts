@@ -136,6 +136,25 @@ export const fullLogRule: AccountRule = (m, account) =>
     ? [packageLimit("fullLog", "/fullLog", "the plan has no full log")]
     : [];
 
+/**
+ * `attached` and `settings.attached` are one member spelled twice (the spec: "Same as `settings.attached`"),
+ * and the spec does not say which wins when a write holds both: a config writes one of them. Written twice,
+ * a sub-check could say on in one and off in the other, and whichever the service keeps, the other would be
+ * a change in every plan. A config rule only: the sandbox, like the service, takes what a request sends.
+ */
+export function attachedAliasRefusals(m: Members): Refusal[] {
+  if (m.attached === undefined || !isObject(m.settings) || m.settings.attached === undefined) return [];
+  return [
+    {
+      code: "validation_failed",
+      pointer: "/attached",
+      reason: "mutually_exclusive",
+      message:
+        "attached is the same member as settings.attached (an alias of it); write the sub-checks in one of them, settings.attached (where the service reads them back), not both",
+    },
+  ];
+}
+
 /** `settings.attached`, with the top-level `attached` alias merged in, as `{kind: {enabled}}`. */
 export function attachedOf(m: Members, settings: Members = isObject(m.settings) ? m.settings : {}): Members {
   const toggles: Members = {};
@@ -318,6 +337,7 @@ export const monitorRules: KindRules = {
     locationRefusals,
     recheckRefusals,
     attachedRefusals,
+    attachedAliasRefusals,
     tagRefusals,
     inlineContactRefusals,
   ],

@@ -110,7 +110,10 @@ export const monitorSchema = z
     }),
     locations: field(locations, { description: "Where checks run; location-based types only." }),
     recheck: field(recheck, { description: "How a failure is confirmed." }),
-    attached: field(attached, { inputOnly: true, description: "Alias of settings.attached." }),
+    attached: field(attached, {
+      inputOnly: true,
+      description: "Alias of settings.attached: write one of the two, never both.",
+    }),
     openStat: field(z.boolean(), { default: false, description: "Public statistics page and uptime badge." }),
     fullLog: field(z.boolean(), {
       default: false,

@@ -61,7 +61,10 @@ export const attached = field(
     domainExp: attachedToggle.optional(),
     webRisk: attachedToggle.optional(),
   }),
-  { description: "Sub-checks riding on the monitor; each true, false or {enabled}. Default all off." },
+  {
+    description:
+      "Sub-checks riding on the monitor; each true, false or {enabled}. Default all off. The top-level `attached` is the same member: write one of the two, never both.",
+  },
 );
 
 /** One assertion row, as parsed from `assertsSource`. */

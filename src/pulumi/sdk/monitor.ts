@@ -23,7 +23,7 @@ export class Monitor extends pulumi.CustomResource {
     return (obj as { __pulumiType?: unknown }).__pulumiType === Monitor.__pulumiType;
   }
 
-  /** Alias of settings.attached. */
+  /** Alias of settings.attached: write one of the two, never both. */
   declare readonly attached: pulumi.Output<outputs.MonitorAttached | undefined>;
   /** sslExp. */
   declare readonly certNotBefore: pulumi.Output<number | undefined>;
@@ -150,7 +150,7 @@ export class Monitor extends pulumi.CustomResource {
 
 /** The arguments of a Monitor. */
 export interface MonitorArgs {
-  /** Alias of settings.attached. */
+  /** Alias of settings.attached: write one of the two, never both. */
   attached?: pulumi.Input<inputs.MonitorAttached>;
   /** 5-field cron expression (UTC) replacing interval. */
   cronSchedule?: pulumi.Input<string>;

@@ -9,7 +9,7 @@ import * as cdktf from 'cdktf';
 
 export interface MonitorConfig extends cdktf.TerraformMetaArguments {
   /**
-  * Alias of settings.attached.
+  * Alias of settings.attached: write one of the two, never both.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#attached Monitor#attached}
   */
@@ -2427,7 +2427,7 @@ export interface MonitorSettings {
   */
   readonly assertsSource?: string;
   /**
-  * Sub-checks riding on the monitor; each true, false or {enabled}. Default all off. Types: http, api, ping, port.
+  * Sub-checks riding on the monitor; each true, false or {enabled}. Default all off. The top-level `attached` is the same member: write one of the two, never both. Types: http, api, ping, port.
   *
   * Docs at Terraform Registry: {@link https://registry.terraform.io/providers/vigil/vigil/latest/docs/resources/monitor#attached Monitor#attached}
   */

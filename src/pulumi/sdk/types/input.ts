@@ -38,7 +38,7 @@ export interface ContactTemplate {
   event: pulumi.Input<enums.ContactTemplateEvent>;
 }
 
-/** Alias of settings.attached. */
+/** Alias of settings.attached: write one of the two, never both. */
 export interface MonitorAttached {
   /** Dnsbl. */
   dnsbl?: pulumi.Input<MonitorAttachedDnsbl>;
@@ -112,8 +112,8 @@ export interface MonitorSettings {
   /** Write only: one rule per line, parsed into `asserts`. Types: http, api. */
   assertsSource?: pulumi.Input<string>;
   /**
-   * Sub-checks riding on the monitor; each true, false or {enabled}. Default all off. Types: http, api, ping,
-   * port.
+   * Sub-checks riding on the monitor; each true, false or {enabled}. Default all off. The top-level
+   * `attached` is the same member: write one of the two, never both. Types: http, api, ping, port.
    */
   attached?: pulumi.Input<MonitorSettingsAttached>;
   /** Credential. SNMP v3 authentication key. Types: snmp. */
@@ -280,8 +280,8 @@ export interface MonitorSettingsAssert {
 }
 
 /**
- * Sub-checks riding on the monitor; each true, false or {enabled}. Default all off. Types: http, api, ping,
- * port.
+ * Sub-checks riding on the monitor; each true, false or {enabled}. Default all off. The top-level `attached`
+ * is the same member: write one of the two, never both. Types: http, api, ping, port.
  */
 export interface MonitorSettingsAttached {
   /** Dnsbl. */

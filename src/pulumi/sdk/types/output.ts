@@ -159,7 +159,7 @@ export interface MaintenanceWindowOccurrence {
   to: number;
 }
 
-/** Alias of settings.attached. */
+/** Alias of settings.attached: write one of the two, never both. */
 export interface MonitorAttached {
   /** Dnsbl. */
   dnsbl?: MonitorAttachedDnsbl;
@@ -233,8 +233,8 @@ export interface MonitorSettings {
   /** Write only: one rule per line, parsed into `asserts`. Types: http, api. */
   assertsSource?: string;
   /**
-   * Sub-checks riding on the monitor; each true, false or {enabled}. Default all off. Types: http, api, ping,
-   * port.
+   * Sub-checks riding on the monitor; each true, false or {enabled}. Default all off. The top-level
+   * `attached` is the same member: write one of the two, never both. Types: http, api, ping, port.
    */
   attached?: MonitorSettingsAttached;
   /** Credential. SNMP v3 authentication key. Types: snmp. */
@@ -401,8 +401,8 @@ export interface MonitorSettingsAssert {
 }
 
 /**
- * Sub-checks riding on the monitor; each true, false or {enabled}. Default all off. Types: http, api, ping,
- * port.
+ * Sub-checks riding on the monitor; each true, false or {enabled}. Default all off. The top-level `attached`
+ * is the same member: write one of the two, never both. Types: http, api, ping, port.
  */
 export interface MonitorSettingsAttached {
   /** Dnsbl. */
