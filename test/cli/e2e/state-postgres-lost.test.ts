@@ -13,7 +13,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { PostgresStateStore } from "../../../src/engine/state/postgres-store.ts";
 import { freshSchema, postgresForTests } from "../../helpers/postgres.ts";
-import { vigilMain } from "../vigil.ts";
+import { vigilCommand } from "../vigil.ts";
 import { type Project, project, useSandbox } from "./helpers.ts";
 import { monitorsYaml } from "./monitors.ts";
 
@@ -40,14 +40,10 @@ const shown = (r: { code: unknown; stdout: string; stderr: string }) =>
 /** Runs `vigil apply` and, once the journal holds the writes in flight, ends every session of it. */
 async function applyLosingTheDatabase(p: Project, state: string) {
   const env = { VIGIL_STATE: state, VIGIL_ENDPOINT: sandbox().url, VIGIL_TOKEN: p.account.token };
-  const child = spawn(
-    process.execPath,
-    ["--disable-warning=ExperimentalWarning", vigilMain, "apply", "--auto-approve"],
-    {
-      cwd: p.dir,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env },
-    },
-  );
+  const child = spawn(vigilCommand[0], [...vigilCommand.slice(1), "apply", "--auto-approve"], {
+    cwd: p.dir,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env },
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (d: string) => {

@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { PostgresStateStore } from "../../../src/engine/state/postgres-store.ts";
 import { freshSchema, postgresForTests } from "../../helpers/postgres.ts";
-import { vigilMain } from "../vigil.ts";
+import { vigilCommand } from "../vigil.ts";
 import { type Project, project, useSandbox } from "./helpers.ts";
 import { monitorsYaml } from "./monitors.ts";
 
@@ -94,14 +94,10 @@ describe.skipIf(!server)("vigil with its state in PostgreSQL", () => {
     try {
       // One kill at a fixed moment, one as soon as the journal records writes in flight.
       for (const trigger of ["time", "journal"] as const) {
-        const child = spawn(
-          process.execPath,
-          ["--disable-warning=ExperimentalWarning", vigilMain, "apply", "--auto-approve"],
-          {
-            cwd: p.dir,
-            env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env },
-          },
-        );
+        const child = spawn(vigilCommand[0], [...vigilCommand.slice(1), "apply", "--auto-approve"], {
+          cwd: p.dir,
+          env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env },
+        });
         const exited = new Promise((done) => child.once("exit", done));
         if (trigger === "time") setTimeout(() => child.kill("SIGKILL"), 1500);
         else {
