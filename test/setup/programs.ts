@@ -14,6 +14,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { SHIPPED_FILES } from "../../src/shipped.ts";
 import { publishedManifest, writePrograms } from "../../tools/pack.ts";
@@ -67,12 +68,23 @@ export async function buildPrograms(root = repositoryRoot): Promise<{ dir: strin
   });
 }
 
-/** Older builds nobody used for a day: each is a few megabytes, one per edit of the sources. */
+/**
+ * Older builds nobody used for a day, with the code caches their CLI's launcher kept in the temp folder
+ * (tools/release/launcher.ts names them by the bundle's size and time): a build is a few megabytes, its
+ * caches some more, one of each per edit of the sources.
+ */
 async function removeUnused(cache: string, keep: string): Promise<void> {
+  const codeCaches = join(tmpdir(), "vigil-code-cache");
+  const cached = existsSync(codeCaches) ? await readdir(codeCaches) : [];
   for (const entry of await readdir(cache, { withFileTypes: true })) {
     const path = join(cache, entry.name);
     if (!entry.isDirectory() || path === keep || entry.name.endsWith(".lock")) continue;
-    if (Date.now() - (await stat(path)).mtimeMs > UNUSED_MS) await rm(path, { recursive: true, force: true });
+    if (Date.now() - (await stat(path)).mtimeMs <= UNUSED_MS) continue;
+    const bundle = await stat(join(path, "bin/vigil.bundle.cjs")).catch(() => undefined);
+    const mark = bundle && `-${bundle.size}-${Math.trunc(bundle.mtimeMs)}-`;
+    for (const file of cached.filter((file) => mark && file.includes(mark)))
+      await rm(join(codeCaches, file), { force: true });
+    await rm(path, { recursive: true, force: true });
   }
 }
 
