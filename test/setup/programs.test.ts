@@ -1,12 +1,24 @@
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import {
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { SHIPPED_FILES } from "../../src/shipped.ts";
 import { programCommand, programFile } from "../helpers/programs.ts";
-import { FROM_SOURCE, PROGRAMS_ENV, programsFolder } from "./programs.ts";
+import { FROM_SOURCE, PROGRAMS_ENV, programsFolder, removeUnused } from "./programs.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -52,5 +64,35 @@ describe("the programs' folder", () => {
     expect(basename(before)).toBe(basename(programsFolder()));
     await writeFile(join(tree, "src/cli/main.ts"), "\n", { flag: "a" });
     expect(programsFolder(tree)).not.toBe(before);
+  });
+});
+
+describe("the programs' cache", () => {
+  it("loses the builds unused for a day and their code caches, and keeps the others", async () => {
+    const tree = await mkdtemp(join(tmpdir(), "vigil-programs-cache-"));
+    const cache = join(tree, "vigil-test");
+    const codeCaches = join(tree, "vigil-code-cache");
+    await mkdir(codeCaches);
+    const build = async (name: string, bundle: string, ageMs: number) => {
+      await mkdir(join(cache, name, "bin"), { recursive: true });
+      await writeFile(join(cache, name, "bin/vigil.bundle.cjs"), bundle);
+      const info = await stat(join(cache, name, "bin/vigil.bundle.cjs"));
+      await writeFile(join(codeCaches, `v22-x64-${info.size}-${Math.trunc(info.mtimeMs)}-plan.bin`), "");
+      const then = new Date(Date.now() - ageMs);
+      await utimes(join(cache, name), then, then);
+    };
+    try {
+      await build("old", "old bundle", 25 * 3600_000);
+      await build("recent", "a recent one", 3600_000);
+      await build("current", "the one in use", 48 * 3600_000);
+      await removeUnused(cache, join(cache, "current"), codeCaches);
+      expect((await readdir(cache)).sort()).toEqual(["current", "recent"]);
+      const left = await readdir(codeCaches);
+      expect(left).toHaveLength(2);
+      expect(left.some((file) => file.includes(`-${"old bundle".length}-`))).toBe(false);
+      expect(existsSync(join(cache, "current/bin/vigil.bundle.cjs"))).toBe(true);
+    } finally {
+      await rm(tree, { recursive: true, force: true });
+    }
   });
 });

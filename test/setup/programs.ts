@@ -73,8 +73,11 @@ export async function buildPrograms(root = repositoryRoot): Promise<{ dir: strin
  * (tools/release/launcher.ts names them by the bundle's size and time): a build is a few megabytes, its
  * caches some more, one of each per edit of the sources.
  */
-async function removeUnused(cache: string, keep: string): Promise<void> {
-  const codeCaches = join(tmpdir(), "vigil-code-cache");
+export async function removeUnused(
+  cache: string,
+  keep: string,
+  codeCaches = join(tmpdir(), "vigil-code-cache"),
+): Promise<void> {
   const cached = existsSync(codeCaches) ? await readdir(codeCaches) : [];
   for (const entry of await readdir(cache, { withFileTypes: true })) {
     const path = join(cache, entry.name);
