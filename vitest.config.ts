@@ -15,6 +15,8 @@ export default defineConfig({
     // node:sqlite announces itself as experimental on every worker start.
     execArgv: ["--disable-warning=ExperimentalWarning"],
     sequence: { sequencer: LongFilesFirst },
+    // The programs the tests start as processes, built once per state of the sources (test/setup/programs.ts).
+    globalSetup: ["./test/setup/programs.ts"],
     projects: [
       {
         extends: true,

@@ -37,7 +37,7 @@ const CACHED = "vigil";
  * package). Pulumi runs a provider from a folder holding an executable named `pulumi-resource-<name>`
  * (`plugins.providers[].path` in Pulumi.yaml): `bin/` is that folder.
  */
-const launcher = (name: string) => (name === CACHED ? `bin/${name}.cjs` : `bin/${name}`);
+export const programPath = (name: string) => (name === CACHED ? `bin/${name}.cjs` : `bin/${name}`);
 
 interface Manifest {
   name: string;
@@ -68,7 +68,7 @@ export function publishedManifest(source: Manifest): Manifest {
     ...manifest
   } = source;
   const bin: Record<string, string> = {};
-  for (const name of Object.keys(source.bin ?? {})) bin[name] = launcher(name);
+  for (const name of Object.keys(source.bin ?? {})) bin[name] = programPath(name);
   const exports: Record<string, unknown> = {};
   for (const [subpath, target] of Object.entries(source.exports ?? {})) {
     if (subpath === "./src/*") continue;
@@ -78,6 +78,30 @@ export function publishedManifest(source: Manifest): Manifest {
         : target;
   }
   return { ...manifest, bin, exports };
+}
+
+/**
+ * The programs of `bin` (name → entry module) as the package runs them: bundles and launchers in
+ * `<out>/bin`, at `programPath`. Answers every file the bundles hold, relative to `root`. The tests run
+ * these too (test/setup/programs.ts).
+ */
+export async function writePrograms(
+  root: string,
+  bin: Record<string, string>,
+  out: string,
+): Promise<string[]> {
+  await mkdir(join(out, "bin"), { recursive: true });
+  const { [CACHED]: cli, ...providers } = bin;
+  const inputs = [
+    ...(cli ? (await bundlePrograms(root, { [CACHED]: cli }, join(out, "bin"), "npm-cjs")).inputs : []),
+    ...(await bundlePrograms(root, providers, join(out, "bin"), "esm")).inputs,
+  ];
+  for (const name of Object.keys(bin)) {
+    const script = name === CACHED ? cachedLauncherScript(name) : moduleLauncherScript(name);
+    await writeFile(join(out, programPath(name)), script);
+    await chmod(join(out, programPath(name)), 0o755);
+  }
+  return [...new Set(inputs)];
 }
 
 export async function pack(root = repositoryRoot): Promise<string> {
@@ -92,18 +116,8 @@ export async function pack(root = repositoryRoot): Promise<string> {
   for (const path of copied) await cp(join(root, path), join(out, path), { recursive: true });
   const source = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as Manifest;
   await writeFile(join(out, "package.json"), `${JSON.stringify(publishedManifest(source), null, 2)}\n`);
-  await mkdir(join(out, "bin"), { recursive: true });
-  const { [CACHED]: cli, ...providers } = source.bin ?? {};
-  const inputs = [
-    ...(cli ? (await bundlePrograms(root, { [CACHED]: cli }, join(out, "bin"), "npm-cjs")).inputs : []),
-    ...(await bundlePrograms(root, providers, join(out, "bin"), "esm")).inputs,
-  ];
-  await writeFile(join(out, "THIRD-PARTY-NOTICES.txt"), thirdPartyNotices(root, [...new Set(inputs)]));
-  for (const name of Object.keys(source.bin ?? {})) {
-    const script = name === CACHED ? cachedLauncherScript(name) : moduleLauncherScript(name);
-    await writeFile(join(out, launcher(name)), script);
-    await chmod(join(out, launcher(name)), 0o755);
-  }
+  const inputs = await writePrograms(root, source.bin ?? {}, out);
+  await writeFile(join(out, "THIRD-PARTY-NOTICES.txt"), thirdPartyNotices(root, inputs));
   const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", join(root, "dist"), out], {
     cwd: root,
   });

@@ -1,9 +1,9 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { programCommand } from "../helpers/programs.ts";
 
 /** Spawns the real `vigil sandbox` CLI, as a user would run it, for the CLI suites. */
 const root = resolve(import.meta.dirname, "../..");
-const node = resolve(root, "node_modules/.bin/node");
 
 export interface SandboxProcess {
   child: ChildProcessWithoutNullStreams;
@@ -16,7 +16,8 @@ export interface SandboxProcess {
 }
 
 export function runCli(args: string[]) {
-  const child = spawn(node, ["--disable-warning=ExperimentalWarning", "src/cli/main.ts", ...args], {
+  const [node, ...flags] = programCommand("vigil");
+  const child = spawn(node, [...flags, ...args], {
     cwd: root,
     env: { ...process.env, NO_COLOR: "1" },
   });

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { afterAll, describe, expect, it } from "vitest";
 import { commandModules, modulesFor } from "../../src/cli/command-modules.ts";
+import { sourceCommand } from "../helpers/programs.ts";
 import { vigil, workspace } from "./vigil.ts";
 
 /**
@@ -11,6 +12,9 @@ import { vigil, workspace } from "./vigil.ts";
  * metrics (fastify, prom-client, OpenTelemetry) in `vigil watch`, the sandbox with `--sandbox`, PostgreSQL's
  * client with a PostgreSQL state, and undici on the first call to the API. `vigil validate`, run on every
  * pull request, loads none of them.
+ *
+ * What the sources load, module by module: so these run vigil from src/ (the package's bundles keep the
+ * same imports lazy, tools/release/bundle.ts), where the other suites run the package's programs.
  */
 const examples = resolve(import.meta.dirname, "../../examples/gitops");
 const hook = `import { registerHooks } from "node:module";
@@ -33,6 +37,7 @@ it("vigil validate loads neither the watcher's server, the sandbox, PostgreSQL's
   const run = await vigil(["validate", examples], {
     cwd: dir,
     env: { NODE_OPTIONS: `--import ${join(dir, "trace-imports.mjs")}` },
+    command: sourceCommand("vigil"),
   });
   expect(run.code, run.stderr).toBe(0);
 
@@ -63,6 +68,7 @@ it("vigil --version loads no command: neither the loader, the engine nor command
   const run = await vigil(["--version"], {
     cwd: dir,
     env: { NODE_OPTIONS: `--import ${join(dir, "trace-imports.mjs")}` },
+    command: sourceCommand("vigil"),
   });
   expect(run.code, run.stderr).toBe(0);
   const loaded = run.stderr.split("\n").filter((line) => line.startsWith("loaded file:"));

@@ -6,9 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { vigilMain } from "./vigil.ts";
-
-const node = join(import.meta.dirname, "../../node_modules/.bin/node");
+import { vigilCommand } from "./vigil.ts";
 
 /** Whether `script` (util-linux) is here to give a run a terminal; tests that need one skip, saying so. */
 export const terminalAvailable =
@@ -38,7 +36,7 @@ export function vigilInTerminal(
 ): Promise<TerminalRun> {
   // The shell writes its pid, then becomes vigil (exec): the pid a signal is sent to.
   const pidFile = join(options.cwd, ".vigil-pid");
-  const command = `echo $$ > ${quote(pidFile)}; exec ${[node, "--disable-warning=ExperimentalWarning", vigilMain, ...args].map(quote).join(" ")}`;
+  const command = `echo $$ > ${quote(pidFile)}; exec ${[...vigilCommand, ...args].map(quote).join(" ")}`;
   const child = spawn("script", ["--quiet", "--return", "--command", command, "/dev/null"], {
     cwd: options.cwd,
     env: {

@@ -1,12 +1,11 @@
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
+import { programCommand } from "../helpers/programs.ts";
 
-/** Runs the real `vigil` binary, as a user would, in `cwd`. */
-const root = resolve(import.meta.dirname, "../..");
-const node = resolve(root, "node_modules/.bin/node");
-export const vigilMain = resolve(root, "src/cli/main.ts");
+/** Runs the real `vigil` program, as a user would, in `cwd`: the package's, built for this run. */
+export const vigilCommand = programCommand("vigil");
 
 export interface VigilRun {
   code: number | null;
@@ -21,6 +20,8 @@ export interface VigilOptions {
   /** Written to stdin, then closed. */
   input?: string;
   timeoutMs?: number;
+  /** Another command that is vigil (the sources themselves, for a test of what they load). */
+  command?: readonly string[];
 }
 
 export function vigil(args: readonly string[], options: VigilOptions): Promise<VigilRun> {
@@ -43,7 +44,8 @@ export function startVigil(args: readonly string[], options: VigilOptions): Star
     NO_COLOR: "1",
     ...options.env,
   };
-  const child = spawn(node, ["--disable-warning=ExperimentalWarning", vigilMain, ...args], {
+  const [file, ...flags] = options.command ?? vigilCommand;
+  const child = spawn(file!, [...flags, ...args], {
     cwd: options.cwd,
     env,
   });

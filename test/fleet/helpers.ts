@@ -15,11 +15,10 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { programCommand } from "../helpers/programs.ts";
 
-const root = resolve(import.meta.dirname, "../..");
-const node = resolve(root, "node_modules/.bin/node");
-const main = resolve(root, "src/cli/main.ts");
+const [node, ...flags] = programCommand("vigil");
 
 export interface LoggedRequest {
   worker: string;
@@ -118,7 +117,7 @@ export interface WorkerProcess {
 
 /** A real `vigil worker`; VIGIL_ENDPOINT is its own proxy, so the request log says which worker called. */
 export function startWorkerProcess(args: readonly string[], env: Record<string, string>): WorkerProcess {
-  const child = spawn(node, ["--disable-warning=ExperimentalWarning", main, "worker", ...args], {
+  const child = spawn(node, [...flags, "worker", ...args], {
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -146,7 +145,7 @@ export function runFleetCli(
   return new Promise((done) => {
     execFile(
       node,
-      ["--disable-warning=ExperimentalWarning", main, "fleet", ...args],
+      [...flags, "fleet", ...args],
       {
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env },
         maxBuffer: 64 * 2 ** 20,

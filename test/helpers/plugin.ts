@@ -5,15 +5,13 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import { type Certificate, selfSignedCertificate } from "../../src/terraform/plugin/certificate.ts";
 import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE } from "../../src/terraform/plugin/handshake.ts";
 import { LOADER_OPTIONS } from "../../src/terraform/plugin/server.ts";
 import { PROTO_DIR, PROTO_FILES } from "../../tools/terraform/proto-descriptor.ts";
-
-export const providerMain = join(import.meta.dirname, "../../src/terraform/main.ts");
+import { programCommand } from "./programs.ts";
 
 /** The environment Terraform gives a provider; `clientCert` adds PLUGIN_CLIENT_CERT. */
 export function terraformEnv(clientCert?: Certificate): NodeJS.ProcessEnv {
@@ -27,11 +25,14 @@ export function terraformEnv(clientCert?: Certificate): NodeJS.ProcessEnv {
   };
 }
 
-/** The provider run from source on this Node; a built mirror's executable is the other way to start it. */
-const fromSource = [process.execPath, "--disable-warning=ExperimentalWarning", providerMain];
-
-/** Starts the provider process (`command`: the executable and its arguments); stdout and stderr are collected. */
-export function spawnProvider(env: NodeJS.ProcessEnv, command: readonly string[] = fromSource) {
+/**
+ * Starts the provider process (`command`: the executable and its arguments; by default the package's
+ * program built for this run); stdout and stderr are collected.
+ */
+export function spawnProvider(
+  env: NodeJS.ProcessEnv,
+  command: readonly string[] = programCommand("terraform-provider-vigil"),
+) {
   const [file, ...args] = command;
   const child = spawn(file!, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   const output = { stdout: "", stderr: "" };

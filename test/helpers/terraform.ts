@@ -1,14 +1,15 @@
 /**
- * Real Terraform against the vigil provider: a workspace with its own filesystem mirror (of this checkout's
- * sources, `npm run build:terraform -- --from-source`, in a temporary folder) and its own CLI configuration, so nothing depends on the
- * machine's ~/.terraformrc or TF_CLI_CONFIG_FILE (CI points that at a file that does not exist).
+ * Real Terraform against the vigil provider: a workspace with its own filesystem mirror (in a temporary
+ * folder, of the provider the tests run: test/helpers/programs.ts) and its own CLI configuration, so nothing
+ * depends on the machine's ~/.terraformrc or TF_CLI_CONFIG_FILE (CI points that at a file that does not exist).
  */
 import { execFileSync, spawn } from "node:child_process";
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { cliConfig, mirrorOfSource, mirrorOfZip } from "../../tools/terraform/build.ts";
+import { cliConfig, mirrorOfProgram, mirrorOfZip } from "../../tools/terraform/build.ts";
+import { programFile } from "./programs.ts";
 
 /** The version of `terraform` on PATH, or undefined when there is none that runs. */
 function detectTerraform(): string | undefined {
@@ -53,7 +54,7 @@ export interface Workspace {
 
 /**
  * `vars` become TF_VAR_ variables; `env` adds to the environment (VIGIL_ENDPOINT, VIGIL_TOKEN); `zip`: the
- * mirror holds that release zip, else the provider from source (no release build after each change).
+ * mirror holds that release zip, else the provider the tests run (no release build after each change).
  */
 export async function terraformWorkspace(
   options: { env?: Record<string, string>; vars?: Record<string, string>; zip?: string } = {},
@@ -61,7 +62,7 @@ export async function terraformWorkspace(
   const root = await mkdtemp(join(tmpdir(), "vigil-terraform-"));
   const { mirror } = options.zip
     ? await mirrorOfZip(options.zip, join(root, "mirror"))
-    : await mirrorOfSource(join(root, "mirror"));
+    : await mirrorOfProgram(join(root, "mirror"), programFile("terraform-provider-vigil"));
   const configFile = join(root, "terraform.tfrc");
   await writeFile(configFile, cliConfig(mirror));
   // Nothing of the caller's Terraform settings leaks in (TF_PLUGIN_CACHE_DIR, TF_LOG, TF_CLI_ARGS, ...).

@@ -9,12 +9,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import { createInterface } from "node:readline";
 import type * as Grpc from "@grpc/grpc-js";
 import type * as ProviderPb from "@pulumi/pulumi/proto/provider_pb.js";
 import type * as StructPb from "google-protobuf/google/protobuf/struct_pb.js";
 import { type Props, unknownValue } from "../../src/pulumi/provider/values.ts";
+import { programCommand } from "../helpers/programs.ts";
 
 const require = createRequire(import.meta.url);
 const grpc = require("@grpc/grpc-js") as typeof Grpc;
@@ -24,10 +24,6 @@ const { ResourceProviderClient } = require("@pulumi/pulumi/proto/provider_grpc_p
 };
 const { Struct } = require("google-protobuf/google/protobuf/struct_pb.js") as typeof StructPb;
 const { Empty } = require("google-protobuf/google/protobuf/empty_pb.js") as { Empty: new () => unknown };
-
-const root = join(import.meta.dirname, "../..");
-export const providerMain = join(root, "src/pulumi/provider/main.ts");
-const nodeBin = join(root, "node_modules/.bin/node");
 
 type Message = { [method: string]: (...args: never[]) => unknown };
 const struct = (value: Props) => Struct.fromJavaScript(value as never);
@@ -65,14 +61,11 @@ export class ProviderProcess {
   /** Starts the provider as the engine does: its own address first, then the engine's usual flags. */
   static async launch(env: NodeJS.ProcessEnv = {}): Promise<ProviderProcess> {
     const started = performance.now();
-    const child = spawn(
-      nodeBin,
-      ["--disable-warning=ExperimentalWarning", providerMain, "127.0.0.1:1", "--logtostderr", "-v=9"],
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, VIGIL_ENDPOINT: "", VIGIL_TOKEN: "", ...env },
-      },
-    );
+    const [node, ...flags] = programCommand("pulumi-resource-vigil");
+    const child = spawn(node, [...flags, "127.0.0.1:1", "--logtostderr", "-v=9"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, VIGIL_ENDPOINT: "", VIGIL_TOKEN: "", ...env },
+    });
     let stderr = "";
     child.stderr!.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();

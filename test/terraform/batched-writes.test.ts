@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdir, readdir, readFile, readlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { programFile } from "../helpers/programs.ts";
 import { type Client, startTestSandbox, type TestSandbox } from "../helpers/sandbox.ts";
 import { described, terraformWorkspace } from "../helpers/terraform.ts";
 import { attr, type Core, configuredCore, type Instance } from "../helpers/terraform-core.ts";
@@ -315,12 +316,12 @@ resource "vigil_monitor" "m" {
 
 /** The pid of the vigil provider process working in `dir`. */
 async function providerOf(dir: string): Promise<number> {
+  const provider = programFile("terraform-provider-vigil");
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = await readFile(`/proc/${entry}/cmdline`, "utf8");
-      if (cmdline.includes("src/terraform/main.ts") && (await readlink(`/proc/${entry}/cwd`)) === dir)
-        return Number(entry);
+      if (cmdline.includes(provider) && (await readlink(`/proc/${entry}/cwd`)) === dir) return Number(entry);
     } catch {
       // The process ended while we looked.
     }

@@ -1,12 +1,9 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { resolve } from "node:path";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { request } from "undici";
-
-const root = resolve(import.meta.dirname, "../..");
-const node = resolve(root, "node_modules/.bin/node");
+import { programCommand } from "../helpers/programs.ts";
 
 /** A port nothing listens on now (the OS picks it, then it is released). */
 export async function freePort(): Promise<number> {
@@ -33,14 +30,11 @@ export interface WatchProcess {
 
 /** Runs the real `vigil watch` in `cwd`. */
 export function runWatch(args: readonly string[], cwd: string, env: Record<string, string>): WatchProcess {
-  const child = spawn(
-    node,
-    ["--disable-warning=ExperimentalWarning", resolve(root, "src/cli/main.ts"), "watch", ...args],
-    {
-      cwd,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env },
-    },
-  );
+  const [node, ...flags] = programCommand("vigil");
+  const child = spawn(node, [...flags, "watch", ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", ...env },
+  });
   const lines: { t: Record<string, any>; at: number }[] = [];
   let partial = "";
   let err = "";

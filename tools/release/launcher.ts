@@ -57,8 +57,9 @@ const { createRequire, enableCompileCache, wrap } = require("node:module");
 enableCompileCache?.();
 
 const file = path.join(__dirname, "${name}.bundle.cjs");
-// The bundle is ASCII (esbuild escapes the rest): read as latin1, it becomes a string without decoding.
-const source = fs.readFileSync(file, "latin1");
+// UTF-8: esbuild escapes what is not ASCII in strings, not in regular expressions (/^⚠ / in the plan's
+// warning), which latin1 would turn into other characters.
+const source = fs.readFileSync(file, "utf8");
 const cache = codeCache(process.argv[2]);
 let cached;
 if (cache) {

@@ -99,7 +99,18 @@ export async function mirrorOfZip(zip: string, out: string): Promise<BuiltMirror
 }
 
 /** A mirror of this checkout's sources, in the unpacked layout, for developing the provider. */
-export async function mirrorOfSource(out: string, root = repositoryRoot): Promise<BuiltMirror> {
+export const mirrorOfSource = (out: string, root = repositoryRoot) =>
+  mirrorOfProgram(out, join(root, "src/terraform/main.ts"), root);
+
+/**
+ * A mirror, in the unpacked layout, of a wrapper that runs `main` on the pinned Node: the provider's source,
+ * or the npm package's launcher of it (what the tests run, test/setup/programs.ts).
+ */
+export async function mirrorOfProgram(
+  out: string,
+  main: string,
+  root = repositoryRoot,
+): Promise<BuiltMirror> {
   const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
   const mirror = resolve(out);
   await clearMirror(mirror);
@@ -107,7 +118,7 @@ export async function mirrorOfSource(out: string, root = repositoryRoot): Promis
   const dir = join(mirror, PROVIDER_SOURCE, version, platform);
   await mkdir(dir, { recursive: true });
   const file = join(dir, `terraform-provider-vigil_v${version}`);
-  await writeFile(file, wrapperScript(providerNode(root), join(root, "src/terraform/main.ts"), version));
+  await writeFile(file, wrapperScript(providerNode(root), main, version));
   // writeFile's mode applies only to a new file; a rebuild over an older one must be executable too.
   await chmod(file, 0o755);
   return { mirror, version, platform, file };

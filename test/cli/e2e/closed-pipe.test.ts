@@ -11,11 +11,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { newState } from "../../../src/engine/index.ts";
 import { freshSchema, postgresForTests } from "../../helpers/postgres.ts";
-import { vigilMain } from "../vigil.ts";
+import { vigilCommand } from "../vigil.ts";
 import { sandboxWorkspace, shown } from "./helpers.ts";
 import { monitorsYaml } from "./monitors.ts";
 
-const node = join(import.meta.dirname, "../../../node_modules/.bin/node");
 const server = await postgresForTests();
 afterAll(() => server?.stop());
 
@@ -31,7 +30,8 @@ interface PipedRun {
  * arrived, or (`atOnce`) before vigil writes anything.
  */
 function piped(args: readonly string[], cwd: string, options: { atOnce?: boolean } = {}): Promise<PipedRun> {
-  const child = spawn(node, ["--disable-warning=ExperimentalWarning", vigilMain, ...args], {
+  const [node, ...flags] = vigilCommand;
+  const child = spawn(node, [...flags, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
