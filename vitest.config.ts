@@ -7,7 +7,10 @@ const include = ["test/**/*.test.ts", "src/**/*.test.ts"];
 
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
+    // A guard against a hang, not a measure: a file's tests share the cores with three other workers and
+    // their processes, and on a loaded machine a test of 5 s on its own takes four times that.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: "forks",
     // Vitest's default is one worker fewer than the cores: one on CI's 2-core machines. Most suites wait on
     // sandboxes, child processes, PostgreSQL and Terraform rather than compute, so two workers per core
