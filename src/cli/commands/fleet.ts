@@ -75,19 +75,34 @@ function summaryLine(
   return `${what}: ${outcomes.length - failed} of ${total} account(s) succeeded${failed > 0 ? `, ${failed} failed` : ""}${pending.length > 0 ? `, ${pending.length} without a result yet` : ""}; ${sum("created")} ${verbs[0]}, ${sum("updated")} ${verbs[1]}, ${sum("deleted")} ${verbs[2]}.`;
 }
 
-/** One section per account: its plan as `vigil plan --markdown` renders it, or why it failed. */
-function markdownOf(
+/**
+ * One section per account, in the fleet file's order: its plan as `vigil plan --markdown` renders it, why it
+ * failed, or that it has no result yet.
+ */
+export function markdownOf(
+  order: readonly string[],
   outcomes: readonly AccountOutcome[],
   pending: readonly PendingAccount[],
   waited: string,
 ): string {
-  const waiting = pending.map((p) => `## ${p.account}\n\n**No result yet:** ${pendingLine(p, waited)}\n`);
-  const parts = outcomes.map(({ account, result }) => {
-    if (!result.ok) return `## ${account}\n\n**Failed:** ${result.message ?? ""}\n`;
+  const sections = new Map<string, string>();
+  for (const p of pending) sections.set(p.account, `**No result yet:** ${pendingLine(p, waited)}\n`);
+  for (const { account, result } of outcomes) {
     const plan = (result as { plan?: Plan }).plan;
-    return `## ${account}\n\n${plan ? renderPlanMarkdown(planInConfigTerms(plan), { maxLength: 20_000 }) : "No plan.\n"}`;
+    sections.set(
+      account,
+      !result.ok
+        ? `**Failed:** ${result.message ?? ""}\n`
+        : plan
+          ? renderPlanMarkdown(planInConfigTerms(plan), { maxLength: 20_000 })
+          : "No plan.\n",
+    );
+  }
+  const parts = order.flatMap((account) => {
+    const section = sections.get(account);
+    return section === undefined ? [] : [`## ${account}\n\n${section}`];
   });
-  return `${[...parts, ...waiting].join("\n")}\n${summaryLine(outcomes, "plan", pending)}\n`;
+  return `${parts.join("\n")}\n${summaryLine(outcomes, "plan", pending)}\n`;
 }
 
 async function runCommand(file: string, flags: RunFlags, action: "apply" | "plan"): Promise<void> {
@@ -134,7 +149,15 @@ async function runCommand(file: string, flags: RunFlags, action: "apply" | "plan
         2,
       )}\n`,
     );
-  } else if (flags.markdown) process.stdout.write(markdownOf(outcomes, pending, waited));
+  } else if (flags.markdown)
+    process.stdout.write(
+      markdownOf(
+        accounts.map((a) => a.name),
+        outcomes,
+        pending,
+        waited,
+      ),
+    );
   else {
     for (const p of pending) process.stdout.write(`${pendingLine(p, waited)}\n`);
     process.stdout.write(`${summaryLine(outcomes, action, pending)}\n`);
